@@ -1,0 +1,4 @@
+#include "sudoku/generator_version.hpp"
+namespace sudoku {
+const char* generator_version() { return "0.1.0"; }
+}

@@ -1,0 +1,34 @@
+// Dispatch: 9x9 grids to the bitboard solver, other sizes to the general solver.
+#include "sudoku/solve.hpp"
+
+#include "solver_general.hpp"
+
+namespace sudoku {
+
+SolutionCount count_solutions(const Grid& puzzle, std::uint64_t limit, SearchStats& stats) {
+    SolutionCount result;
+    general::enumerate(puzzle, [&](const Grid& g) {
+        if (!result.first) result.first = g;
+        ++result.count;
+        if (limit && result.count >= limit) {
+            result.capped = true;
+            return false;
+        }
+        return true;
+    }, stats);
+    return result;
+}
+
+SolutionCount count_solutions(const Grid& puzzle, std::uint64_t limit) {
+    SearchStats stats;
+    return count_solutions(puzzle, limit, stats);
+}
+
+std::optional<Grid> solve(const Grid& puzzle) { return count_solutions(puzzle, 1).first; }
+
+std::uint64_t for_each_solution(const Grid& puzzle, const std::function<bool(const Grid&)>& visit) {
+    SearchStats stats;
+    return general::enumerate(puzzle, visit, stats);
+}
+
+}  // namespace sudoku
