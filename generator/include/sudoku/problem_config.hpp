@@ -1,0 +1,71 @@
+// A problem as the setter describes it in configs/<problem>.yaml: the one definition of a problem
+// that the generator builds test data from and the judge grades against.
+//
+//   name: target-sudoku            # folder name under testdata/
+//   title: Target Sudoku (NOIP 2009)
+//   problem: target                # a problem of the solver library (see sudoku/problems.hpp)
+//   input: sudoku.in               # or "stdin"
+//   output: sudoku.out             # or "stdout"
+//   time_limit: 1.0                # seconds of CPU
+//   memory_limit: 128              # MiB
+//   output_limit: 64               # KiB
+//   checker: tokens                # tokens | exact | lines | sudoku | path to a testlib checker
+//   scoring: per-test              # per-test | per-group (a group scores only when all pass)
+//   seed: 20091121
+//   samples: [ ... ]               # see the generator for the exact form
+//   groups:
+//     - name: dense
+//       count: 4
+//       clues: 30..40
+//       kind: unique               # unique | solvable | unsolvable
+//       hardness: normal           # normal | brute-force
+//       symmetry: none             # none | rot180 | rot90 | mirror | diagonal
+//       points: 10                 # per test (per-test scoring) or per group (per-group scoring)
+//
+// The generator owns the parser (load_problem_config); the judge only reads the result.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "sudoku/diagnostic.hpp"
+
+namespace sudoku {
+
+struct TestGroup {
+    std::string name;
+    int count = 1;
+    int min_clues = 0, max_clues = 81;
+    std::string kind = "solvable";   // unique | solvable | unsolvable
+    std::string hardness = "normal"; // normal | brute-force
+    std::string symmetry = "none";
+    int points = 0;
+};
+
+struct ProblemConfig {
+    std::filesystem::path source;  // the YAML file it was read from
+    std::string name;
+    std::string title;
+    std::string problem;            // solver-library problem name
+    std::string input_file = "sudoku.in";    // "stdin" for standard input
+    std::string output_file = "sudoku.out";  // "stdout" for standard output
+    double time_limit_s = 1.0;
+    std::int64_t memory_limit_mib = 128;
+    std::int64_t output_limit_kib = 64;
+    std::string checker = "tokens";
+    std::string scoring = "per-test";
+    std::uint64_t seed = 0;
+    std::vector<TestGroup> groups;
+
+    bool uses_stdin() const { return input_file == "stdin"; }
+    bool uses_stdout() const { return output_file == "stdout"; }
+};
+
+// Reads and checks a problem config; a Diagnostic names the YAML file and line on any problem.
+std::variant<ProblemConfig, Diagnostic> load_problem_config(const std::filesystem::path& yaml_file);
+
+}  // namespace sudoku

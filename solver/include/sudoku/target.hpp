@@ -1,0 +1,45 @@
+// The target sudoku (NOIP 2009): the maximum of sum(weight x digit) over all completions.
+//
+// Weights are data: the NOIP ring weights are the default, any integer matrix may be given.
+// NOIP ring for 9x9 (10 - max(|r-4|, |c-4|)); the analogous ring for other sizes.
+//
+//     6 6 6 6 6 6 6 6 6
+//     6 7 7 7 7 7 7 7 6
+//     6 7 8 8 8 8 8 7 6
+//     6 7 8 9 9 9 8 7 6
+//     6 7 8 9 10 9 8 7 6   ...
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "sudoku/grid.hpp"
+
+namespace sudoku {
+
+struct Weights {
+    int box = 3;
+    std::vector<int> w;  // side*side values, row-major
+
+    int at(int cell) const { return w[cell]; }
+    // The NOIP ring weights for a grid of the given box size: centre ring 10, one less per ring.
+    static Weights ring(int box = 3);
+};
+
+struct TargetResult {
+    std::int64_t score = -1;          // -1 when the grid has no completion
+    std::optional<Grid> certificate;  // an optimal completion when score >= 0
+};
+
+// Exact maximum score over all completions of `puzzle` (the reference optimiser).
+TargetResult target_max_score(const Grid& puzzle, const Weights& weights);
+
+// Score of a full grid under the weights.
+std::int64_t target_score(const Grid& full, const Weights& weights);
+
+// Cross-check: visits every completion, no bounds. Gives up (nullopt) after `max_completions`.
+std::optional<TargetResult> target_by_enumeration(const Grid& puzzle, const Weights& weights,
+                                                  std::uint64_t max_completions);
+
+}  // namespace sudoku
