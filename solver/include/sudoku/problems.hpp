@@ -1,0 +1,76 @@
+// The problems of our contests: one registry saying, for each, its input format, its answer,
+// and how a contestant's output is read and checked.
+//
+//   problem   input     answer (output layout)                                     kind
+//   --------  --------  ---------------------------------------------------------  ----------
+//   target    target    the maximum score as one integer, -1 when no completion    exact
+//   poj2676   poj2676   each solved grid: 9 lines of 9 digits, no blank lines      any valid
+//   qmark     qmark     each solved grid in the qmark layout, a blank line between any valid
+//   poj3074   poj3074   one 81-digit line per puzzle                               any valid
+//   uva1309   uva1309   each solved 16x16 grid in letters, a blank line between   any valid
+//   sudogob   sudogob   per puzzle: the exact number of solutions on one line,     exact
+//                       then the grid (9 lines of 9 numbers) only when it is 1
+//   line81    line81    one 81-digit line per puzzle                               any valid
+//
+// "any valid": the problem guarantees solvable input and accepts any completion of each puzzle;
+// a puzzle without solution is bad input (answer() says which). "exact": the answer is unique
+// and compared as it is.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "sudoku/diagnostic.hpp"
+#include "sudoku/formats.hpp"
+#include "sudoku/grid.hpp"
+#include "sudoku/target.hpp"
+
+namespace sudoku {
+
+struct Problem {
+    std::string_view name;           // as in configs/*.yaml `problem:` and `sudoku-solve --problem`
+    std::string_view title;
+    Format input;
+    bool any_valid_solution;         // grid answers: any completion is right (else: exact answer)
+    std::string_view input_layout;   // one sentence each, for --help and the README
+    std::string_view output_layout;
+};
+
+// All problems, in the order above.
+const std::vector<Problem>& all_problems();
+const Problem* find_problem(std::string_view name);
+const Problem& problem_of(Format input);
+
+struct AnswerOptions {
+    Weights weights = Weights::ring(3);  // target only
+    bool certificate = false;            // target only: print an optimal grid after the score
+};
+
+// The expected output for these puzzles, or a Diagnostic when the input breaks the problem's
+// promise (a puzzle of an any-valid problem with no solution: the Diagnostic names the puzzle and,
+// from a PuzzleFile, its line). Every line ends with '\n'.
+std::variant<std::string, Diagnostic> answer(const Problem& problem, const PuzzleFile& input,
+                                             const AnswerOptions& options = {});
+std::variant<std::string, Diagnostic> answer(const Problem& problem, const std::vector<Grid>& puzzles,
+                                             const AnswerOptions& options = {});
+
+// The grids a contestant printed, read in the problem's answer layout (any-valid problems only;
+// for exact problems a Diagnostic says so). Tolerant as judges are: CRLF, leading and trailing
+// spaces, blank lines between or around grids, a missing final newline; never wrong content
+// (a blank marker, a letter in a digit grid, a short row, a cut-off grid are Diagnostics that name
+// the place in `file_name`).
+std::variant<std::vector<Grid>, Diagnostic> parse_solutions(const Problem& problem, std::string_view output_text,
+                                                            const std::string& file_name);
+
+// The complete check of a contestant's output against the puzzles: nullopt when accepted,
+// otherwise why not, naming the place in `file_name`. Any-valid problems: one valid completion per
+// puzzle, in order, nothing more. Exact problems: the tokens of answer() (target weights from
+// `options`), compared token by token.
+std::optional<Diagnostic> check_output(const Problem& problem, const std::vector<Grid>& puzzles,
+                                       std::string_view output_text, const std::string& file_name,
+                                       const AnswerOptions& options = {});
+
+}  // namespace sudoku
