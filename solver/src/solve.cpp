@@ -1,13 +1,19 @@
 // Dispatch: 9x9 grids to the bitboard solver, other sizes to the general solver.
 #include "sudoku/solve.hpp"
 
+#include "solver9.hpp"
 #include "solver_general.hpp"
 
 namespace sudoku {
+namespace {
+std::uint64_t enumerate(const Grid& puzzle, const std::function<bool(const Grid&)>& visit, SearchStats& stats) {
+    return puzzle.box() == 3 ? nine::enumerate(puzzle, visit, stats) : general::enumerate(puzzle, visit, stats);
+}
+}  // namespace
 
 SolutionCount count_solutions(const Grid& puzzle, std::uint64_t limit, SearchStats& stats) {
     SolutionCount result;
-    general::enumerate(puzzle, [&](const Grid& g) {
+    enumerate(puzzle, [&](const Grid& g) {
         if (!result.first) result.first = g;
         ++result.count;
         if (limit && result.count >= limit) {
@@ -28,7 +34,7 @@ std::optional<Grid> solve(const Grid& puzzle) { return count_solutions(puzzle, 1
 
 std::uint64_t for_each_solution(const Grid& puzzle, const std::function<bool(const Grid&)>& visit) {
     SearchStats stats;
-    return general::enumerate(puzzle, visit, stats);
+    return enumerate(puzzle, visit, stats);
 }
 
 }  // namespace sudoku

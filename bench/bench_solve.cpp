@@ -1,0 +1,93 @@
+// Solver benchmark: µs per puzzle for solve + uniqueness check (count limit 2) on every shared
+// dataset, the bitboard solver and the dancing-links baseline side by side in the same run;
+// then counting throughput (solutions per second) on multi-solution puzzles.
+//
+//   bench_solve [max puzzles per dataset, default all] [rounds, default 1]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "sudoku/dlx.hpp"
+#include "sudoku/solve.hpp"
+
+using sudoku::Grid;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+std::vector<Grid> load(const std::string& name, std::size_t max_count) {
+    std::ifstream in(std::string(SUDOKU_DATASETS_DIR) + "/" + name);
+    std::vector<Grid> puzzles;
+    std::string line;
+    while (std::getline(in, line) && (max_count == 0 || puzzles.size() < max_count)) {
+        if (line.size() < 81 || line[0] == '#') continue;
+        Grid g(3);
+        for (int c = 0; c < 81; ++c) g.set(c, line[c] >= '1' && line[c] <= '9' ? line[c] - '0' : 0);
+        puzzles.push_back(g);
+    }
+    return puzzles;
+}
+
+template <class F>
+double seconds(F&& f) {
+    auto t0 = Clock::now();
+    f();
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// A deterministic xorshift so the benchmark's "random 24-clue" puzzles are the same every run.
+struct XorShift {
+    std::uint64_t s = 0x9E3779B97F4A7C15ull;
+    std::uint64_t next() { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return s; }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::size_t max_count = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 0;
+    const char* sets[] = {"puzzles2_17_clue.txt", "puzzles3_magictour_top1465.txt",
+                          "puzzles5_forum_hardest_1905_11+.txt", "puzzles6_forum_hardest_1106.txt",
+                          "puzzles7_serg_benchmark.txt"};
+    std::printf("solve + uniqueness check (count limit 2), µs per puzzle\n");
+    std::printf("%-38s %8s %10s %10s %8s\n", "dataset", "puzzles", "ours", "dlx", "dlx/ours");
+    for (const char* name : sets) {
+        auto puzzles = load(name, max_count);
+        if (puzzles.empty()) { std::printf("%-38s missing\n", name); continue; }
+        std::uint64_t ours_sum = 0, dlx_sum = 0;
+        double ours = seconds([&] { for (auto& p : puzzles) ours_sum += sudoku::count_solutions(p, 2).count; });
+        double dlx = seconds([&] { for (auto& p : puzzles) dlx_sum += sudoku::dlx_count(p, 2).count; });
+        if (ours_sum != dlx_sum) { std::printf("MISMATCH on %s: %llu vs %llu\n", name, (unsigned long long)ours_sum, (unsigned long long)dlx_sum); return 1; }
+        double n = double(puzzles.size());
+        std::printf("%-38s %8zu %10.1f %10.1f %7.1fx\n", name, puzzles.size(), ours / n * 1e6, dlx / n * 1e6, dlx / ours);
+    }
+
+    std::printf("\ncounting throughput (exact counts, capped at 1e6 per puzzle), solutions per second\n");
+    auto serg = load("puzzles7_serg_benchmark.txt", max_count ? std::min<std::size_t>(max_count, 2000) : 2000);
+    std::vector<Grid> random24;
+    {
+        auto solved_from = load("puzzles2_17_clue.txt", 200);
+        XorShift rng;
+        for (auto& p : solved_from) {
+            Grid full = *sudoku::solve(p), q(3);
+            std::vector<int> cells(81);
+            for (int i = 0; i < 81; ++i) cells[i] = i;
+            for (int i = 80; i > 0; --i) std::swap(cells[i], cells[rng.next() % (i + 1)]);
+            for (int i = 0; i < 24; ++i) q.set(cells[i], full.at(cells[i]));
+            random24.push_back(q);
+        }
+    }
+    std::printf("%-38s %8s %12s %12s %8s\n", "set", "puzzles", "ours sol/s", "dlx sol/s", "ours/dlx");
+    for (auto* set : {&serg, &random24}) {
+        std::uint64_t ours_n = 0, dlx_n = 0;
+        double ours = seconds([&] { for (auto& p : *set) ours_n += sudoku::count_solutions(p, 1000000).count; });
+        double dlx = seconds([&] { for (auto& p : *set) dlx_n += sudoku::dlx_count(p, 1000000).count; });
+        if (ours_n != dlx_n) { std::printf("MISMATCH %llu vs %llu\n", (unsigned long long)ours_n, (unsigned long long)dlx_n); return 1; }
+        std::printf("%-38s %8zu %12.0f %12.0f %7.1fx  (%llu solutions)\n", set == &serg ? "serg (first 2000)" : "random 24-clue (200)",
+                    set->size(), ours_n / ours, dlx_n / dlx, (dlx / dlx_n) / (ours / ours_n) , (unsigned long long)ours_n);
+    }
+    return 0;
+}

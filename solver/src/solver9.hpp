@@ -1,0 +1,13 @@
+// Internal: the 9x9 bitboard solver. See solver9.cpp.
+#pragma once
+
+#include <functional>
+
+#include "sudoku/solve.hpp"
+
+namespace sudoku::nine {
+
+// Visits every completion of the 9x9 `puzzle` until `visit` returns false; returns how many it visited.
+std::uint64_t enumerate(const Grid& puzzle, const std::function<bool(const Grid&)>& visit, SearchStats& stats);
+
+}  // namespace sudoku::nine

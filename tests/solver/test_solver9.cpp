@@ -1,0 +1,111 @@
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <random>
+
+#include "sudoku/dlx.hpp"
+#include "sudoku/solve.hpp"
+#include "../support/datasets.hpp"
+
+using sudoku::Grid;
+
+namespace {
+void check_unique_and_valid(const std::vector<Grid>& puzzles) {
+    for (const Grid& p : puzzles) {
+        auto result = sudoku::count_solutions(p, 2);
+        INFO(p.to_line());
+        REQUIRE(result.first);
+        CHECK(result.first->is_solution_of(p));
+        CHECK(result.count == 1);
+        CHECK_FALSE(result.capped);
+    }
+}
+}  // namespace
+
+TEST_CASE("solve: every puzzle of the 1106 hardest has one valid solution") {
+    auto puzzles = sudoku::testing::load_dataset("puzzles6_forum_hardest_1106.txt");
+    REQUIRE(puzzles.size() == 375);
+    check_unique_and_valid(puzzles);
+}
+
+TEST_CASE("solve: a sample of every unique-solution dataset has one valid solution") {
+    for (auto name : {"puzzles2_17_clue.txt", "puzzles3_magictour_top1465.txt", "puzzles5_forum_hardest_1905_11+.txt"}) {
+        INFO(name);
+        auto puzzles = sudoku::testing::load_dataset(name, 1500);
+        REQUIRE(puzzles.size() >= 1465);
+        check_unique_and_valid(puzzles);
+    }
+}
+
+TEST_CASE("count: the bitboard solver agrees with dancing links on the serg multi-solution set") {
+    auto puzzles = sudoku::testing::load_dataset("puzzles7_serg_benchmark.txt", 1000);
+    REQUIRE(puzzles.size() == 1000);
+    int multi = 0;
+    for (const Grid& p : puzzles) {
+        auto ours = sudoku::count_solutions(p, 1000);
+        auto dlx = sudoku::dlx_count(p, 1000);
+        INFO(p.to_line());
+        CHECK(ours.count == dlx.count);
+        CHECK(ours.capped == dlx.capped);
+        if (ours.first) CHECK(ours.first->is_solution_of(p));
+        multi += ours.count > 1;
+    }
+    CHECK(multi > 100);  // the set really exercises counting
+}
+
+TEST_CASE("count: exact counts in the thousands agree with dancing links") {
+    auto puzzles = sudoku::testing::load_dataset("puzzles2_17_clue.txt", 40);
+    std::mt19937 rng(7);  // test-only randomness; the generator has its own portable PRNG
+    int checked = 0, thousands = 0;
+    for (const Grid& full_puzzle : puzzles) {
+        // Remove clues from a unique puzzle until it has between 1,000 and 100,000 completions.
+        Grid p = full_puzzle;
+        std::vector<int> clues;
+        for (int c = 0; c < 81; ++c)
+            if (p.at(c)) clues.push_back(c);
+        std::shuffle(clues.begin(), clues.end(), rng);
+        for (int c : clues) {
+            p.set(c, 0);
+            if (sudoku::dlx_count(p, 1000).capped) break;
+        }
+        auto dlx = sudoku::dlx_count(p, 100000);
+        if (dlx.capped) continue;
+        auto ours = sudoku::count_solutions(p, 0);
+        CHECK(ours.count == dlx.count);
+        CHECK_FALSE(ours.capped);
+        ++checked;
+        thousands += dlx.count >= 1000;
+    }
+    CHECK(checked >= 20);
+    CHECK(thousands >= 10);
+}
+
+TEST_CASE("count: a repeated clue and a hidden contradiction both give zero") {
+    Grid repeated(3);
+    repeated.set(4, 4, 7);
+    repeated.set(4, 5, 7);
+    CHECK(sudoku::count_solutions(repeated, 2).count == 0);
+    CHECK(sudoku::dlx_count(repeated, 2).count == 0);
+
+    // No digit repeats, yet cell (0,0) sees 1..8 in its row and 9 in its column: no completion.
+    Grid blocked(3);
+    for (int c = 1; c <= 8; ++c) blocked.set(0, c, c);
+    blocked.set(5, 0, 9);
+    CHECK_FALSE(blocked.has_conflict());
+    CHECK(sudoku::count_solutions(blocked, 2).count == 0);
+    CHECK(sudoku::dlx_count(blocked, 2).count == 0);
+}
+
+TEST_CASE("count: the general solver agrees with dancing links on 4x4 and 16x16") {
+    CHECK(sudoku::dlx_count(Grid(2), 0).count == 288);
+    Grid big(4);
+    for (int c = 0; c < 16; ++c) big.set(0, c, c + 1);
+    auto ours = sudoku::count_solutions(big, 50);
+    auto dlx = sudoku::dlx_count(big, 50);
+    CHECK(ours.count == 50);
+    CHECK(dlx.count == 50);
+    REQUIRE(ours.first);
+    CHECK(ours.first->is_solution_of(big));
+    REQUIRE(dlx.first);
+    CHECK(dlx.first->is_solution_of(big));
+}

@@ -1,0 +1,15 @@
+// Test and benchmark access to the shared puzzle datasets (../shared/datasets).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "sudoku/grid.hpp"
+
+namespace sudoku::testing {
+
+// The first `max_count` puzzles (0 = all) of a dataset file; fails the calling test if unreadable.
+std::vector<Grid> load_dataset(const std::string& file_name, std::size_t max_count = 0);
+
+}  // namespace sudoku::testing
