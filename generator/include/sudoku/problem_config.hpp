@@ -21,6 +21,13 @@
 //       hardness: normal           # normal | brute-force
 //       symmetry: none             # none | rot180 | rot90 | mirror | diagonal
 //       points: 10                 # per test (per-test scoring) or per group (per-group scoring)
+//       puzzles: 1                 # puzzles per test file (multi-puzzle formats)
+//       max_solutions: 0           # solvable: at most this many completions (0 = any)
+//   weights: |                     # target only, optional: 9 lines of 9 integers (default: ring)
+//     6 6 6 6 6 6 6 6 6 ...
+//   samples:                       # written as sample NN.in / NN.ans, verbatim, in the input format
+//     - input: |
+//         7 0 0 9 0 0 0 0 1 ...
 //
 // The generator owns the parser (load_problem_config); the judge only reads the result.
 #pragma once
@@ -33,6 +40,7 @@
 #include <vector>
 
 #include "sudoku/diagnostic.hpp"
+#include "sudoku/target.hpp"
 
 namespace sudoku {
 
@@ -44,6 +52,14 @@ struct TestGroup {
     std::string hardness = "normal"; // normal | brute-force
     std::string symmetry = "none";
     int points = 0;
+    int puzzles = 1;                 // puzzles per test file
+    std::uint64_t max_solutions = 0; // solvable: at most this many completions (0 = any)
+};
+
+// A sample test as the statement shows it: the input text, verbatim, in the problem's format.
+struct Sample {
+    std::string input;
+    int line = 0;  // where it starts in the YAML file
 };
 
 struct ProblemConfig {
@@ -60,6 +76,8 @@ struct ProblemConfig {
     std::string scoring = "per-test";
     std::uint64_t seed = 0;
     std::vector<TestGroup> groups;
+    std::optional<Weights> weights;  // target only; nullopt: the NOIP ring
+    std::vector<Sample> samples;
 
     bool uses_stdin() const { return input_file == "stdin"; }
     bool uses_stdout() const { return output_file == "stdout"; }
