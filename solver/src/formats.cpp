@@ -1,0 +1,93 @@
+// The public face of sudoku/formats.hpp: names, files, and the boundary where a parse stop
+// (ParseError) becomes a Diagnostic value.
+#include "sudoku/formats.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "format_layout.hpp"
+
+namespace sudoku {
+
+const std::vector<Format>& all_formats() {
+    static const std::vector<Format> formats = {Format::target,  Format::poj2676, Format::qmark, Format::poj3074,
+                                                Format::uva1309, Format::sudogob, Format::line81};
+    return formats;
+}
+
+std::string_view format_name(Format format) {
+    switch (format) {
+        case Format::target: return "target";
+        case Format::poj2676: return "poj2676";
+        case Format::qmark: return "qmark";
+        case Format::poj3074: return "poj3074";
+        case Format::uva1309: return "uva1309";
+        case Format::sudogob: return "sudogob";
+        case Format::line81: return "line81";
+    }
+    throw std::invalid_argument("unknown format");
+}
+
+std::optional<Format> format_by_name(std::string_view name) {
+    for (Format format : all_formats())
+        if (format_name(format) == name) return format;
+    return std::nullopt;
+}
+
+int format_box(Format format) { return text::input_layout(format).box; }
+
+std::variant<PuzzleFile, Diagnostic> parse_puzzle_file(Format format, std::string_view content,
+                                                       const std::string& file_name) {
+    PuzzleFile file;
+    file.name = file_name;
+    try {
+        text::LineReader reader(content, file_name);
+        file.puzzles = text::read_grids(text::input_layout(format), reader, false, file.first_lines);
+    } catch (const text::ParseError& error) {
+        return error.diagnostic;
+    }
+    return file;
+}
+
+std::variant<PuzzleFile, Diagnostic> read_puzzle_file(Format format, const std::filesystem::path& path) {
+    auto content = read_text_file(path);
+    if (auto* diagnostic = std::get_if<Diagnostic>(&content)) return *diagnostic;
+    return parse_puzzle_file(format, std::get<std::string>(content), path.string());
+}
+
+namespace {
+std::variant<std::vector<Grid>, Diagnostic> grids_only(std::variant<PuzzleFile, Diagnostic> parsed) {
+    if (auto* diagnostic = std::get_if<Diagnostic>(&parsed)) return *diagnostic;
+    return std::move(std::get<PuzzleFile>(parsed).puzzles);
+}
+}  // namespace
+
+std::variant<std::vector<Grid>, Diagnostic> parse_puzzles(Format format, std::string_view text,
+                                                          const std::string& file_name) {
+    return grids_only(parse_puzzle_file(format, text, file_name));
+}
+
+std::variant<std::vector<Grid>, Diagnostic> read_puzzles(Format format, const std::filesystem::path& path) {
+    return grids_only(read_puzzle_file(format, path));
+}
+
+std::string write_puzzles(Format format, const std::vector<Grid>& puzzles) {
+    return text::write_grids(text::input_layout(format), puzzles);
+}
+
+std::variant<std::string, Diagnostic> read_text_file(const std::filesystem::path& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        return Diagnostic{path.string(), 0, 0, "cannot read: it is a directory"};
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Diagnostic{path.string(), 0, 0, std::string("cannot read: ") + std::strerror(errno)};
+    std::ostringstream content;
+    content << in.rdbuf();
+    if (in.bad()) return Diagnostic{path.string(), 0, 0, "cannot read: input/output error"};
+    return content.str();
+}
+
+}  // namespace sudoku

@@ -1,0 +1,65 @@
+// The expected output of every problem: computed by the exact solver, never assumed.
+#include "format_layout.hpp"
+#include "sudoku/problems.hpp"
+#include "sudoku/solve.hpp"
+
+namespace sudoku {
+
+namespace {
+
+std::string target_answer(const std::vector<Grid>& puzzles, const AnswerOptions& options) {
+    std::string out;
+    for (const Grid& puzzle : puzzles) {
+        TargetResult result = target_max_score(puzzle, options.weights);
+        out += std::to_string(result.score) + "\n";
+        if (options.certificate && result.certificate)
+            text::write_grid(out, text::input_layout(Format::target), *result.certificate);
+    }
+    return out;
+}
+
+std::string sudogob_answer(const std::vector<Grid>& puzzles) {
+    std::string out;
+    for (const Grid& puzzle : puzzles) {
+        SolutionCount counted = count_solutions(puzzle, 0);
+        out += std::to_string(counted.count) + "\n";
+        if (counted.count == 1) text::write_grid(out, text::input_layout(Format::sudogob), *counted.first);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::variant<std::string, Diagnostic> answer(const Problem& problem, const PuzzleFile& input,
+                                             const AnswerOptions& options) {
+    const std::vector<Grid>& puzzles = input.puzzles;
+    if (problem.input == Format::target) {
+        for (const Grid& puzzle : puzzles)
+            if (options.weights.box != puzzle.box() ||
+                options.weights.w.size() != static_cast<std::size_t>(puzzle.cell_count()))
+                return Diagnostic{input.name, 0, 0, "the weights do not match the grid's size"};
+        return target_answer(puzzles, options);
+    }
+    if (problem.input == Format::sudogob) return sudogob_answer(puzzles);
+
+    std::vector<Grid> solutions;
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+        auto solution = solve(puzzles[i]);
+        if (!solution) {
+            int line = i < input.first_lines.size() ? input.first_lines[i] : 0;
+            return Diagnostic{input.name, line, 0,
+                              "puzzle " + std::to_string(i + 1) + " has no solution, but " +
+                                  std::string(problem.name) + " promises solvable puzzles"};
+        }
+        solutions.push_back(std::move(*solution));
+    }
+    if (solutions.empty()) return std::string();
+    return text::write_grids(text::answer_layout(problem.input), solutions);
+}
+
+std::variant<std::string, Diagnostic> answer(const Problem& problem, const std::vector<Grid>& puzzles,
+                                             const AnswerOptions& options) {
+    return answer(problem, PuzzleFile{"input", puzzles, {}}, options);
+}
+
+}  // namespace sudoku
