@@ -23,15 +23,15 @@ std::string next_puzzle_wanted(const Layout& layout, std::size_t index, long lon
                               : "another puzzle or a line 'end'";
         case PuzzleCount::until_eof: break;
     }
-    return "a puzzle";
+    return index == 0 ? "at least one puzzle" : "another puzzle";
 }
 
 std::string row_wanted(const Layout& layout, int row, std::size_t index) {
     if (layout.grid_on_one_line)
         return "puzzle " + std::to_string(index + 1) + " (" + std::to_string(layout.row_width()) +
                " cells on one line)" + (layout.count == PuzzleCount::until_end_line ? " or a line 'end'" : "");
-    return "row " + std::to_string(row + 1) + " of " + std::to_string(layout.rows()) + " of puzzle " +
-           std::to_string(index + 1);
+    std::string wanted = "row " + std::to_string(row + 1) + " of " + std::to_string(layout.rows());
+    return layout.count == PuzzleCount::one ? wanted : wanted + " of puzzle " + std::to_string(index + 1);
 }
 
 std::string end_wanted(const Layout& layout, std::size_t grids, long long t) {
