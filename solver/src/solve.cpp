@@ -12,6 +12,7 @@ std::uint64_t enumerate(const Grid& puzzle, const std::function<bool(const Grid&
 }  // namespace
 
 SolutionCount count_solutions(const Grid& puzzle, std::uint64_t limit, SearchStats& stats) {
+    if (puzzle.box() == 3) return nine::count(puzzle, limit, stats);
     SolutionCount result;
     enumerate(puzzle, [&](const Grid& g) {
         if (!result.first) result.first = g;

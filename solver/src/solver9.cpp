@@ -26,9 +26,11 @@ constexpr std::uint32_t kBand = (1u << 27) - 1;
 constexpr std::uint32_t kRow = 0x1ff;
 constexpr std::uint32_t kBoxInBand = 0x7 | (0x7 << 9) | (0x7 << 18);  // box 0 of a band
 
-struct Board {
-    std::uint32_t digit[9][3];
-    std::uint32_t unsolved[3];
+// Each digit's three band words are padded to four lanes (the fourth always 0) so that
+// whole-board steps (counting candidates, clearing peers) compile to 128-bit vector operations.
+struct alignas(16) Board {
+    std::uint32_t digit[9][4];
+    std::uint32_t unsolved[4];
     std::uint32_t changed;  // digits whose board changed since their last hidden-single and locked scan
 };
 
@@ -44,7 +46,7 @@ struct Board {
 // `locked[m]` is the fixpoint of both rules applied to segment pattern m, or 0 when that
 // fixpoint leaves a row or a box with no segment (a contradiction).
 struct Tables {
-    std::uint32_t peers[81][3];  // the 20 peers of each cell (not the cell itself)
+    alignas(16) std::uint32_t peers[81][4];  // the 20 peers of each cell (not the cell itself)
     std::uint16_t locked[512];
     std::uint32_t segment_cells[512];  // the 27-bit band mask of a segment pattern
     std::uint8_t row_segments[512];    // the three segment flags of one 9-bit row
@@ -102,12 +104,19 @@ inline bool place(Board& s, int d, int band, int bit) {
         s.digit[e][band] &= ~m;
     }
     s.changed |= 1u << d;
-    s.digit[d][0] &= ~tables.peers[cell][0];
-    s.digit[d][1] &= ~tables.peers[cell][1];
-    s.digit[d][2] &= ~tables.peers[cell][2];
+    for (int k = 0; k < 4; ++k) s.digit[d][k] &= ~tables.peers[cell][k];
     s.digit[d][band] |= m;
     s.unsolved[band] &= ~m;
     return true;
+}
+
+// Places digit d at a cell where it is the only candidate left: no other digit to clear there.
+inline void place_naked(Board& s, int d, int band, int bit) {
+    const std::uint32_t m = 1u << bit;
+    const int cell = band * 27 + bit;
+    for (int k = 0; k < 4; ++k) s.digit[d][k] &= ~tables.peers[cell][k];
+    s.unsolved[band] &= ~m;
+    s.changed |= 1u << d;
 }
 
 // The cells of the mask `singles` (one band) where digit d is forced: place each.
@@ -180,24 +189,19 @@ inline bool locked_candidates(Board& s, std::uint32_t digits, bool& progress) {
     return true;
 }
 
-struct CandidateCounts {
-    std::uint32_t one[3], two[3], three[3];  // cells with at least 1, 2, 3 candidates
+struct alignas(16) CandidateCounts {
+    std::uint32_t one[4], two[4], three[4];  // cells with at least 1, 2, 3 candidates
 };
 
 inline CandidateCounts count_candidates(const Board& s) {
-    CandidateCounts c;
-    for (int b = 0; b < 3; ++b) {
-        std::uint32_t one = 0, two = 0, three = 0;
-        for (int d = 0; d < 9; ++d) {
-            const std::uint32_t w = s.digit[d][b];
-            three |= two & w;
-            two |= one & w;
-            one |= w;
+    CandidateCounts c{};
+    for (int d = 0; d < 9; ++d)
+        for (int k = 0; k < 4; ++k) {
+            const std::uint32_t w = s.digit[d][k];
+            c.three[k] |= c.two[k] & w;
+            c.two[k] |= c.one[k] & w;
+            c.one[k] |= w;
         }
-        c.one[b] = one;
-        c.two[b] = two;
-        c.three[b] = three;
-    }
     return c;
 }
 
@@ -214,10 +218,10 @@ bool propagate(Board& s) {
                 const int bit = lowest(naked);
                 naked &= naked - 1;
                 const std::uint32_t m = 1u << bit;
-                if (!(s.unsolved[b] & m)) continue;
                 int d = 0;
                 while (d < 9 && !(s.digit[d][b] & m)) ++d;
-                if (d == 9 || !place(s, d, b, bit)) return false;
+                if (d == 9) return false;  // lost its last candidate to a single placed above
+                place_naked(s, d, b, bit);
                 progress = true;
             }
         }
@@ -273,19 +277,18 @@ Grid to_grid(const Board& s) {
     return g;
 }
 
+// Depth-first search; `sink(board)` receives each solved board and returns false to stop.
+template <class Sink>
 class Search {
 public:
-    Search(const std::function<bool(const Grid&)>& visit, SearchStats& stats) : visit_(visit), stats_(stats) {}
+    Search(Sink& sink, SearchStats& stats) : sink_(sink), stats_(stats) {}
 
-    // Returns false when the visitor asked to stop.
+    // Returns false when the sink asked to stop.
     bool run(Board& s) {
         ++stats_.nodes;
         if (!propagate(s)) return true;
         const int cell = choose_cell(s);
-        if (cell < 0) {
-            ++found_;
-            return visit_(to_grid(s));
-        }
+        if (cell < 0) return sink_(s);
         const int band = cell / 27, bit = cell % 27;
         bool first = true;
         for (int d = 0; d < 9; ++d) {
@@ -298,28 +301,56 @@ public:
         return true;
     }
 
-    std::uint64_t found() const { return found_; }
-
 private:
-    const std::function<bool(const Grid&)>& visit_;
+    Sink& sink_;
     SearchStats& stats_;
-    std::uint64_t found_ = 0;
 };
+
+// The board with the clues placed; false when two clues clash.
+bool start(const Grid& puzzle, Board& s) {
+    for (auto& d : s.digit) d[0] = d[1] = d[2] = kBand, d[3] = 0;
+    s.unsolved[0] = s.unsolved[1] = s.unsolved[2] = kBand;
+    s.unsolved[3] = 0;
+    s.changed = 0x1ff;
+    for (int cell = 0; cell < 81; ++cell) {
+        const int v = puzzle.at(cell);
+        if (v && !place(s, v - 1, cell / 27, cell % 27)) return false;
+    }
+    return true;
+}
 
 }  // namespace
 
 std::uint64_t enumerate(const Grid& puzzle, const std::function<bool(const Grid&)>& visit, SearchStats& stats) {
     Board s;
-    for (auto& d : s.digit) d[0] = d[1] = d[2] = kBand;
-    s.unsolved[0] = s.unsolved[1] = s.unsolved[2] = kBand;
-    s.changed = 0x1ff;
-    for (int cell = 0; cell < 81; ++cell) {
-        const int v = puzzle.at(cell);
-        if (v && !place(s, v - 1, cell / 27, cell % 27)) return 0;
-    }
-    Search search(visit, stats);
+    if (!start(puzzle, s)) return 0;
+    std::uint64_t found = 0;
+    auto sink = [&](const Board& solved) {
+        ++found;
+        return visit(to_grid(solved));
+    };
+    Search<decltype(sink)> search(sink, stats);
     search.run(s);
-    return search.found();
+    return found;
+}
+
+// Counting materialises only the first solution: the per-solution cost is what limits
+// counting throughput on puzzles with many completions.
+SolutionCount count(const Grid& puzzle, std::uint64_t limit, SearchStats& stats) {
+    SolutionCount result;
+    Board s;
+    if (!start(puzzle, s)) return result;
+    auto sink = [&](const Board& solved) {
+        if (result.count++ == 0) result.first = to_grid(solved);
+        if (limit && result.count >= limit) {
+            result.capped = true;
+            return false;
+        }
+        return true;
+    };
+    Search<decltype(sink)> search(sink, stats);
+    search.run(s);
+    return result;
 }
 
 }  // namespace sudoku::nine
