@@ -1,0 +1,2 @@
+// The judge library starts here; see judge/include/sudoku.
+namespace sudoku::judge {}
