@@ -1,0 +1,46 @@
+// Checkers: is this output right for this test? Each reads the pristine input and answer from the
+// test data, never the contestant's copy.
+//
+//   tokens   (default) whitespace-separated tokens compared exactly; CRLF, spacing and a missing
+//            final newline do not matter
+//   exact    bytes compared exactly; same tokens in another layout is PE
+//   lines    lines compared with trailing whitespace (and CR) ignored, trailing blank lines too;
+//            same tokens in another layout is PE
+//   sudoku   the problem's own check (sudoku/problems.hpp): any valid completion is accepted
+//   <path>   an external testlib checker: `checker input output answer`, exit 0 AC, 1 WA, 2 PE,
+//            3 FAIL, 7 partial points (the first number of its message is the fraction 0..1)
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace sudoku::judge {
+
+struct CheckResult {
+    enum class Kind { accepted, partial, wrong, presentation, fail };
+    Kind kind = Kind::fail;
+    double fraction = 0;     // 1 for accepted, the checker's share for partial, else 0
+    std::string message;
+
+    static CheckResult accepted(std::string m = "ok") { return {Kind::accepted, 1, std::move(m)}; }
+    static CheckResult wrong(std::string m) { return {Kind::wrong, 0, std::move(m)}; }
+    static CheckResult presentation(std::string m) { return {Kind::presentation, 0, std::move(m)}; }
+    static CheckResult fail(std::string m) { return {Kind::fail, 0, std::move(m)}; }
+};
+
+CheckResult check_tokens(std::string_view output, std::string_view answer);
+CheckResult check_exact(std::string_view output, std::string_view answer);
+CheckResult check_lines(std::string_view output, std::string_view answer);
+// `problem` is a solver-library problem name (ProblemConfig::problem).
+CheckResult check_sudoku(const std::string& problem, const std::filesystem::path& input, std::string_view output);
+
+struct CheckFiles {
+    std::filesystem::path input, output, answer;  // input and answer pristine, from the test data
+    std::filesystem::path scratch;                // a directory the checker may write to
+};
+
+// Runs the named checker ("tokens", "exact", "lines", "sudoku", or a path to a testlib checker).
+CheckResult run_checker(const std::string& checker, const std::string& problem, const CheckFiles& files);
+
+}  // namespace sudoku::judge

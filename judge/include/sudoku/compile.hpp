@@ -1,0 +1,32 @@
+// The compile step: a contestant's C or C++ source becomes a binary, or a CE with the message.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace sudoku::judge {
+
+struct CompileSettings {
+    // {src} and {exe} are replaced by the source and binary paths inside the build box.
+    std::string cpp = "g++ -O2 -std=gnu++17 -pipe -o {exe} {src}";
+    std::string c = "gcc -O2 -std=gnu11 -pipe -o {exe} {src} -lm";
+    double time_limit_s = 10;
+    long long message_limit_kib = 64;   // compiler messages kept (the rest is cut, and says so)
+    long long memory_mib = 2048;
+    long long binary_limit_mib = 64;    // also the largest file the compiler may write
+};
+
+struct CompileResult {
+    bool ok = false;
+    bool judge_fault = false;          // the sandbox failed: FAIL, not CE
+    std::filesystem::path binary;
+    std::string message;               // compiler messages (CE) or the judge fault
+    double cpu_s = 0;
+};
+
+// Compiles `source` (language from its extension: .c is C, anything else C++) in `build_dir`
+// (emptied first) under the sandbox; the binary is `build_dir/<name>`.
+CompileResult compile_source(const std::filesystem::path& source, const std::filesystem::path& build_dir,
+                             const std::string& name, const CompileSettings& settings);
+
+}  // namespace sudoku::judge

@@ -1,0 +1,66 @@
+// A contest as the host describes it in CONTEST.yaml:
+//
+//   name: Example contest
+//   contestants: contestants        # contestants/<name>/<problem>.cpp|.c|binary, or in <problem>/
+//   testdata: testdata              # testdata/<problem>/{config.yaml, manifest.json, NN.in, NN.ans}
+//   problems:                       # by name (testdata/<name>/config.yaml) or by config path
+//     - target-sudoku
+//     - config: configs/poj2676.yaml
+//   compile:
+//     cpp: g++ -O2 -std=gnu++17 -pipe -o {exe} {src}
+//     c: gcc -O2 -std=gnu11 -pipe -o {exe} {src} -lm
+//     time_limit: 10                # seconds
+//     message_limit: 64             # KiB of compiler messages kept
+//   jobs: 1                         # parallel runs (--jobs overrides)
+//   stack: memory                   # memory (stack may use the whole memory limit) | <MiB>
+//
+// Paths are relative to the YAML file. The problems themselves (limits, checker, scoring, groups)
+// are the generator's ProblemConfig: the judge never redefines them.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "sudoku/compile.hpp"
+#include "sudoku/diagnostic.hpp"
+#include "sudoku/problem_config.hpp"
+
+namespace sudoku::judge {
+
+struct TestCase {
+    std::string name;                 // "01"
+    std::string group;
+    std::filesystem::path input, answer;
+    double points = 0;                // per test (per-test scoring) or the group's (per-group)
+};
+
+struct ContestProblem {
+    ProblemConfig config;
+    std::filesystem::path testdata;   // testdata/<name>
+    std::vector<TestCase> tests;      // in manifest order
+};
+
+struct Contest {
+    std::filesystem::path source;
+    std::string name;
+    std::filesystem::path contestants_dir, testdata_dir;
+    std::vector<ContestProblem> problems;
+    CompileSettings compile;
+    int jobs = 1;
+    long long stack_mib = -1;         // -1: the memory limit
+};
+
+std::variant<Contest, Diagnostic> load_contest(const std::filesystem::path& yaml_file);
+
+// The tests of a generated test set, from its manifest.json.
+std::variant<std::vector<TestCase>, Diagnostic> load_tests(const std::filesystem::path& testdata_dir);
+
+// Contestant names: the sub-directories of the contestants directory, sorted.
+std::vector<std::string> list_contestants(const std::filesystem::path& contestants_dir);
+
+// The contestant's submission for a problem (LemonLime layout), or empty when none.
+std::filesystem::path find_submission(const std::filesystem::path& contestant_dir, const std::string& problem);
+
+}  // namespace sudoku::judge

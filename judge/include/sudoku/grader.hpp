@@ -1,0 +1,46 @@
+// Grading a contest: compile every submission, run every test (in parallel, one run per core),
+// check, journal, score. The reports are written by sudoku/report.hpp.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <ostream>
+#include <string>
+
+#include "sudoku/contest.hpp"
+#include "sudoku/results.hpp"
+#include "sudoku/sandbox.hpp"
+
+namespace sudoku::judge {
+
+// Where and how one test runs.
+struct RunSlot {
+    std::filesystem::path dir;                   // private to this slot: box/, stdout, checker scratch
+    int core = -1;                               // pinned core, -1 for none
+    std::vector<std::filesystem::path> hidden;   // test data, contestants, judge output
+    long long stack_mib = -1;
+    bool namespaces = true, cgroups = true;
+};
+
+// Runs `binary` on one test of `problem` and decides the verdict: a fresh box holding only the
+// input (or the input on stdin), limits from the problem config, the checker on the pristine files.
+TestResult judge_test(const ContestProblem& problem, const TestCase& test, const std::filesystem::path& binary,
+                      const RunSlot& slot);
+
+// The limits a problem's config gives a run.
+RunLimits limits_of(const ProblemConfig& config, long long stack_mib);
+
+struct GradeOptions {
+    std::filesystem::path out_dir = "judge-out";
+    int jobs = 0;                      // 0: the contest's
+    bool namespaces = true, cgroups = true;
+    std::ostream* progress = nullptr;  // live progress lines
+    bool progress_is_terminal = false; // redraw one line instead of printing one per test
+    // Called after each journaled test (tests use it to kill the judge at a chosen moment).
+    std::function<void(int done, int total)> on_test_done;
+};
+
+// Grades everything not already in DIR/journal.jsonl and returns the scored, ranked results.
+ContestResults grade(const Contest& contest, const GradeOptions& options);
+
+}  // namespace sudoku::judge

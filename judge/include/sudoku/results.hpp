@@ -1,0 +1,66 @@
+// The results of a contest: what results.json holds (schema in README.md, "Judge") and what the
+// journal, the CSV and the HTML report are made from.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "sudoku/verdict.hpp"
+
+namespace sudoku::judge {
+
+struct TestResult {
+    std::string contestant, problem, test, group;
+    Verdict verdict = Verdict::FAIL;
+    std::string reason;
+    double cpu_s = 0, wall_s = 0;
+    long long peak_kib = 0;
+    double fraction = 0;      // share of the points the verdict earns (1 AC, checker's for PC)
+    double points = 0, max_points = 0;   // filled by scoring (per-test scoring only; 0 per group)
+};
+
+struct GroupScore {
+    std::string name;
+    double points = 0, max_points = 0;
+    bool passed = false;
+};
+
+// The compile step's record, as journaled.
+struct CompileRecord {
+    std::string contestant, problem;
+    std::string status;       // ok | CE | FAIL (judge fault) | missing (no submission)
+    std::string message;
+};
+
+struct ProblemResult {
+    std::string problem;
+    std::string status;       // graded | CE | FAIL | missing
+    std::string compile_message;
+    double points = 0, max_points = 0;
+    std::vector<TestResult> tests;    // in test-data order
+    std::vector<GroupScore> groups;   // in test-data order of first appearance
+};
+
+struct ContestantResult {
+    std::string name;
+    int rank = 0;             // 1-based; equal totals share a rank
+    double total = 0;
+    std::vector<ProblemResult> problems;   // in contest order
+};
+
+struct ContestResults {
+    std::string contest;
+    std::vector<std::string> problems;
+    std::vector<double> problem_max_points;
+    std::string protections;
+    std::vector<ContestantResult> contestants;   // ranked
+};
+
+nlohmann::json to_json(const TestResult& t);
+TestResult test_result_from_json(const nlohmann::json& j);   // throws nlohmann::json::exception
+nlohmann::json to_json(const CompileRecord& c);
+CompileRecord compile_record_from_json(const nlohmann::json& j);
+nlohmann::json to_json(const ContestResults& r);
+
+}  // namespace sudoku::judge

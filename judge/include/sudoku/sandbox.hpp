@@ -1,0 +1,71 @@
+// One sandboxed run: the judge's side of the runner helper `sudoku-sandbox`.
+//
+// The runner's options and its result record are documented in one place, docs/judge.md
+// ("The runner"); RunLimits and RunRecord mirror them field for field. The runner measures and
+// enforces; the verdict is decided elsewhere (sudoku/verdict.hpp), from these facts only.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sudoku::judge {
+
+// Every limit has a soft side (the verdict threshold) and a hard side (where the run is stopped);
+// the hard sides are derived by the runner as documented (CPU +0.1 s, wall +0.2 s, memory
+// +1/8+16 MiB, output +1 KiB).
+struct RunLimits {
+    double cpu_s = 1.0;
+    double wall_s = -1;              // -1: 2 x CPU + 1 s
+    long long memory_mib = 128;      // resident peak of the whole process tree (cgroup)
+    long long stack_mib = -1;        // -1: as much as the memory limit (NOI convention)
+    long long output_kib = 64;       // any single file the program writes
+    int processes = 64;              // processes and threads together
+
+    double wall_or_default() const { return wall_s > 0 ? wall_s : 2 * cpu_s + 1; }
+};
+
+struct RunRequest {
+    std::vector<std::string> argv;   // argv[0] is looked up in the work directory or on PATH
+    std::filesystem::path work_dir;  // becomes the program's cwd; its only writable place
+    std::filesystem::path stdin_file = "/dev/null", stdout_file = "/dev/null", stderr_file = "/dev/null";
+    RunLimits limits;
+    std::vector<std::filesystem::path> hidden;  // directories made empty for the program
+    int core = -1;                   // pin to this CPU core
+    bool namespaces = true, cgroups = true;
+    std::vector<std::string> env;    // extra K=V
+};
+
+// The runner's result record: what happened, no judgement.
+struct RunRecord {
+    double cpu_s = 0, wall_s = 0;
+    long long peak_kib = 0;
+    std::optional<int> exit_code;    // exactly one of exit_code and signal is set on success
+    std::optional<int> signal;
+    std::string killed_by = "none";  // none | cpu | wall: the runner stopped it at a hard limit
+    bool oom = false;                // the memory hard limit was hit
+    std::string cgroups = "off", namespaces = "off";
+    int uid = -1;
+    std::string error;               // non-empty: the run itself failed (a judge fault)
+};
+
+// Runs through the helper; a failure to run the helper at all comes back as RunRecord::error.
+RunRecord run_sandboxed(const RunRequest& request);
+
+// Parses the record text the runner writes (also used by tests).
+RunRecord parse_run_record(const std::string& text);
+
+// The helper's path: next to the running executable, else the build tree's.
+std::filesystem::path sandbox_executable();
+
+// What this machine gives us, probed by one trivial run: printed by the CLI at start-up.
+struct Protections {
+    std::string cgroups, namespaces;
+    int uid = -1;
+    std::string error;
+    std::string describe() const;
+};
+Protections probe_protections(const std::filesystem::path& scratch_dir);
+
+}  // namespace sudoku::judge

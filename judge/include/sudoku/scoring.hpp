@@ -1,0 +1,24 @@
+// Points: per test, or per group (a group scores only when all its tests pass).
+#pragma once
+
+#include <vector>
+
+#include "sudoku/contest.hpp"
+#include "sudoku/results.hpp"
+
+namespace sudoku::judge {
+
+// Fills points of the tests and groups and the problem's total from the verdicts.
+//   per-test:  a test earns points x fraction (AC 1, PC the checker's share, else 0).
+//   per-group: a group earns its points x the smallest fraction of its tests, so one failed test
+//              (fraction 0) loses the whole group. A group's points are those of its tests in the
+//              manifest (the generator writes the group's points on each test).
+// A problem without graded tests (CE, missing) scores 0 of its maximum.
+void score_problem(ProblemResult& result, const ContestProblem& problem);
+
+double max_points(const ContestProblem& problem);
+
+// Sorts by total (descending, then name) and assigns ranks; equal totals share a rank.
+void rank_contestants(std::vector<ContestantResult>& contestants);
+
+}  // namespace sudoku::judge

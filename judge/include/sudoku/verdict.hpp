@@ -1,0 +1,51 @@
+// Verdicts, and the one function that decides them.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku/checkers.hpp"
+#include "sudoku/sandbox.hpp"
+
+namespace sudoku::judge {
+
+enum class Verdict {
+    AC,       // accepted
+    PC,       // partially correct (a testlib checker's exit code 7)
+    WA,       // wrong answer
+    PE,       // presentation error
+    TLE,      // time limit exceeded (CPU or wall; the reason says which)
+    MLE,      // memory limit exceeded
+    RE,       // runtime error (a signal or a non-zero exit code; the reason says which)
+    OLE,      // output limit exceeded
+    MISSING,  // the output file was not written
+    CE,       // compilation error
+    FAIL,     // the judge or the checker failed: never the contestant's fault
+};
+
+std::string_view verdict_name(Verdict v);   // "AC", "TLE", ...
+Verdict verdict_from_name(std::string_view name);  // throws std::invalid_argument
+
+struct Outcome {
+    Verdict verdict = Verdict::FAIL;
+    std::string reason;      // the limit that fired, signal, exit code, checker message...
+    double fraction = 0;     // share of the test's points earned: 1 for AC, the checker's for PC
+};
+
+// What the judge saw of the program's output after the run.
+struct OutputFacts {
+    bool present = true;              // the output file exists (always true for stdout)
+    long long size_bytes = 0;
+    std::string missing_hint;         // what the program wrote instead, for the MISSING reason
+};
+
+// The single place where a verdict is decided. Precedence, first match wins:
+//   FAIL (the run itself failed) > TLE (CPU, then wall) > MLE > RE (signal, then exit code)
+//   > OLE > MISSING output > the checker (AC, PC, WA, PE, or FAIL when the checker fails).
+// `check` is only called when the run got that far.
+Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const OutputFacts& output,
+                       const std::function<CheckResult()>& check);
+
+}  // namespace sudoku::judge

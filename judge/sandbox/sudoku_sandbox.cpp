@@ -1,0 +1,524 @@
+// sudoku-sandbox: run one program under limits and write down what happened (isolate-style).
+//
+// The contract (every option, every field of the result record) is docs/judge.md, "The runner".
+// This file only measures and enforces; it never decides a verdict (that is decide_verdict in
+// judge/src/verdict.cpp).
+//
+//   judge ──spawn──> sudoku-sandbox (root, polls limits every 5 ms)
+//                        │ unshare(mount, pid, net, ipc, uts); cgroups created next to its own
+//                        └─fork─> init (pid 1 of the new pid namespace: private mounts, fresh /proc,
+//                                 │      empty /tmp, hidden directories, box bind-mounted)
+//                                 └─fork─> program (joins the cgroups, rlimits, uid 65534, exec)
+//
+// Killing init kills the whole pid namespace, so nothing the program started outlives the run.
+// Without namespaces the tree is killed through the cgroup's task list and the process group.
+#include <fcntl.h>
+#include <grp.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace {
+
+struct Options {
+    std::string dir = ".";
+    std::string stdin_file = "/dev/null", stdout_file = "/dev/null", stderr_file = "/dev/null";
+    std::string meta;  // empty: stdout
+    double cpu = 1.0, cpu_hard = -1;    // seconds
+    double wall = -1, wall_hard = -1;   // seconds
+    long long mem_mib = 256, mem_hard_mib = -1;
+    long long stack_mib = -1;           // -1: the memory limit (NOI convention)
+    long long fsize_kib = 1 << 20;
+    int procs = 64;
+    int uid = 65534, gid = 65534;
+    int core = -1;
+    bool namespaces = true, cgroups = true, share_net = false;
+    std::vector<std::string> hide;
+    std::vector<std::string> env;
+    std::vector<std::string> argv;
+};
+
+const char* const kHelp = R"(usage: sudoku-sandbox [options] -- PROGRAM [ARGS...]
+Runs PROGRAM in DIR under limits and writes a result record (key: value lines).
+  --dir DIR            work directory, the program's cwd and only writable place
+  --stdin F --stdout F --stderr F   redirections (default /dev/null), opened by the runner
+  --cpu S[:H]          CPU time soft limit S (verdict), hard H (kill; default S+0.1)
+  --wall S[:H]         wall time soft/hard (default 2*cpu+1, hard soft+0.2)
+  --mem M[:H]          memory MiB soft/hard (hard default M+M/8+16, enforced by the cgroup)
+  --stack M            stack MiB (default: the memory limit)
+  --fsize K            largest file the program may write, KiB (hard side: K+1)
+  --procs N            processes and threads (default 64)
+  --uid U --gid G      identity of the program when run as root (default 65534)
+  --core K             pin to CPU core K
+  --hide DIR           mount an empty read-only tmpfs over DIR (repeatable)
+  --env K=V            environment variable (repeatable; PATH, HOME, LANG are always set)
+  --share-net          keep the network (compilers need none either; for tests only)
+  --no-namespaces --no-cgroups   switch a protection off (the record says what was active)
+  --meta F             write the record to F instead of stdout
+Example: sudoku-sandbox --dir /tmp/box --cpu 1 --mem 128 --stdin in.txt -- ./a.out
+Exit status: 0 the program was run (whatever it did), 2 bad options, 1 runner failure.
+)";
+
+std::pair<double, double> parse_pair(const std::string& s) {
+    auto colon = s.find(':');
+    if (colon == std::string::npos) return {std::stod(s), -1};
+    return {std::stod(s.substr(0, colon)), std::stod(s.substr(colon + 1))};
+}
+
+bool parse_options(int argc, char** argv, Options& o) {
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= argc) throw std::invalid_argument(a + " needs a value");
+            return argv[++i];
+        };
+        if (a == "--") {
+            for (++i; i < argc; ++i) o.argv.push_back(argv[i]);
+        } else if (a == "--help") {
+            std::cout << kHelp;
+            std::exit(0);
+        } else if (a == "--dir") o.dir = value();
+        else if (a == "--stdin") o.stdin_file = value();
+        else if (a == "--stdout") o.stdout_file = value();
+        else if (a == "--stderr") o.stderr_file = value();
+        else if (a == "--meta") o.meta = value();
+        else if (a == "--cpu") std::tie(o.cpu, o.cpu_hard) = parse_pair(value());
+        else if (a == "--wall") std::tie(o.wall, o.wall_hard) = parse_pair(value());
+        else if (a == "--mem") {
+            auto [s, h] = parse_pair(value());
+            o.mem_mib = static_cast<long long>(s);
+            o.mem_hard_mib = static_cast<long long>(h);
+        } else if (a == "--stack") o.stack_mib = std::stoll(value());
+        else if (a == "--fsize") o.fsize_kib = std::stoll(value());
+        else if (a == "--procs") o.procs = std::stoi(value());
+        else if (a == "--uid") o.uid = std::stoi(value());
+        else if (a == "--gid") o.gid = std::stoi(value());
+        else if (a == "--core") o.core = std::stoi(value());
+        else if (a == "--hide") o.hide.push_back(value());
+        else if (a == "--env") o.env.push_back(value());
+        else if (a == "--share-net") o.share_net = true;
+        else if (a == "--no-namespaces") o.namespaces = false;
+        else if (a == "--no-cgroups") o.cgroups = false;
+        else throw std::invalid_argument("unknown option " + a);
+    }
+    if (o.argv.empty()) throw std::invalid_argument("no program given after --");
+    if (o.cpu_hard < 0) o.cpu_hard = o.cpu + 0.1;
+    if (o.wall < 0) o.wall = 2 * o.cpu + 1;
+    if (o.wall_hard < 0) o.wall_hard = o.wall + 0.2;
+    if (o.mem_hard_mib < 0) o.mem_hard_mib = o.mem_mib + o.mem_mib / 8 + 16;
+    if (o.stack_mib < 0) o.stack_mib = o.mem_mib;
+    return true;
+}
+
+double now_s() {
+    timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+bool write_file(const std::string& path, const std::string& text) {
+    int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    bool ok = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    close(fd);
+    return ok;
+}
+
+std::string read_small(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+long long read_number(const std::string& path) {
+    std::string s = read_small(path);
+    return s.empty() ? -1 : std::atoll(s.c_str());
+}
+
+// ---- cgroups: one fresh group per run, created under the runner's own group (so the host's
+// accounting and limits still apply), removed at the end.
+struct Cgroups {
+    std::string version;          // "v1", "v2" or "" (none)
+    std::string memory, cpuacct, pids, v2;  // directories of this run's groups
+
+    std::vector<std::string> dirs() const {
+        std::vector<std::string> d;
+        for (auto* p : {&memory, &cpuacct, &pids, &v2})
+            if (!p->empty()) d.push_back(*p);
+        return d;
+    }
+};
+
+std::string own_group(const std::string& controller) {
+    std::ifstream in("/proc/self/cgroup");
+    std::string line;
+    while (std::getline(in, line)) {
+        auto a = line.find(':'), b = line.find(':', a + 1);
+        std::string names = line.substr(a + 1, b - a - 1);
+        std::stringstream ss(names);
+        std::string n;
+        while (std::getline(ss, n, ','))
+            if (n == controller) return line.substr(b + 1);
+        if (controller.empty() && line.compare(0, 3, "0::") == 0) return line.substr(3);
+    }
+    return "";
+}
+
+std::string make_group(const std::string& root, const std::string& controller, const std::string& leaf) {
+    std::string base = root + own_group(controller);
+    if (access((base + "/cgroup.procs").c_str(), F_OK) != 0) return "";
+    std::string dir = base + "/" + leaf;
+    if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) return "";
+    return dir;
+}
+
+Cgroups setup_cgroups(const Options& o) {
+    Cgroups cg;
+    if (!o.cgroups) return cg;
+    std::string leaf = "sudoku-sandbox-" + std::to_string(getpid());
+    long long hard = o.mem_hard_mib << 20;
+    // cgroup v2 first when its memory controller is usable here (pure v2 or hybrid with memory).
+    for (std::string root : {"/sys/fs/cgroup", "/sys/fs/cgroup/unified"}) {
+        std::string controllers = read_small(root + own_group("") + "/cgroup.controllers");
+        if (controllers.find("memory") == std::string::npos || controllers.find("cpu") == std::string::npos) continue;
+        std::string parent = root + own_group("");
+        write_file(parent + "/cgroup.subtree_control", "+memory +cpu +pids");
+        std::string dir = parent + "/" + leaf;
+        if (mkdir(dir.c_str(), 0755) != 0) continue;
+        if (!write_file(dir + "/memory.max", std::to_string(hard))) { rmdir(dir.c_str()); continue; }
+        write_file(dir + "/memory.swap.max", "0");
+        write_file(dir + "/pids.max", std::to_string(o.procs));
+        cg.version = "v2";
+        cg.v2 = dir;
+        return cg;
+    }
+    cg.memory = make_group("/sys/fs/cgroup/memory", "memory", leaf);
+    cg.cpuacct = make_group("/sys/fs/cgroup/cpuacct", "cpuacct", leaf);
+    cg.pids = make_group("/sys/fs/cgroup/pids", "pids", leaf);
+    if (cg.memory.empty() || cg.cpuacct.empty() ||
+        !write_file(cg.memory + "/memory.limit_in_bytes", std::to_string(hard))) {
+        for (auto& d : cg.dirs()) rmdir(d.c_str());
+        return Cgroups{};
+    }
+    write_file(cg.memory + "/memory.memsw.limit_in_bytes", std::to_string(hard));  // no swapping out of the limit
+    if (!cg.pids.empty()) write_file(cg.pids + "/pids.max", std::to_string(o.procs));
+    cg.version = "v1";
+    return cg;
+}
+
+std::vector<pid_t> tasks_of(const Cgroups& cg) {
+    std::vector<pid_t> pids;
+    for (auto& d : cg.dirs()) {
+        std::ifstream in(d + "/cgroup.procs");
+        pid_t p;
+        while (in >> p) pids.push_back(p);
+    }
+    return pids;
+}
+
+// CPU seconds used by the whole group (every process the program started), -1 when unknown.
+double cgroup_cpu(const Cgroups& cg) {
+    if (cg.version == "v1") return read_number(cg.cpuacct + "/cpuacct.usage") * 1e-9;
+    if (cg.version == "v2") {
+        std::istringstream in(read_small(cg.v2 + "/cpu.stat"));
+        std::string k;
+        long long v;
+        while (in >> k >> v)
+            if (k == "usage_usec") return v * 1e-6;
+    }
+    return -1;
+}
+
+long long stat_field(const std::string& file, const std::string& key) {
+    std::istringstream in(read_small(file));
+    std::string k;
+    long long v;
+    while (in >> k >> v)
+        if (k == key) return v;
+    return 0;
+}
+
+void remove_cgroups(const Cgroups& cg) {
+    for (int attempt = 0; attempt < 200; ++attempt) {
+        bool busy = false;
+        for (auto& d : cg.dirs())
+            if (rmdir(d.c_str()) != 0 && errno == EBUSY) busy = true;
+        if (!busy) return;
+        for (pid_t p : tasks_of(cg)) kill(p, SIGKILL);
+        usleep(1000);
+    }
+}
+
+// ---- the child side. Only async-signal-safe calls after fork would matter in a threaded
+// process; the runner is single-threaded, so plain code is fine here.
+[[noreturn]] void die_child(int error_fd, const std::string& what) {
+    std::string msg = what + ": " + std::strerror(errno);
+    (void)!write(error_fd, msg.data(), msg.size());
+    _exit(127);
+}
+
+void setup_mounts(const Options& o, int error_fd, std::string& box) {
+    if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) die_child(error_fd, "make / private");
+    int dir_fd = open(o.dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (dir_fd < 0) die_child(error_fd, "open " + o.dir);
+    std::string tmp_opts = "size=" + std::to_string(std::max(16LL, o.fsize_kib / 1024 + 1)) + "m,mode=1777";
+    if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, tmp_opts.c_str()) != 0)
+        die_child(error_fd, "mount tmpfs on /tmp");
+    box = "/tmp/box";
+    mkdir(box.c_str(), 0755);
+    std::string fd_path = "/proc/self/fd/" + std::to_string(dir_fd);
+    if (mount(fd_path.c_str(), box.c_str(), nullptr, MS_BIND, nullptr) != 0) die_child(error_fd, "bind the work directory");
+    close(dir_fd);
+    for (const char* d : {"/dev/shm", "/var/tmp", "/run", "/home", "/root"})
+        mount("tmpfs", d, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=1777");  // absent ones are fine
+    for (auto& h : o.hide)
+        if (mount("tmpfs", h.c_str(), "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV, "size=4k,mode=0555") != 0)
+            die_child(error_fd, "hide " + h);
+    // A fresh /proc shows only this pid namespace: the judge's processes are invisible.
+    if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0) die_child(error_fd, "mount /proc");
+}
+
+void set_limit(int resource, rlim_t value) {
+    rlimit r{value, value};
+    setrlimit(resource, &r);
+}
+
+[[noreturn]] void exec_program(const Options& o, const Cgroups& cg, const std::string& box, int error_fd,
+                               int in_fd, int out_fd, int err_fd) {
+    setpgid(0, 0);
+    if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) die_child(error_fd, "redirect");
+    if (chdir(box.c_str()) != 0) die_child(error_fd, "chdir " + box);
+    set_limit(RLIMIT_CPU, static_cast<rlim_t>(std::ceil(o.cpu_hard)) + 1);  // backstop; the runner kills first
+    set_limit(RLIMIT_FSIZE, static_cast<rlim_t>(o.fsize_kib + 1) * 1024);
+    set_limit(RLIMIT_STACK, o.stack_mib <= 0 ? RLIM_INFINITY : static_cast<rlim_t>(o.stack_mib) << 20);
+    set_limit(RLIMIT_CORE, 0);
+    if (cg.version.empty()) set_limit(RLIMIT_AS, static_cast<rlim_t>(o.mem_hard_mib) << 20);
+    if (getuid() == 0) {
+        if (cg.pids.empty() && cg.v2.empty()) set_limit(RLIMIT_NPROC, o.procs);
+        if (setgroups(0, nullptr) != 0 || setgid(o.gid) != 0 || setuid(o.uid) != 0) die_child(error_fd, "drop privileges");
+    }
+    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    std::vector<std::string> env = {"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + box, "LANG=C"};
+    env.insert(env.end(), o.env.begin(), o.env.end());
+    std::vector<char*> envp, args;
+    for (auto& e : env) envp.push_back(const_cast<char*>(e.c_str()));
+    envp.push_back(nullptr);
+    for (auto& a : o.argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    // execve, not execvpe: a file that is not a program must fail, not be handed to /bin/sh.
+    if (o.argv[0].find('/') != std::string::npos) execve(args[0], args.data(), envp.data());
+    else
+        for (const char* dir : {"/usr/local/bin/", "/usr/bin/", "/bin/"})
+            if (execve((dir + o.argv[0]).c_str(), args.data(), envp.data()) != 0 && errno != ENOENT) break;
+    die_child(error_fd, "exec " + o.argv[0]);
+}
+
+// What init tells the runner when the program ends by itself.
+struct ProgramEnd {
+    int status = 0;
+    double wall = 0;
+    rusage usage{};
+};
+
+[[noreturn]] void run_init(const Options& o, const Cgroups& cg, bool in_namespace, int error_fd, int end_fd) {
+    // Joining here (not in the program) keeps the join away from the mount work, which makes the
+    // cgroup write wait for an RCU grace period (~10 ms); init's own few syscalls are counted.
+    for (auto& d : cg.dirs())
+        if (!write_file(d + "/cgroup.procs", "0")) die_child(error_fd, "join cgroup " + d);
+    // Redirections are opened before the mounts hide their directories.
+    int in_fd = open(o.stdin_file.c_str(), O_RDONLY | O_CLOEXEC);
+    int out_fd = open(o.stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int err_fd = open(o.stderr_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (in_fd < 0) die_child(error_fd, "open " + o.stdin_file);
+    if (out_fd < 0) die_child(error_fd, "open " + o.stdout_file);
+    if (err_fd < 0) die_child(error_fd, "open " + o.stderr_file);
+    if (getuid() == 0) {  // the program (uid 65534) must be able to write its outputs and its box
+        (void)!fchown(out_fd, o.uid, o.gid);
+        (void)!fchown(err_fd, o.uid, o.gid);
+        if (chown(o.dir.c_str(), o.uid, o.gid) != 0) die_child(error_fd, "chown " + o.dir);
+    }
+    std::string box = o.dir;
+    if (in_namespace) setup_mounts(o, error_fd, box);
+    double start = now_s();
+    pid_t program = fork();
+    if (program < 0) die_child(error_fd, "fork");
+    if (program == 0) exec_program(o, cg, box, error_fd, in_fd, out_fd, err_fd);
+    close(error_fd);
+    ProgramEnd end;
+    // As pid 1, init also reaps orphans; it stops at the program's own end.
+    for (;;) {
+        int status;
+        rusage ru;
+        pid_t p = wait4(-1, &status, 0, &ru);
+        if (p < 0 && errno == EINTR) continue;
+        if (p < 0) _exit(126);
+        if (p == program) {
+            end.status = status;
+            end.usage = ru;
+            break;
+        }
+    }
+    end.wall = now_s() - start;
+    (void)!write(end_fd, &end, sizeof end);
+    _exit(0);  // in a pid namespace this kills every process the program left behind
+}
+
+struct Record {
+    double cpu = 0, wall = 0;
+    long long peak_kib = 0;
+    int exit_code = -1, signal = 0;
+    std::string killed_by = "none";
+    bool oom = false;
+    std::string error;
+};
+
+void kill_tree(pid_t init, const Cgroups& cg, bool in_namespace) {
+    kill(init, SIGKILL);
+    if (!in_namespace) {
+        for (int round = 0; round < 3; ++round)
+            for (pid_t p : tasks_of(cg)) kill(p, SIGKILL);
+    }
+}
+
+int run(const Options& o) {
+    Cgroups cg = setup_cgroups(o);
+    if (o.core >= 0) {
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        CPU_SET(o.core, &set);
+        sched_setaffinity(0, sizeof set, &set);
+    }
+    bool in_namespace = false;
+    if (o.namespaces) {
+        int flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS | (o.share_net ? 0 : CLONE_NEWNET);
+        in_namespace = unshare(flags) == 0;
+    }
+    int error_pipe[2], end_pipe[2];
+    if (pipe2(error_pipe, O_CLOEXEC) != 0 || pipe2(end_pipe, O_CLOEXEC) != 0) {
+        std::perror("sudoku-sandbox: pipe");
+        return 1;
+    }
+    double start = now_s();
+    pid_t init = fork();
+    if (init < 0) {
+        std::perror("sudoku-sandbox: fork");
+        return 1;
+    }
+    if (init == 0) {
+        close(error_pipe[0]);
+        close(end_pipe[0]);
+        if (!in_namespace) setpgid(0, 0);
+        run_init(o, cg, in_namespace, error_pipe[1], end_pipe[1]);
+    }
+    close(error_pipe[1]);
+    close(end_pipe[1]);
+
+    Record r;
+    ProgramEnd end;
+    bool ended = false;
+    for (;;) {
+        pollfd p{end_pipe[0], POLLIN, 0};
+        int n = poll(&p, 1, 5);
+        if (n > 0) {
+            ended = read(end_pipe[0], &end, sizeof end) == static_cast<ssize_t>(sizeof end);
+            break;
+        }
+        double wall = now_s() - start;
+        double cpu = cgroup_cpu(cg);
+        if (cpu > o.cpu_hard) r.killed_by = "cpu";
+        else if (wall > o.wall_hard) r.killed_by = "wall";
+        if (r.killed_by != "none") break;
+    }
+    kill_tree(init, cg, in_namespace);
+    int init_status;
+    while (waitpid(init, &init_status, 0) < 0 && errno == EINTR) {}
+    double wall_runner = now_s() - start;
+
+    char buf[512];
+    ssize_t len = read(error_pipe[0], buf, sizeof buf);
+    if (len > 0) r.error = std::string(buf, len);
+
+    if (ended) {
+        r.wall = end.wall;
+        if (WIFEXITED(end.status)) r.exit_code = WEXITSTATUS(end.status);
+        if (WIFSIGNALED(end.status)) r.signal = WTERMSIG(end.status);
+    } else {
+        r.wall = wall_runner;
+        r.signal = SIGKILL;
+        if (r.killed_by == "none" && r.error.empty()) r.error = "the sandbox's init ended without reporting";
+    }
+    double rusage_cpu = end.usage.ru_utime.tv_sec + end.usage.ru_utime.tv_usec * 1e-6 +
+                        end.usage.ru_stime.tv_sec + end.usage.ru_stime.tv_usec * 1e-6;
+    double group_cpu = cgroup_cpu(cg);
+    r.cpu = group_cpu >= 0 ? group_cpu : rusage_cpu;
+    r.peak_kib = end.usage.ru_maxrss;
+    if (cg.version == "v1") {
+        r.peak_kib = std::max(r.peak_kib, read_number(cg.memory + "/memory.max_usage_in_bytes") / 1024);
+        r.oom = read_number(cg.memory + "/memory.failcnt") > 0 || stat_field(cg.memory + "/memory.oom_control", "oom_kill") > 0;
+    } else if (cg.version == "v2") {
+        long long peak = read_number(cg.v2 + "/memory.peak");
+        if (peak > 0) r.peak_kib = std::max(r.peak_kib, peak / 1024);
+        r.oom = stat_field(cg.v2 + "/memory.events", "oom_kill") > 0 || stat_field(cg.v2 + "/memory.events", "max") > 0;
+    }
+    if (!ended && r.killed_by == "none" && r.oom) r.error.clear();  // init itself was the OOM victim
+    remove_cgroups(cg);
+
+    std::ostringstream out;
+    out.setf(std::ios::fixed);
+    out.precision(3);
+    out << "cpu: " << r.cpu << "\nwall: " << r.wall << "\npeak_kib: " << r.peak_kib << "\n";
+    if (r.signal) out << "signal: " << r.signal << "\n";
+    else out << "exit_code: " << r.exit_code << "\n";
+    out << "killed_by: " << r.killed_by << "\noom: " << (r.oom ? 1 : 0) << "\n";
+    out << "cgroups: " << (cg.version.empty() ? "off" : cg.version) << "\n";
+    out << "namespaces: " << (in_namespace ? "on" : "off") << "\n";
+    out << "uid: " << (getuid() == 0 ? o.uid : static_cast<int>(getuid())) << "\n";
+    if (!r.error.empty()) {
+        for (char& c : r.error)
+            if (c == '\n') c = ' ';
+        out << "error: " << r.error << "\n";
+    }
+    if (o.meta.empty()) std::cout << out.str();
+    else {
+        std::ofstream f(o.meta);
+        f << out.str();
+        if (!f) {
+            std::cerr << "sudoku-sandbox: cannot write " << o.meta << "\n";
+            return 1;
+        }
+    }
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options o;
+    try {
+        parse_options(argc, argv, o);
+    } catch (const std::exception& e) {
+        std::cerr << "sudoku-sandbox: " << e.what() << " (see --help)\n";
+        return 2;
+    }
+    return run(o);
+}

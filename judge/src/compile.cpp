@@ -1,0 +1,86 @@
+// Compiling in the sandbox: the compiler gets the same isolation as a contestant's program
+// (`#include </dev/urandom>` or a template bomb hits the compile limits, not the judge).
+#include "sudoku/compile.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include "sudoku/sandbox.hpp"
+
+namespace sudoku::judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> split_command(const std::string& command, const std::string& src, const std::string& exe) {
+    std::vector<std::string> argv;
+    std::istringstream in(command);
+    std::string word;
+    while (in >> word) {
+        for (auto [key, value] : {std::pair{"{src}", src}, std::pair{"{exe}", exe}})
+            for (size_t at; (at = word.find(key)) != std::string::npos;) word.replace(at, std::string(key).size(), value);
+        argv.push_back(word);
+    }
+    return argv;
+}
+
+std::string head_of(const fs::path& file, long long limit_bytes) {
+    std::ifstream in(file, std::ios::binary);
+    std::string text(static_cast<size_t>(limit_bytes), '\0');
+    in.read(text.data(), limit_bytes);
+    text.resize(static_cast<size_t>(in.gcount()));
+    if (in.gcount() == limit_bytes && in.peek() != EOF)
+        text += "\n[compiler messages cut at " + std::to_string(limit_bytes / 1024) + " KiB]";
+    return text;
+}
+
+}  // namespace
+
+CompileResult compile_source(const fs::path& source, const fs::path& build_dir, const std::string& name,
+                             const CompileSettings& settings) {
+    CompileResult result;
+    std::error_code ec;
+    fs::remove_all(build_dir, ec);
+    fs::path box = build_dir / "box";
+    fs::create_directories(box);
+    bool is_c = source.extension() == ".c";
+    std::string src_name = name + (is_c ? ".c" : ".cpp");
+    fs::copy_file(source, box / src_name, fs::copy_options::overwrite_existing, ec);
+    if (ec) {
+        result.judge_fault = true;
+        result.message = "cannot copy " + source.string() + ": " + ec.message();
+        return result;
+    }
+    RunRequest r;
+    r.argv = split_command(is_c ? settings.c : settings.cpp, src_name, name);
+    r.work_dir = box;
+    r.stdout_file = build_dir / "compile.stdout";
+    r.stderr_file = build_dir / "compile.log";
+    r.limits = RunLimits{.cpu_s = settings.time_limit_s, .wall_s = settings.time_limit_s * 2 + 1,
+                         .memory_mib = settings.memory_mib, .stack_mib = -1,
+                         .output_kib = settings.binary_limit_mib * 1024, .processes = 64};
+    RunRecord run = run_sandboxed(r);
+    result.cpu_s = run.cpu_s;
+    std::string log = head_of(r.stderr_file, settings.message_limit_kib * 1024);
+    if (!run.error.empty()) {
+        result.judge_fault = true;
+        result.message = run.error;
+    } else if (run.killed_by != "none" || run.cpu_s > settings.time_limit_s) {
+        result.message = "compilation exceeded " + std::to_string(settings.time_limit_s).substr(0, 4) + " s\n" + log;
+    } else if (run.oom) {
+        result.message = "compilation exceeded " + std::to_string(settings.memory_mib) + " MiB of memory\n" + log;
+    } else if (run.signal) {
+        result.message = "compiler killed by signal " + std::to_string(*run.signal) + "\n" + log;
+    } else if (run.exit_code != 0 || !fs::is_regular_file(box / name)) {
+        result.message = log.empty() ? "the compiler failed without a message" : log;
+    } else {
+        result.ok = true;
+        result.binary = build_dir / name;
+        fs::rename(box / name, result.binary, ec);
+        result.message = log;  // warnings
+    }
+    return result;
+}
+
+}  // namespace sudoku::judge

@@ -1,0 +1,300 @@
+// Grading a contest: compile phase, then run phase, both on a pool of `jobs` threads, each thread
+// owning one run slot (a private directory and a pinned core).
+#include "sudoku/grader.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include "sudoku/checkers.hpp"
+#include "sudoku/journal.hpp"
+#include "sudoku/scoring.hpp"
+#include "sudoku/verdict.hpp"
+
+namespace sudoku::judge {
+
+namespace fs = std::filesystem;
+
+RunLimits limits_of(const ProblemConfig& config, long long stack_mib) {
+    RunLimits l;
+    l.cpu_s = config.time_limit_s;
+    l.wall_s = 2 * config.time_limit_s + 1;
+    l.memory_mib = config.memory_limit_mib;
+    l.stack_mib = stack_mib;
+    l.output_kib = config.output_limit_kib;
+    l.processes = 64;
+    return l;
+}
+
+namespace {
+
+// What the program left in its box instead of the expected output file, for the MISSING reason.
+std::string what_it_wrote(const fs::path& box, const ProblemConfig& config) {
+    std::string names;
+    int count = 0;
+    std::error_code ec;
+    for (auto& e : fs::directory_iterator(box, ec)) {
+        std::string n = e.path().filename().string();
+        if (n == "prog" || n == config.input_file) continue;
+        if (count++ < 5) names += (names.empty() ? "" : ", ") + n;
+    }
+    if (count == 0) return "it wrote no file (output on stdout is not read for this problem)";
+    return "it wrote: " + names + (count > 5 ? ", ..." : "");
+}
+
+OutputFacts output_facts(const fs::path& output, const fs::path& box, const ProblemConfig& config) {
+    OutputFacts f;
+    struct stat st;
+    if (lstat(output.c_str(), &st) != 0) {
+        f.present = false;
+        f.missing_hint = what_it_wrote(box, config);
+    } else if (!S_ISREG(st.st_mode)) {
+        f.present = false;   // never follow a link or open a FIFO the program planted
+        f.missing_hint = config.output_file + " is " +
+                         (S_ISLNK(st.st_mode) ? "a symbolic link (not followed)" : S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
+    } else {
+        f.size_bytes = st.st_size;
+    }
+    return f;
+}
+
+void copy_executable(const fs::path& from, const fs::path& to) {
+    fs::copy_file(from, to, fs::copy_options::overwrite_existing);
+    fs::permissions(to, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                            fs::perms::others_read | fs::perms::others_exec);
+}
+
+}  // namespace
+
+TestResult judge_test(const ContestProblem& problem, const TestCase& test, const fs::path& binary, const RunSlot& slot) {
+    const ProblemConfig& config = problem.config;
+    TestResult result;
+    result.problem = config.name;
+    result.test = test.name;
+    result.group = test.group;
+
+    fs::path box = slot.dir / "box";
+    std::error_code ec;
+    fs::remove_all(box, ec);
+    fs::create_directories(box);
+    RunRequest r;
+    r.argv = {"./prog"};
+    r.work_dir = box;
+    r.limits = limits_of(config, slot.stack_mib);
+    r.hidden = slot.hidden;
+    r.core = slot.core;
+    r.namespaces = slot.namespaces;
+    r.cgroups = slot.cgroups;
+    try {
+        copy_executable(binary, box / "prog");
+        if (config.uses_stdin()) r.stdin_file = fs::absolute(test.input);
+        else {
+            fs::copy_file(test.input, box / config.input_file, fs::copy_options::overwrite_existing);
+            fs::permissions(box / config.input_file, fs::perms::owner_read | fs::perms::owner_write |
+                                                         fs::perms::group_read | fs::perms::others_read);
+        }
+    } catch (const fs::filesystem_error& e) {
+        result.verdict = Verdict::FAIL;
+        result.reason = std::string("judge fault: preparing the box: ") + e.what();
+        return result;
+    }
+    fs::path output = config.uses_stdout() ? slot.dir / "stdout" : box / config.output_file;
+    if (config.uses_stdout()) r.stdout_file = output;
+
+    RunRecord run = run_sandboxed(r);
+    OutputFacts facts = output_facts(output, box, config);
+    Outcome outcome = decide_verdict(run, r.limits, facts, [&] {
+        return run_checker(config.checker, config.problem, CheckFiles{test.input, output, test.answer, slot.dir / "checker"});
+    });
+    result.verdict = outcome.verdict;
+    result.reason = outcome.reason;
+    result.fraction = outcome.fraction;
+    result.cpu_s = run.cpu_s;
+    result.wall_s = run.wall_s;
+    result.peak_kib = run.peak_kib;
+    return result;
+}
+
+namespace {
+
+// Runs `count` tasks on `jobs` threads; task(i, slot) with slot in 0..jobs-1.
+void run_pool(int jobs, size_t count, const std::function<void(size_t, int)>& task) {
+    std::atomic<size_t> next{0};
+    std::vector<std::thread> threads;
+    for (int s = 0; s < jobs; ++s)
+        threads.emplace_back([&, s] {
+            for (size_t i; (i = next++) < count;) task(i, s);
+        });
+    for (auto& t : threads) t.join();
+}
+
+class Progress {
+public:
+    Progress(const GradeOptions& o, int total) : options_(o), total_(total) {}
+
+    void test_done(const TestResult& t, int done) {
+        if (!options_.progress) return;
+        char line[256];
+        std::snprintf(line, sizeof line, "[%d/%d] %s %s #%s %s %.3f s %.1f MiB", done, total_, t.contestant.c_str(),
+                      t.problem.c_str(), t.test.c_str(), std::string(verdict_name(t.verdict)).c_str(), t.cpu_s,
+                      t.peak_kib / 1024.0);
+        std::lock_guard lock(mutex_);
+        if (options_.progress_is_terminal) *options_.progress << "\r\033[K" << line << std::flush;
+        else *options_.progress << line << "\n";
+    }
+    void note(const std::string& text) {
+        if (!options_.progress) return;
+        std::lock_guard lock(mutex_);
+        *options_.progress << (options_.progress_is_terminal ? "\r\033[K" : "") << text << "\n";
+    }
+    void finish() {
+        if (options_.progress && options_.progress_is_terminal) *options_.progress << "\n";
+    }
+
+private:
+    const GradeOptions& options_;
+    int total_;
+    std::mutex mutex_;
+};
+
+struct Work {
+    size_t contestant, problem;
+};
+
+CompileRecord prepare_submission(const Contest& contest, const std::string& name, const ContestProblem& problem,
+                                 const fs::path& build_dir) {
+    CompileRecord rec{name, problem.config.name, "", ""};
+    fs::path submission = find_submission(contest.contestants_dir / name, problem.config.name);
+    fs::path binary = build_dir / problem.config.name;
+    if (submission.empty()) {
+        rec.status = "missing";
+        rec.message = "no " + problem.config.name + ".cpp, .c or binary in " + (contest.contestants_dir / name).string();
+    } else if (submission.extension().empty()) {
+        fs::create_directories(build_dir);
+        copy_executable(submission, binary);
+        rec.status = "ok";
+        rec.message = "ready binary " + submission.filename().string();
+    } else {
+        CompileResult c = compile_source(submission, build_dir, problem.config.name, contest.compile);
+        rec.status = c.ok ? "ok" : c.judge_fault ? "FAIL" : "CE";
+        rec.message = c.message;
+    }
+    return rec;
+}
+
+}  // namespace
+
+ContestResults grade(const Contest& contest, const GradeOptions& options) {
+    fs::create_directories(options.out_dir);
+    fs::path out = fs::absolute(options.out_dir);
+    Journal journal(out / "journal.jsonl");
+    int jobs = std::max(1, options.jobs > 0 ? options.jobs : contest.jobs);
+    int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+
+    ContestResults results;
+    results.contest = contest.name;
+    results.protections = probe_protections(out / "probe").describe();
+    std::vector<std::string> names = list_contestants(contest.contestants_dir);
+    std::vector<fs::path> hidden = {fs::absolute(contest.contestants_dir), fs::absolute(contest.testdata_dir), out};
+    for (const auto& p : contest.problems) hidden.push_back(fs::absolute(p.testdata));
+    auto slot = [&](int s) {
+        return RunSlot{out / "work" / ("slot-" + std::to_string(s)), jobs <= cores ? s % cores : -1, hidden,
+                       contest.stack_mib, options.namespaces, options.cgroups};
+    };
+    auto build_dir = [&](const Work& w) { return out / "build" / names[w.contestant] / contest.problems[w.problem].config.name; };
+
+    int total_tests = 0;
+    for (const auto& p : contest.problems) total_tests += static_cast<int>(p.tests.size() * names.size());
+    Progress progress(options, total_tests);
+    progress.note("protections: " + results.protections);
+    if (jobs > cores)
+        progress.note("warning: --jobs " + std::to_string(jobs) + " exceeds the " + std::to_string(cores) +
+                      " cores; runs share cores and timings are less honest (not pinned)");
+    if (journal.loaded_tests() > 0)
+        progress.note("resuming: " + std::to_string(journal.loaded_tests()) + " test result(s) already in the journal");
+
+    // Compile phase: everything without a usable journaled record.
+    std::vector<Work> submissions;
+    for (size_t c = 0; c < names.size(); ++c)
+        for (size_t p = 0; p < contest.problems.size(); ++p) submissions.push_back({c, p});
+    std::vector<CompileRecord> compiled(submissions.size());
+    run_pool(jobs, submissions.size(), [&](size_t i, int) {
+        const Work& w = submissions[i];
+        const ContestProblem& problem = contest.problems[w.problem];
+        auto old = journal.compile(names[w.contestant], problem.config.name);
+        bool reusable = old && old->status != "FAIL" &&
+                        (old->status != "ok" || fs::exists(build_dir(w) / problem.config.name));
+        compiled[i] = reusable ? *old : prepare_submission(contest, names[w.contestant], problem, build_dir(w));
+        if (!reusable) journal.append(compiled[i]);
+        if (compiled[i].status != "ok" && !reusable)
+            progress.note(names[w.contestant] + " " + problem.config.name + ": " + compiled[i].status);
+    });
+
+    // Run phase.
+    struct TestWork {
+        size_t submission, test;
+    };
+    std::vector<TestWork> pending;
+    int done = 0;
+    for (size_t i = 0; i < submissions.size(); ++i) {
+        const auto& problem = contest.problems[submissions[i].problem];
+        for (size_t t = 0; t < problem.tests.size(); ++t) {
+            if (compiled[i].status == "ok" && !journal.test(names[submissions[i].contestant], problem.config.name, problem.tests[t].name))
+                pending.push_back({i, t});
+            else ++done;
+        }
+    }
+    std::atomic<int> finished{done};
+    std::mutex done_mutex;
+    run_pool(jobs, pending.size(), [&](size_t i, int s) {
+        const Work& w = submissions[pending[i].submission];
+        const ContestProblem& problem = contest.problems[w.problem];
+        TestResult r = judge_test(problem, problem.tests[pending[i].test], build_dir(w) / problem.config.name, slot(s));
+        r.contestant = names[w.contestant];
+        std::lock_guard lock(done_mutex);   // journal order = completion order; the callback sees it journaled
+        journal.append(r);
+        int n = ++finished;
+        progress.test_done(r, n);
+        if (options.on_test_done) options.on_test_done(n, total_tests);
+    });
+    progress.finish();
+
+    // Results, assembled from the journal in contest order: equal whether or not the run was resumed.
+    for (const auto& p : contest.problems) {
+        results.problems.push_back(p.config.name);
+        results.problem_max_points.push_back(max_points(p));
+    }
+    for (size_t c = 0; c < names.size(); ++c) {
+        ContestantResult cr;
+        cr.name = names[c];
+        for (size_t p = 0; p < contest.problems.size(); ++p) {
+            const ContestProblem& problem = contest.problems[p];
+            const CompileRecord& rec = compiled[c * contest.problems.size() + p];
+            ProblemResult pr;
+            pr.problem = problem.config.name;
+            pr.status = rec.status == "ok" ? "graded" : rec.status;
+            pr.compile_message = rec.message;
+            if (rec.status == "ok")
+                for (const auto& t : problem.tests)
+                    if (auto r = journal.test(names[c], problem.config.name, t.name)) pr.tests.push_back(*r);
+            if (rec.status == "CE")
+                for (const auto& t : problem.tests) {
+                    TestResult r{names[c], problem.config.name, t.name, t.group, Verdict::CE, "compilation error"};
+                    pr.tests.push_back(r);
+                }
+            score_problem(pr, problem);
+            cr.total += pr.points;
+            cr.problems.push_back(std::move(pr));
+        }
+        results.contestants.push_back(std::move(cr));
+    }
+    rank_contestants(results.contestants);
+    return results;
+}
+
+}  // namespace sudoku::judge

@@ -1,2 +1,0 @@
-// The judge library starts here; see judge/include/sudoku.
-namespace sudoku::judge {}

@@ -1,0 +1,78 @@
+// results.json, field by field (schema documented in README.md, "Judge").
+#include "sudoku/results.hpp"
+
+#include <cmath>
+
+namespace sudoku::judge {
+
+using Json = nlohmann::json;
+
+namespace {
+// Three decimals are what a measurement is worth; rounding keeps the JSON stable and readable.
+double rounded(double x) { return std::round(x * 1000) / 1000; }
+}  // namespace
+
+Json to_json(const TestResult& t) {
+    return Json{{"contestant", t.contestant}, {"problem", t.problem}, {"test", t.test}, {"group", t.group},
+                {"verdict", std::string(verdict_name(t.verdict))}, {"reason", t.reason},
+                {"cpu_s", rounded(t.cpu_s)}, {"wall_s", rounded(t.wall_s)}, {"peak_kib", t.peak_kib},
+                {"fraction", rounded(t.fraction)}, {"points", rounded(t.points)}, {"max_points", rounded(t.max_points)}};
+}
+
+TestResult test_result_from_json(const Json& j) {
+    TestResult t;
+    t.contestant = j.at("contestant").get<std::string>();
+    t.problem = j.at("problem").get<std::string>();
+    t.test = j.at("test").get<std::string>();
+    t.group = j.value("group", t.test);
+    try {
+        t.verdict = verdict_from_name(j.at("verdict").get<std::string>());
+    } catch (const std::invalid_argument& e) {
+        throw Json::other_error::create(501, e.what(), &j);
+    }
+    t.reason = j.value("reason", "");
+    t.cpu_s = j.value("cpu_s", 0.0);
+    t.wall_s = j.value("wall_s", 0.0);
+    t.peak_kib = j.value("peak_kib", 0LL);
+    t.fraction = j.value("fraction", 0.0);
+    return t;
+}
+
+Json to_json(const CompileRecord& c) {
+    return Json{{"contestant", c.contestant}, {"problem", c.problem}, {"status", c.status}, {"message", c.message}};
+}
+
+CompileRecord compile_record_from_json(const Json& j) {
+    return CompileRecord{j.at("contestant").get<std::string>(), j.at("problem").get<std::string>(),
+                         j.at("status").get<std::string>(), j.value("message", "")};
+}
+
+Json to_json(const ContestResults& r) {
+    Json problems = Json::array();
+    for (size_t i = 0; i < r.problems.size(); ++i)
+        problems.push_back({{"name", r.problems[i]}, {"max_points", rounded(r.problem_max_points[i])}});
+    Json contestants = Json::array();
+    for (const auto& c : r.contestants) {
+        Json ps = Json::array();
+        for (const auto& p : c.problems) {
+            Json tests = Json::array(), groups = Json::array();
+            for (const auto& t : p.tests) {
+                Json tj = to_json(t);
+                tj.erase("contestant");
+                tj.erase("problem");
+                tests.push_back(tj);
+            }
+            for (const auto& g : p.groups)
+                groups.push_back({{"name", g.name}, {"points", rounded(g.points)}, {"max_points", rounded(g.max_points)},
+                                  {"passed", g.passed}});
+            ps.push_back({{"problem", p.problem}, {"status", p.status}, {"compile_message", p.compile_message},
+                          {"points", rounded(p.points)}, {"max_points", rounded(p.max_points)},
+                          {"groups", groups}, {"tests", tests}});
+        }
+        contestants.push_back({{"name", c.name}, {"rank", c.rank}, {"total", rounded(c.total)}, {"problems", ps}});
+    }
+    return Json{{"schema", "sudoku-judge-results/1"}, {"contest", r.contest}, {"protections", r.protections},
+                {"problems", problems}, {"contestants", contestants}};
+}
+
+}  // namespace sudoku::judge

@@ -1,0 +1,153 @@
+// Spawning the runner helper and reading its record (contract: docs/judge.md, "The runner").
+#include "sudoku/sandbox.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <sstream>
+
+extern char** environ;
+
+namespace sudoku::judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string seconds(double s) {
+    std::ostringstream out;
+    out << s;
+    return out.str();
+}
+
+std::vector<std::string> helper_arguments(const RunRequest& r) {
+    const RunLimits& l = r.limits;
+    std::vector<std::string> a = {sandbox_executable().string(),
+                                  "--dir", r.work_dir.string(),
+                                  "--stdin", r.stdin_file.string(),
+                                  "--stdout", r.stdout_file.string(),
+                                  "--stderr", r.stderr_file.string(),
+                                  "--cpu", seconds(l.cpu_s),
+                                  "--wall", seconds(l.wall_or_default()),
+                                  "--mem", std::to_string(l.memory_mib),
+                                  "--stack", std::to_string(l.stack_mib < 0 ? l.memory_mib : l.stack_mib),
+                                  "--fsize", std::to_string(l.output_kib),
+                                  "--procs", std::to_string(l.processes)};
+    if (r.core >= 0) a.insert(a.end(), {"--core", std::to_string(r.core)});
+    for (auto& h : r.hidden) a.insert(a.end(), {"--hide", h.string()});
+    for (auto& e : r.env) a.insert(a.end(), {"--env", e});
+    if (!r.namespaces) a.push_back("--no-namespaces");
+    if (!r.cgroups) a.push_back("--no-cgroups");
+    a.push_back("--");
+    a.insert(a.end(), r.argv.begin(), r.argv.end());
+    return a;
+}
+
+RunRecord failed(std::string why) {
+    RunRecord r;
+    r.error = std::move(why);
+    return r;
+}
+
+}  // namespace
+
+fs::path sandbox_executable() {
+    std::error_code ec;
+    fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        for (fs::path candidate : {self.parent_path() / "sudoku-sandbox", self.parent_path() / "../judge/sudoku-sandbox"})
+            if (fs::exists(candidate, ec)) return candidate;
+    }
+#ifdef SUDOKU_SANDBOX_PATH
+    return SUDOKU_SANDBOX_PATH;
+#else
+    return "sudoku-sandbox";
+#endif
+}
+
+RunRecord parse_run_record(const std::string& text) {
+    RunRecord r;
+    std::istringstream in(text);
+    std::string line;
+    bool any = false;
+    while (std::getline(in, line)) {
+        auto colon = line.find(": ");
+        if (colon == std::string::npos) continue;
+        std::string key = line.substr(0, colon), value = line.substr(colon + 2);
+        any = true;
+        if (key == "cpu") r.cpu_s = std::stod(value);
+        else if (key == "wall") r.wall_s = std::stod(value);
+        else if (key == "peak_kib") r.peak_kib = std::stoll(value);
+        else if (key == "exit_code") r.exit_code = std::stoi(value);
+        else if (key == "signal") r.signal = std::stoi(value);
+        else if (key == "killed_by") r.killed_by = value;
+        else if (key == "oom") r.oom = value == "1";
+        else if (key == "cgroups") r.cgroups = value;
+        else if (key == "namespaces") r.namespaces = value;
+        else if (key == "uid") r.uid = std::stoi(value);
+        else if (key == "error") r.error = value;
+    }
+    if (!any) r.error = "the sandbox wrote no result record";
+    return r;
+}
+
+RunRecord run_sandboxed(const RunRequest& request) {
+    std::vector<std::string> args = helper_arguments(request);
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+
+    int out[2];
+    if (pipe2(out, O_CLOEXEC) != 0) return failed(std::string("pipe: ") + std::strerror(errno));
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    pid_t pid;
+    int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(out[1]);
+    if (rc != 0) {
+        close(out[0]);
+        return failed("cannot start " + args[0] + ": " + std::strerror(rc));
+    }
+    std::string text;
+    char buf[4096];
+    for (ssize_t n; (n = read(out[0], buf, sizeof buf)) != 0;) {
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) break;
+        text.append(buf, n);
+    }
+    close(out[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    RunRecord record = parse_run_record(text);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        record.error = "the sandbox failed (status " + std::to_string(status) + ")" +
+                       (record.error.empty() ? "" : ": " + record.error);
+    return record;
+}
+
+std::string Protections::describe() const {
+    if (!error.empty()) return "sandbox unavailable: " + error;
+    std::string s = "cgroups " + cgroups + " (CPU of the whole tree, resident peak, process count)";
+    if (cgroups == "off") s = "cgroups off (rlimits: address space, per-process CPU; wait4 rusage)";
+    s += "; namespaces " + namespaces +
+         (namespaces == "on" ? " (mount, pid, net, ipc, uts)" : " (network and files NOT isolated)");
+    s += "; runs as uid " + std::to_string(uid) + (uid == 0 ? " (NOT dropped: judge is not root)" : "");
+    return s;
+}
+
+Protections probe_protections(const fs::path& scratch_dir) {
+    fs::create_directories(scratch_dir);
+    RunRequest r;
+    r.argv = {"/bin/true"};
+    r.work_dir = scratch_dir;
+    RunRecord rec = run_sandboxed(r);
+    return Protections{rec.cgroups, rec.namespaces, rec.uid, rec.error};
+}
+
+}  // namespace sudoku::judge

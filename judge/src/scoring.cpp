@@ -1,0 +1,70 @@
+// Scoring rules (stated in sudoku/scoring.hpp).
+#include "sudoku/scoring.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace sudoku::judge {
+
+namespace {
+
+bool per_group(const ContestProblem& p) { return p.config.scoring == "per-group"; }
+
+// Groups in order of first appearance, each with its points.
+std::vector<GroupScore> groups_of(const ContestProblem& p) {
+    std::vector<GroupScore> groups;
+    for (const auto& t : p.tests) {
+        auto it = std::find_if(groups.begin(), groups.end(), [&](const GroupScore& g) { return g.name == t.group; });
+        if (it == groups.end()) groups.push_back(GroupScore{t.group, 0, per_group(p) ? t.points : 0, false});
+        if (!per_group(p)) {
+            it = std::find_if(groups.begin(), groups.end(), [&](const GroupScore& g) { return g.name == t.group; });
+            it->max_points += t.points;
+        }
+    }
+    return groups;
+}
+
+}  // namespace
+
+double max_points(const ContestProblem& problem) {
+    double total = 0;
+    for (const auto& g : groups_of(problem)) total += g.max_points;
+    return total;
+}
+
+void score_problem(ProblemResult& result, const ContestProblem& problem) {
+    result.groups = groups_of(problem);
+    result.max_points = max_points(problem);
+    result.points = 0;
+    std::map<std::string, double> smallest;   // group -> smallest fraction of its tests
+    std::map<std::string, int> seen;
+    for (auto& t : result.tests) {
+        auto spec = std::find_if(problem.tests.begin(), problem.tests.end(), [&](const TestCase& c) { return c.name == t.test; });
+        double test_points = spec == problem.tests.end() ? 0 : spec->points;
+        t.max_points = per_group(problem) ? 0 : test_points;
+        t.points = per_group(problem) ? 0 : test_points * t.fraction;
+        smallest[t.group] = seen[t.group]++ ? std::min(smallest[t.group], t.fraction) : t.fraction;
+    }
+    for (auto& g : result.groups) {
+        int expected = static_cast<int>(std::count_if(problem.tests.begin(), problem.tests.end(),
+                                                      [&](const TestCase& c) { return c.group == g.name; }));
+        bool complete = seen[g.name] == expected && expected > 0;
+        g.passed = complete && smallest[g.name] >= 1;
+        if (per_group(problem)) g.points = complete ? g.max_points * smallest[g.name] : 0;
+        else
+            for (const auto& t : result.tests)
+                if (t.group == g.name) g.points += t.points;
+        result.points += g.points;
+    }
+}
+
+void rank_contestants(std::vector<ContestantResult>& contestants) {
+    std::sort(contestants.begin(), contestants.end(), [](const ContestantResult& a, const ContestantResult& b) {
+        return a.total != b.total ? a.total > b.total : a.name < b.name;
+    });
+    for (size_t i = 0; i < contestants.size(); ++i)
+        contestants[i].rank = i > 0 && contestants[i].total == contestants[i - 1].total ? contestants[i - 1].rank
+                                                                                        : static_cast<int>(i) + 1;
+}
+
+}  // namespace sudoku::judge

@@ -1,0 +1,80 @@
+// The single place where a verdict is decided (precedence in sudoku/verdict.hpp).
+#include "sudoku/verdict.hpp"
+
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+
+namespace sudoku::judge {
+
+namespace {
+
+constexpr std::string_view kNames[] = {"AC", "PC", "WA", "PE", "TLE", "MLE", "RE", "OLE", "MISSING", "CE", "FAIL"};
+
+std::string format(const char* fmt, double a, double b) {
+    char buf[128];
+    std::snprintf(buf, sizeof buf, fmt, a, b);
+    return buf;
+}
+
+std::string signal_text(int sig) {
+    const char* name = sigabbrev_np(sig);
+    return "signal " + std::to_string(sig) + (name ? std::string(" (SIG") + name + ")" : "");
+}
+
+}  // namespace
+
+std::string_view verdict_name(Verdict v) { return kNames[static_cast<int>(v)]; }
+
+Verdict verdict_from_name(std::string_view name) {
+    for (int i = 0; i < static_cast<int>(std::size(kNames)); ++i)
+        if (kNames[i] == name) return static_cast<Verdict>(i);
+    throw std::invalid_argument("unknown verdict '" + std::string(name) + "'");
+}
+
+Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const OutputFacts& output,
+                       const std::function<CheckResult()>& check) {
+    // 1. Judge fault: the facts of this run are void, the contestant is not to blame.
+    if (!run.error.empty()) return {Verdict::FAIL, "judge fault: " + run.error};
+
+    // 2. Time: CPU (soft limit passed, or stopped at the hard one), then wall.
+    if (run.killed_by == "cpu" || run.cpu_s > limits.cpu_s)
+        return {Verdict::TLE, format("CPU time %.3f s > limit %.3f s", run.cpu_s, limits.cpu_s) +
+                                  (run.killed_by == "cpu" ? " (stopped)" : "")};
+    double wall_limit = limits.wall_or_default();
+    if (run.killed_by == "wall" || run.wall_s > wall_limit)
+        return {Verdict::TLE, format("wall time %.3f s > limit %.3f s (sleeping or blocked)", run.wall_s, wall_limit) +
+                                  (run.killed_by == "wall" ? " (stopped)" : "")};
+
+    // 3. Memory: the cgroup's hard limit was hit (the kernel stopped it) or the peak passed the soft one.
+    double peak_mib = run.peak_kib / 1024.0;
+    if (run.oom || peak_mib > static_cast<double>(limits.memory_mib))
+        return {Verdict::MLE, format("peak memory %.1f MiB > limit %.0f MiB", peak_mib, static_cast<double>(limits.memory_mib)) +
+                                  (run.oom ? " (memory hard limit hit)" : "")};
+
+    // 4. Runtime error. SIGXFSZ is the output limit's own signal, judged as OLE below.
+    if (run.signal && *run.signal != SIGXFSZ) return {Verdict::RE, "killed by " + signal_text(*run.signal)};
+    if (run.exit_code && *run.exit_code != 0) return {Verdict::RE, "exit code " + std::to_string(*run.exit_code)};
+
+    // 5. Output limit.
+    long long limit_bytes = limits.output_kib * 1024;
+    if ((run.signal && *run.signal == SIGXFSZ) || output.size_bytes > limit_bytes)
+        return {Verdict::OLE, "output larger than the limit of " + std::to_string(limits.output_kib) + " KiB"};
+
+    // 6. No output file.
+    if (!output.present) return {Verdict::MISSING, "no output file" + (output.missing_hint.empty() ? "" : "; " + output.missing_hint)};
+
+    // 7. The checker.
+    CheckResult c = check();
+    switch (c.kind) {
+        case CheckResult::Kind::accepted: return {Verdict::AC, c.message, 1};
+        case CheckResult::Kind::partial: return {Verdict::PC, c.message, c.fraction};
+        case CheckResult::Kind::wrong: return {Verdict::WA, c.message};
+        case CheckResult::Kind::presentation: return {Verdict::PE, c.message};
+        case CheckResult::Kind::fail: break;
+    }
+    return {Verdict::FAIL, "checker failed: " + c.message};
+}
+
+}  // namespace sudoku::judge

@@ -1,0 +1,86 @@
+// Shared by the judge tests: scratch directories, the purpose-built contestant programs of
+// programs/ (compiled once through the judge's own compile step and cached), and a tiny problem
+// ("print the sum of two integers") whose test data is written by the test.
+#pragma once
+
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "sudoku/compile.hpp"
+#include "sudoku/contest.hpp"
+#include "sudoku/grader.hpp"
+
+namespace judge_test {
+
+namespace fs = std::filesystem;
+
+inline fs::path scratch(const std::string& name) {
+    fs::path dir = fs::path(SUDOKU_BINARY_DIR) / "judge-tests" / (name + "-" + std::to_string(getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+inline void write_text(const fs::path& file, const std::string& text) {
+    fs::create_directories(file.parent_path());
+    std::ofstream(file, std::ios::binary) << text;
+}
+
+inline std::string read_text(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// The binary of programs/<file>, compiled by sudoku::judge::compile_source (atomically cached).
+inline fs::path program(const std::string& file) {
+    fs::path source = fs::path(SUDOKU_SOURCE_DIR) / "tests/judge/programs" / file;
+    fs::path cache = fs::path(SUDOKU_BINARY_DIR) / "judge-programs";
+    fs::path binary = cache / (file + ".bin");
+    if (fs::exists(binary) && fs::last_write_time(binary) >= fs::last_write_time(source)) return binary;
+    fs::path build = cache / ("build-" + file + "-" + std::to_string(getpid()));
+    auto result = sudoku::judge::compile_source(source, build, "prog", sudoku::judge::CompileSettings{});
+    INFO(result.message);
+    REQUIRE(result.ok);
+    fs::rename(result.binary, binary);
+    fs::remove_all(build);
+    return binary;
+}
+
+struct SumProblem {
+    sudoku::judge::ContestProblem problem;
+    fs::path dir;
+};
+
+// "sum": sudoku.in holds two integers, sudoku.out their sum. One test, 2800 + 29.
+inline SumProblem sum_problem(const fs::path& dir, const std::string& checker = "tokens", bool stdio = false) {
+    SumProblem s;
+    s.dir = dir;
+    auto& c = s.problem.config;
+    c.name = "sum";
+    c.problem = "line81";
+    c.input_file = stdio ? "stdin" : "sudoku.in";
+    c.output_file = stdio ? "stdout" : "sudoku.out";
+    c.time_limit_s = 0.3;
+    c.memory_limit_mib = 64;
+    c.output_limit_kib = 64;
+    c.checker = checker;
+    s.problem.testdata = dir / "testdata" / "sum";
+    write_text(s.problem.testdata / "01.in", "2800 29\n");
+    write_text(s.problem.testdata / "01.ans", "2829\n");
+    s.problem.tests = {{"01", "all", s.problem.testdata / "01.in", s.problem.testdata / "01.ans", 10}};
+    return s;
+}
+
+inline sudoku::judge::RunSlot slot_in(const fs::path& dir, const SumProblem& s) {
+    return sudoku::judge::RunSlot{dir / "slot", -1, {s.problem.testdata}, -1, true, true};
+}
+
+inline sudoku::judge::TestResult judge(const SumProblem& s, const std::string& program_file) {
+    return sudoku::judge::judge_test(s.problem, s.problem.tests[0], program(program_file), slot_in(s.dir, s));
+}
+
+}  // namespace judge_test

@@ -1,0 +1,5 @@
+/* RE (signal 6): abort(). */
+#include <stdlib.h>
+int main(void) {
+    abort();
+}

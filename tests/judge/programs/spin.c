@@ -1,0 +1,5 @@
+/* TLE (CPU): spins forever. */
+int main(void) {
+    volatile unsigned long x = 0;
+    for (;;) ++x;
+}

@@ -1,0 +1,2 @@
+// CE: does not compile.
+int main() { return undeclared_name; }
