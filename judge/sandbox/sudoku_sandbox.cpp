@@ -292,7 +292,8 @@ void setup_mounts(const Options& o, int error_fd, std::string& box) {
     for (const char* d : {"/dev/shm", "/var/tmp", "/run", "/home", "/root"})
         mount("tmpfs", d, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=1777");  // absent ones are fine
     for (auto& h : o.hide)
-        if (mount("tmpfs", h.c_str(), "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV, "size=4k,mode=0555") != 0)
+        if (mount("tmpfs", h.c_str(), "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV, "size=4k,mode=0555") != 0 &&
+            errno != ENOENT)  // ENOENT: already invisible (under /tmp, say)
             die_child(error_fd, "hide " + h);
     // A fresh /proc shows only this pid namespace: the judge's processes are invisible.
     if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0) die_child(error_fd, "mount /proc");

@@ -244,8 +244,9 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     for (size_t i = 0; i < submissions.size(); ++i) {
         const auto& problem = contest.problems[submissions[i].problem];
         for (size_t t = 0; t < problem.tests.size(); ++t) {
-            if (compiled[i].status == "ok" && !journal.test(names[submissions[i].contestant], problem.config.name, problem.tests[t].name))
-                pending.push_back({i, t});
+            auto old = journal.test(names[submissions[i].contestant], problem.config.name, problem.tests[t].name);
+            // A journaled judge fault is retried: the host may have fixed the cause.
+            if (compiled[i].status == "ok" && (!old || old->verdict == Verdict::FAIL)) pending.push_back({i, t});
             else ++done;
         }
     }

@@ -84,3 +84,46 @@ inline sudoku::judge::TestResult judge(const SumProblem& s, const std::string& p
 }
 
 }  // namespace judge_test
+
+namespace judge_test {
+
+// A whole contest on disk: problem "sum" (per-group: small 40 points, big 60), five contestants.
+//   alice  right                          -> 100
+//   bob    off by one (in sum/ subfolder) -> 0
+//   carol  right on small inputs only     -> 40
+//   dave   does not compile               -> CE
+//   erin   submitted nothing              -> missing
+inline fs::path write_sum_contest(const fs::path& dir) {
+    fs::path programs = fs::path(SUDOKU_SOURCE_DIR) / "tests/judge/programs";
+    write_text(dir / "testdata/sum/config.yaml",
+               "name: sum\nproblem: line81\ninput: sudoku.in\noutput: sudoku.out\ntime_limit: 0.3\nmemory_limit: 64\n"
+               "checker: tokens\nscoring: per-group\ngroups:\n"
+               "  - name: small\n    count: 2\n    clues: 20..30\n    points: 40\n"
+               "  - name: big\n    count: 2\n    clues: 20..30\n    points: 60\n");
+    const char* tests[][4] = {{"01", "1 2", "3", "small"}, {"02", "10 20", "30", "small"},
+                              {"03", "1000 1", "1001", "big"}, {"04", "5000 5", "5005", "big"}};
+    std::string manifest = "{\"problem\": \"sum\", \"tests\": [";
+    for (auto& t : tests) {
+        write_text(dir / "testdata/sum" / (std::string(t[0]) + ".in"), std::string(t[1]) + "\n");
+        write_text(dir / "testdata/sum" / (std::string(t[0]) + ".ans"), std::string(t[2]) + "\n");
+        manifest += std::string(manifest.back() == '[' ? "" : ",") + "{\"test\": \"" + t[0] + "\", \"input\": \"" + t[0] +
+                    ".in\", \"answer_file\": \"" + t[0] + ".ans\", \"group\": \"" + t[3] + "\", \"points\": " +
+                    (std::string(t[3]) == "small" ? "40" : "60") + "}";
+    }
+    write_text(dir / "testdata/sum/manifest.json", manifest + "]}\n");
+    write_text(dir / "contest.yaml", "name: Sum contest\nproblems: [sum]\njobs: 1\n");
+    fs::create_directories(dir / "contestants/erin");
+    fs::create_directories(dir / "contestants/bob/sum");
+    fs::create_directories(dir / "contestants/alice");
+    fs::create_directories(dir / "contestants/carol");
+    fs::create_directories(dir / "contestants/dave");
+    fs::copy_file(programs / "sum.c", dir / "contestants/alice/sum.c");
+    fs::copy_file(programs / "off_by_one.c", dir / "contestants/bob/sum/sum.c");
+    fs::copy_file(programs / "small_only.c", dir / "contestants/carol/sum.c");
+    fs::copy_file(programs / "syntax_error.cpp", dir / "contestants/dave/sum.cpp");
+    return dir / "contest.yaml";
+}
+
+inline fs::path judge_cli() { return fs::path(SUDOKU_BINARY_DIR) / "judge" / "sudoku-judge"; }
+
+}  // namespace judge_test

@@ -1,0 +1,143 @@
+// Grading a whole contest through the CLI: scores, reports, and a journal that survives kills.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <thread>
+
+#include "judge_fixture.hpp"
+
+using namespace judge_test;
+using Json = nlohmann::json;
+
+extern char** environ;
+
+namespace {
+
+pid_t start_judge(const fs::path& contest, const fs::path& out) {
+    std::vector<std::string> args = {judge_cli().string(), "grade", contest.string(), "--out", out.string(), "--jobs", "1"};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, (out.string() + ".stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&actions, 2, (out.string() + ".stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid;
+    REQUIRE(posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) == 0);
+    posix_spawn_file_actions_destroy(&actions);
+    return pid;
+}
+
+int wait_for(pid_t pid) {
+    int status;
+    waitpid(pid, &status, 0);
+    return status;
+}
+
+int journaled_tests(const fs::path& out) {
+    std::ifstream in(out / "journal.jsonl");
+    std::string line;
+    int n = 0;
+    while (std::getline(in, line)) n += line.rfind("{\"test\"", 0) == 0;
+    return n;
+}
+
+// results.json without what legitimately differs between two runs: measured times and memory.
+Json without_measurements(Json j) {
+    for (auto& c : j["contestants"])
+        for (auto& p : c["problems"])
+            for (auto& t : p["tests"]) {
+                t.erase("cpu_s");
+                t.erase("wall_s");
+                t.erase("peak_kib");
+            }
+    return j;
+}
+
+Json grade_fully(const fs::path& contest, const fs::path& out) {
+    int status = wait_for(start_judge(contest, out));
+    INFO(read_text(out.string() + ".stderr"));
+    REQUIRE(WIFEXITED(status));
+    REQUIRE(WEXITSTATUS(status) == 0);
+    return Json::parse(read_text(out / "results.json"));
+}
+
+}  // namespace
+
+TEST_CASE("contest: every contestant gets the score a person would expect") {
+    auto dir = scratch("contest");
+    Json r = grade_fully(write_sum_contest(dir), dir / "out");
+    std::map<std::string, Json> by_name;
+    for (auto& c : r["contestants"]) by_name[c["name"]] = c;
+    CHECK(by_name["alice"]["total"] == 100);
+    CHECK(by_name["alice"]["rank"] == 1);
+    CHECK(by_name["carol"]["total"] == 40);
+    CHECK(by_name["carol"]["rank"] == 2);
+    CHECK(by_name["bob"]["total"] == 0);
+    CHECK(by_name["dave"]["problems"][0]["status"] == "CE");
+    CHECK(by_name["dave"]["problems"][0]["compile_message"].get<std::string>().find("undeclared_name") != std::string::npos);
+    CHECK(by_name["erin"]["problems"][0]["status"] == "missing");
+    CHECK(by_name["carol"]["problems"][0]["tests"][2]["verdict"] == "WA");
+    CHECK(by_name["carol"]["problems"][0]["groups"][0]["passed"] == true);
+
+    std::string csv = read_text(dir / "out/results.csv");
+    CHECK(csv.find("1,alice,100,sum,100,graded,01,small,AC") != std::string::npos);
+    std::string html = read_text(dir / "out/report.html");
+    for (const char* needle : {"alice", "bob", "carol", "dave", "erin", "class=\"v AC\"", "class=\"v WA\"", "class=\"v CE\""})
+        CHECK(html.find(needle) != std::string::npos);
+    CHECK(html.find("http") == std::string::npos);   // self-contained: nothing to fetch
+    std::string summary = read_text(dir.string() + "/out.stdout");
+    CHECK(summary.find("alice") != std::string::npos);
+    CHECK(read_text(dir.string() + "/out.stderr").find("protections:") != std::string::npos);
+}
+
+TEST_CASE("contest: a judge killed at several moments resumes to the same results without running a test twice") {
+    auto dir = scratch("resume");
+    fs::path contest = write_sum_contest(dir);
+    Json uninterrupted = grade_fully(contest, dir / "straight");
+
+    fs::path out = dir / "killed";
+    std::set<int> kill_points;
+    for (int target : {1, 5, 9}) {
+        pid_t pid = start_judge(contest, out);
+        auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (journaled_tests(out) < target && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        kill(pid, SIGKILL);
+        wait_for(pid);
+        kill_points.insert(journaled_tests(out));
+    }
+    CHECK(kill_points.size() >= 2);   // the kills landed at different moments
+    Json resumed = grade_fully(contest, out);
+    CHECK(without_measurements(resumed) == without_measurements(uninterrupted));
+
+    // Every test appears once in the journal: nothing was run twice into the results.
+    std::ifstream in(out / "journal.jsonl");
+    std::set<std::string> keys;
+    std::string line;
+    int tests = 0;
+    while (std::getline(in, line)) {
+        auto j = Json::parse(line, nullptr, false);
+        if (j.is_discarded() || !j.contains("test")) continue;
+        ++tests;
+        keys.insert(j["test"]["contestant"].get<std::string>() + "/" + j["test"]["test"].get<std::string>());
+    }
+    CHECK(tests == static_cast<int>(keys.size()));
+    CHECK(tests == 12);   // alice, bob, carol x 4 tests
+}
+
+TEST_CASE("contest: the CLI answers --help with an example and rejects bad input with exit status 2") {
+    auto dir = scratch("cli");
+    CHECK(WEXITSTATUS(std::system((judge_cli().string() + " --help > " + (dir / "help").string()).c_str())) == 0);
+    CHECK(read_text(dir / "help").find("Example") != std::string::npos);
+    write_text(dir / "bad.yaml", "name: x\nproblems: [nosuch]\n");
+    fs::create_directories(dir / "contestants");
+    CHECK(WEXITSTATUS(std::system((judge_cli().string() + " grade " + (dir / "bad.yaml").string() + " 2> " +
+                                   (dir / "err").string()).c_str())) == 2);
+    CHECK(read_text(dir / "err").find("nosuch") != std::string::npos);
+}
