@@ -131,7 +131,7 @@ TEST_CASE("formats: qmark and uva1309 grids need an empty line between them") {
 }
 
 TEST_CASE("formats: leading spaces and tabs inside a row are not tolerated") {
-    CHECK(diagnostic_of(Format::target, " " + target_with_last_row("0 8 0 5 0 4 0 1 2\n")).to_string() ==
+    CHECK(diagnostic_of(Format::target, std::string(" ") + target_with_last_row("0 8 0 5 0 4 0 1 2\n")).to_string() ==
           "sudoku.in:1:1: expected a digit 0-9, found a space");
     CHECK(diagnostic_of(Format::poj2676, "1\n1 3000509\n").to_string() ==
           "sudoku.in:2:2: expected a digit 0-9, found a space");
