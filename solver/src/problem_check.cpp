@@ -51,7 +51,7 @@ std::optional<Diagnostic> check_grids(const Problem& problem, const std::vector<
         if (grids.size() > puzzles.size())
             reader.fail(lines[puzzles.size()], 1,
                         "expected end of output after " + std::to_string(puzzles.size()) +
-                            " grids, found another grid");
+                            (puzzles.size() == 1 ? " grid" : " grids") + ", found another grid");
         for (std::size_t i = 0; i < grids.size(); ++i) {
             if (grids[i].box() != puzzles[i].box())
                 reader.fail(lines[i], 1, "grid " + std::to_string(i + 1) + " has the wrong size");

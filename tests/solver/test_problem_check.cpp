@@ -96,7 +96,7 @@ TEST_CASE("check: too few or too many grids are rejected") {
     std::string answer = expected("poj2676", puzzles);
     CHECK(rejection("poj2676", puzzles, "") == "sudoku.out:1:1: expected grid 1 of 1, found end of file");
     CHECK(rejection("poj2676", puzzles, answer + answer) ==
-          "sudoku.out:10:1: expected end of output after 1 grids, found another grid");
+          "sudoku.out:10:1: expected end of output after 1 grid, found another grid");
     CHECK(rejection("poj2676", puzzles, answer.substr(0, 40)) ==
           "sudoku.out:5:1: expected row 5 of 9 of puzzle 1, found end of file");
 }
