@@ -109,6 +109,13 @@ TEST_CASE("check: qmark and uva1309 answers may omit the empty line between grid
     CHECK(accepted("qmark", puzzles, answer));
     CHECK(accepted("qmark", puzzles, replace_all(answer, "\n\n", "\n")));
     CHECK(accepted("qmark", puzzles, replace_all(answer, " ", "   ")));
+
+    std::string uva_input;
+    for (int r = 0; r < 16; ++r) uva_input += std::string(16, '-') + "\n";
+    auto big = puzzles_of(Format::uva1309, uva_input + "\n" + uva_input);
+    std::string uva_answer = expected("uva1309", big);
+    REQUIRE(uva_answer.find("\n\n") != std::string::npos);
+    CHECK(accepted("uva1309", big, replace_all(uva_answer, "\n\n", "\n")));
 }
 
 TEST_CASE("check: exact problems compare the answer token by token") {
