@@ -130,32 +130,33 @@ inline bool place_all(Board& s, int d, int band, std::uint32_t singles) {
 }
 
 // Hidden singles of one digit in its rows, columns and boxes. Sets `progress` when it placed any.
+// Branch-free on purpose: whether a row or box holds one bit is data the predictor cannot learn.
 inline bool hidden_singles(Board& s, int d, bool& progress) {
-    std::uint32_t forced[3] = {0, 0, 0};
+    std::uint32_t forced[3];
     std::uint32_t col_once = 0, col_twice = 0;
+    bool empty = false;
     for (int b = 0; b < 3; ++b) {
         const std::uint32_t w = s.digit[d][b];
+        std::uint32_t f = 0;
         for (int r = 0; r < 3; ++r) {
             const std::uint32_t row = (w >> (9 * r)) & kRow;
-            if (!row) return false;
-            if (!(row & (row - 1))) forced[b] |= row << (9 * r);
+            empty |= row == 0;
+            f |= (row & -std::uint32_t((row & (row - 1)) == 0)) << (9 * r);
             col_twice |= col_once & row;
             col_once |= row;
         }
         for (int k = 0; k < 3; ++k) {
             const std::uint32_t box = w & (kBoxInBand << (3 * k));
-            if (!box) return false;
-            if (!(box & (box - 1))) forced[b] |= box;
+            empty |= box == 0;
+            f |= box & -std::uint32_t((box & (box - 1)) == 0);
         }
+        forced[b] = f;
     }
-    if (col_once != kRow) return false;
+    if (empty || col_once != kRow) return false;
     const std::uint32_t col_single = col_once & ~col_twice;
-    if (col_single) {
-        const std::uint32_t spread = col_single | (col_single << 9) | (col_single << 18);
-        for (int b = 0; b < 3; ++b) forced[b] |= s.digit[d][b] & spread;
-    }
+    const std::uint32_t spread = col_single | (col_single << 9) | (col_single << 18);
     for (int b = 0; b < 3; ++b) {
-        const std::uint32_t fresh = forced[b] & s.unsolved[b];
+        const std::uint32_t fresh = (forced[b] | (s.digit[d][b] & spread)) & s.unsolved[b];
         if (!fresh) continue;
         progress = true;
         if (!place_all(s, d, b, fresh)) return false;
