@@ -14,7 +14,9 @@
 //             lines starting with `#` and empty lines are skipped
 //
 // Tolerated everywhere: CRLF line endings, trailing spaces and tabs, a missing final newline,
-// empty lines at the end of the file; in space-separated layouts, runs of spaces between numbers.
+// empty lines at the end of the file; in space-separated layouts, runs of spaces between numbers;
+// in poj2676 and sudogob (T says how many grids follow), empty lines between grids; in qmark and
+// uva1309, more than one empty line between grids. Every file holds at least one puzzle.
 // Everything else is a Diagnostic naming file:line:column, e.g.
 // `sudoku.in:3:17: expected a digit 0-9, found 'x'`. A clue repeated in a unit is valid input
 // (a grid with no solution), never a parse error.
