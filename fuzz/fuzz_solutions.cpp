@@ -1,0 +1,21 @@
+// libFuzzer target: the contestant-answer parser the `sudoku` checker uses (parse_solutions of
+// sudoku/problems.hpp). The first byte picks the problem, the rest is the contestant's output.
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+#include "sudoku/problems.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    if (size == 0) return 0;
+    const auto& problems = sudoku::all_problems();
+    const sudoku::Problem& problem = problems[data[0] % problems.size()];
+    std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
+    auto parsed = sudoku::parse_solutions(problem, text, "fuzz.out");
+    if (auto* d = std::get_if<sudoku::Diagnostic>(&parsed)) {
+        if (d->file != "fuzz.out") std::abort();
+        return 0;
+    }
+    if (!problem.any_valid_solution) std::abort();  // exact problems are documented to refuse
+    return 0;
+}
