@@ -204,8 +204,8 @@ std::vector<long long> read_integer_row(const LineReader& reader, const Line& li
     }
     if (tokens.size() > static_cast<std::size_t>(width))
         reader.fail(line.number, tokens[width].column,
-                    "expected end of line after " + std::to_string(width) + " numbers, found " +
-                        quote(tokens[width].text));
+                    "expected end of line after " + std::to_string(width) + (width == 1 ? " number" : " numbers") +
+                        ", found " + quote(tokens[width].text));
     return values;
 }
 
