@@ -1,0 +1,31 @@
+// How hard a classic puzzle is, measured two ways:
+//   - the machine's effort: guesses the solver makes proving the answer (count_solutions, limit 2);
+//   - the human techniques needed, from a small logical solver of our own that applies only
+//     the techniques of a level until it is stuck:
+//       singles           naked and hidden singles
+//       pairs-and-locked  + locked candidates (pointing, claiming), naked and hidden pairs
+//       beyond            stuck even then: chains, fish, guessing...
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "sudoku/grid.hpp"
+
+namespace sudoku {
+
+enum class Technique { singles, pairs_and_locked, beyond };
+
+std::string_view technique_name(Technique technique);
+
+// The lowest level whose techniques alone solve the puzzle.
+Technique techniques_needed(const Grid& puzzle);
+
+struct Difficulty {
+    std::uint64_t guesses = 0;
+    Technique techniques = Technique::beyond;
+};
+
+Difficulty rate_difficulty(const Grid& puzzle);
+
+}  // namespace sudoku

@@ -1,0 +1,58 @@
+// Cutting puzzles from random solved grids, keeping their kind.
+//
+//   random solved grid S --remove clue orbits in random order--> puzzle with t clues
+//        unique:     a removal is kept only while S stays the only completion;
+//                    below what removal reaches (about 22 for 9x9), a neighbourhood search:
+//                    drop 1-2 clue orbits, add back clues of S where another completion
+//                    differs until S is unique again, re-minimise, keep if not worse
+//        solvable:   any removal keeps S a completion (optionally at most N completions)
+//        unsolvable: a unique puzzle plus one orbit of clues, one of them a wrong digit
+//                    that repeats nothing in its units: S was the only completion, so now
+//                    there is none, yet nothing looks wrong at a glance
+//
+// Every step draws from the caller's Rng, so (request, seed) fixes the puzzle.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "sudoku/grid.hpp"
+#include "sudoku/rng.hpp"
+#include "sudoku/symmetry.hpp"
+
+namespace sudoku {
+
+enum class PuzzleKind { unique, solvable, unsolvable };
+
+std::optional<PuzzleKind> kind_by_name(std::string_view name);
+std::string_view kind_name(PuzzleKind kind);
+
+struct PuzzleRequest {
+    int box = 3;
+    int min_clues = 0, max_clues = 81;
+    PuzzleKind kind = PuzzleKind::unique;
+    Symmetry symmetry = Symmetry::none;
+    std::uint64_t max_solutions = 0;   // solvable: at most this many completions (0 = any number)
+    int max_attempts = 100;            // fresh solved grids tried before giving up
+    int search_steps = 3000;           // neighbourhood-search moves per attempt (few-clue requests)
+};
+
+struct GeneratedPuzzle {
+    Grid puzzle;
+    Grid solution;  // the grid the clues were cut from (unsolvable: before the wrong clue went in)
+};
+
+// Why the request can never be met (MIN > MAX, a unique 9x9 puzzle below 17 clues, an unsolvable
+// puzzle with every cell given, ...), or nullopt when it is worth trying.
+std::optional<std::string> impossible_request(const PuzzleRequest& request);
+
+// A puzzle meeting the request, or why none was found within its attempt budget.
+std::variant<GeneratedPuzzle, std::string> generate_puzzle(const PuzzleRequest& request, Rng& rng);
+
+// A unique puzzle from which no clue orbit can be removed without losing uniqueness.
+GeneratedPuzzle minimal_unique_puzzle(int box, Symmetry symmetry, Rng& rng);
+
+}  // namespace sudoku

@@ -1,0 +1,240 @@
+// load_problem_config: the YAML problem config, read and checked key by key. Every complaint is a
+// Diagnostic at the YAML node it is about (yaml-cpp marks are 0-based, ours 1-based).
+#include "sudoku/problem_config.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <set>
+
+#include "sudoku/formats.hpp"
+#include "sudoku/problems.hpp"
+#include "sudoku/puzzle_generator.hpp"
+#include "sudoku/symmetry.hpp"
+
+namespace sudoku {
+namespace {
+
+struct ConfigError {
+    Diagnostic diagnostic;
+};
+
+class ConfigReader {
+public:
+    explicit ConfigReader(std::string file) : file_(std::move(file)) {}
+
+    [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
+        const YAML::Mark mark = node.Mark();
+        throw ConfigError{{file_, mark.line + 1, mark.column + 1, message}};
+    }
+
+    void only_keys(const YAML::Node& map, const std::set<std::string>& known, const std::string& where) const {
+        if (!map.IsMap()) fail(map, where + " must be a mapping of keys to values");
+        for (const auto& entry : map) {
+            const auto key = entry.first.as<std::string>();
+            if (!known.count(key)) {
+                std::string list;
+                for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+                fail(entry.first, "unknown key '" + key + "' in " + where + " (known: " + list + ")");
+            }
+        }
+    }
+
+    std::string text(const YAML::Node& node, const std::string& key) const {
+        if (!node.IsScalar()) fail(node, "'" + key + "' must be a single value");
+        return node.as<std::string>();
+    }
+
+    template <class Int>
+    Int integer(const YAML::Node& node, const std::string& key, Int lo, Int hi) const {
+        Int value{};
+        try {
+            value = node.as<Int>();
+        } catch (const YAML::Exception&) {
+            fail(node, "'" + key + "' expects an integer, found '" + text(node, key) + "'");
+        }
+        if (value < lo || value > hi)
+            fail(node, "'" + key + "' must be in " + std::to_string(lo) + ".." + std::to_string(hi) + ", found " +
+                           std::to_string(value));
+        return value;
+    }
+
+    double positive(const YAML::Node& node, const std::string& key) const {
+        double value = 0;
+        try {
+            value = node.as<double>();
+        } catch (const YAML::Exception&) {
+            fail(node, "'" + key + "' expects a number, found '" + text(node, key) + "'");
+        }
+        if (!(value > 0)) fail(node, "'" + key + "' must be positive");
+        return value;
+    }
+
+    // "MIN..MAX" or a single number.
+    std::pair<int, int> clue_range(const YAML::Node& node, int cells) const {
+        const std::string s = text(node, "clues");
+        const auto dots = s.find("..");
+        try {
+            std::size_t used = 0;
+            if (dots == std::string::npos) {
+                const int v = std::stoi(s, &used);
+                if (used == s.size()) return {v, v};
+            } else {
+                const int lo = std::stoi(s.substr(0, dots), &used);
+                std::size_t used_hi = 0;
+                const int hi = std::stoi(s.substr(dots + 2), &used_hi);
+                if (used == dots && used_hi == s.size() - dots - 2) {
+                    if (lo > hi) fail(node, "clue range '" + s + "' has MIN > MAX");
+                    if (lo < 0 || hi > cells)
+                        fail(node, "clue range '" + s + "' is outside 0.." + std::to_string(cells));
+                    return {lo, hi};
+                }
+            }
+        } catch (const std::logic_error&) {
+        }
+        fail(node, "'clues' expects MIN..MAX (e.g. 24..30), found '" + s + "'");
+    }
+
+    // Reports a Diagnostic of an embedded text block at its place in the YAML file.
+    [[noreturn]] void fail_inside(const YAML::Node& block, const Diagnostic& inner) const {
+        const YAML::Mark mark = block.Mark();
+        // A block scalar's text starts on the line after its `|`.
+        throw ConfigError{{file_, mark.line + 1 + inner.line, inner.column, inner.message}};
+    }
+
+    const std::string& file() const { return file_; }
+
+private:
+    std::string file_;
+};
+
+TestGroup read_group(const ConfigReader& in, const YAML::Node& node, const Problem& problem, int index) {
+    in.only_keys(node, {"name", "count", "clues", "kind", "hardness", "symmetry", "points", "puzzles",
+                        "max_solutions"},
+                 "group " + std::to_string(index + 1));
+    const int box = format_box(problem.input);
+    const int cells = box * box * box * box;
+    TestGroup group;
+    group.name = node["name"] ? in.text(node["name"], "name") : "group" + std::to_string(index + 1);
+    if (node["count"]) group.count = in.integer(node["count"], "count", 1, 99);
+    if (!node["clues"]) in.fail(node, "group '" + group.name + "' needs 'clues: MIN..MAX'");
+    std::tie(group.min_clues, group.max_clues) = in.clue_range(node["clues"], cells);
+    if (node["kind"]) {
+        group.kind = in.text(node["kind"], "kind");
+        if (!kind_by_name(group.kind))
+            in.fail(node["kind"], "unknown kind '" + group.kind + "' (unique | solvable | unsolvable)");
+    }
+    if (node["hardness"]) {
+        group.hardness = in.text(node["hardness"], "hardness");
+        if (group.hardness != "normal" && group.hardness != "brute-force")
+            in.fail(node["hardness"], "unknown hardness '" + group.hardness + "' (normal | brute-force)");
+        if (group.hardness == "brute-force" && problem.name != "target")
+            in.fail(node["hardness"], "hardness brute-force is for the target problem only");
+    }
+    if (node["symmetry"]) {
+        group.symmetry = in.text(node["symmetry"], "symmetry");
+        if (!symmetry_by_name(group.symmetry))
+            in.fail(node["symmetry"],
+                    "unknown symmetry '" + group.symmetry + "' (none | rot180 | rot90 | mirror | diagonal)");
+    }
+    if (node["points"]) group.points = in.integer(node["points"], "points", 0, 1000000);
+    if (node["puzzles"]) group.puzzles = in.integer(node["puzzles"], "puzzles", 1, 1000);
+    if (node["max_solutions"])
+        group.max_solutions = in.integer<std::uint64_t>(node["max_solutions"], "max_solutions", 1, 1000000);
+
+    const YAML::Node where = node["clues"];
+    if (problem.input == Format::target && group.puzzles != 1)
+        in.fail(node["puzzles"], "a target test holds exactly one puzzle");
+    if (problem.any_valid_solution && group.kind == "unsolvable")
+        in.fail(node["kind"], "problem " + std::string(problem.name) +
+                                  " promises solvable input: kind unsolvable is not allowed");
+    if (problem.name == "sudogob" && group.kind == "solvable" && group.max_solutions == 0)
+        in.fail(node["kind"], "sudogob answers exact counts: a solvable group needs 'max_solutions'");
+    PuzzleRequest request;
+    request.box = box;
+    request.min_clues = group.min_clues;
+    request.max_clues = group.max_clues;
+    request.kind = *kind_by_name(group.kind);
+    if (auto why = impossible_request(request)) in.fail(where, "impossible request: " + *why);
+    return group;
+}
+
+ProblemConfig read_config(const ConfigReader& in, const YAML::Node& root, const std::filesystem::path& path) {
+    in.only_keys(root,
+                 {"name", "title", "problem", "input", "output", "time_limit", "memory_limit", "output_limit",
+                  "checker", "scoring", "seed", "samples", "groups", "weights"},
+                 "the problem config");
+    ProblemConfig config;
+    config.source = path;
+    for (const char* required : {"name", "problem", "groups"})
+        if (!root[required]) in.fail(root, std::string("missing key '") + required + "'");
+    config.name = in.text(root["name"], "name");
+    for (char c : config.name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_')
+            in.fail(root["name"], "'name' is a folder name: letters, digits, '-' and '_' only");
+    config.problem = in.text(root["problem"], "problem");
+    const Problem* problem = find_problem(config.problem);
+    if (!problem) {
+        std::string list;
+        for (const auto& p : all_problems()) list += (list.empty() ? "" : ", ") + std::string(p.name);
+        in.fail(root["problem"], "unknown problem '" + config.problem + "' (known: " + list + ")");
+    }
+    config.title = root["title"] ? in.text(root["title"], "title") : config.name;
+    if (root["input"]) config.input_file = in.text(root["input"], "input");
+    if (root["output"]) config.output_file = in.text(root["output"], "output");
+    if (root["time_limit"]) config.time_limit_s = in.positive(root["time_limit"], "time_limit");
+    if (root["memory_limit"])
+        config.memory_limit_mib = in.integer<std::int64_t>(root["memory_limit"], "memory_limit", 1, 1 << 20);
+    if (root["output_limit"])
+        config.output_limit_kib = in.integer<std::int64_t>(root["output_limit"], "output_limit", 1, 1 << 20);
+    if (root["checker"]) config.checker = in.text(root["checker"], "checker");
+    if (root["scoring"]) {
+        config.scoring = in.text(root["scoring"], "scoring");
+        if (config.scoring != "per-test" && config.scoring != "per-group")
+            in.fail(root["scoring"], "unknown scoring '" + config.scoring + "' (per-test | per-group)");
+    }
+    if (root["seed"]) config.seed = in.integer<std::uint64_t>(root["seed"], "seed", 0, UINT64_MAX);
+
+    const YAML::Node groups = root["groups"];
+    if (!groups.IsSequence() || groups.size() == 0) in.fail(groups, "'groups' must be a non-empty list");
+    for (std::size_t i = 0; i < groups.size(); ++i)
+        config.groups.push_back(read_group(in, groups[i], *problem, static_cast<int>(i)));
+
+    if (const YAML::Node weights = root["weights"]) {
+        if (problem->input != Format::target) in.fail(weights, "'weights' is for the target problem only");
+        auto parsed = parse_weights(in.text(weights, "weights"), in.file());
+        if (auto* d = std::get_if<Diagnostic>(&parsed)) in.fail_inside(weights, *d);
+        config.weights = std::get<Weights>(parsed);
+    }
+    if (const YAML::Node samples = root["samples"]) {
+        if (!samples.IsSequence()) in.fail(samples, "'samples' must be a list of '- input: |' blocks");
+        for (const auto& sample : samples) {
+            in.only_keys(sample, {"input"}, "a sample");
+            if (!sample["input"]) in.fail(sample, "a sample needs 'input'");
+            const std::string input = in.text(sample["input"], "input");
+            auto parsed = parse_puzzle_file(problem->input, input, in.file());
+            if (auto* d = std::get_if<Diagnostic>(&parsed)) in.fail_inside(sample["input"], *d);
+            config.samples.push_back({input, sample["input"].Mark().line + 1});
+        }
+    }
+    return config;
+}
+
+}  // namespace
+
+std::variant<ProblemConfig, Diagnostic> load_problem_config(const std::filesystem::path& yaml_file) {
+    const std::string file = yaml_file.string();
+    auto text = read_text_file(yaml_file);
+    if (auto* d = std::get_if<Diagnostic>(&text)) return *d;
+    ConfigReader in(file);
+    try {
+        const YAML::Node root = YAML::Load(std::get<std::string>(text));
+        if (!root.IsMap()) return Diagnostic{file, 1, 0, "expected a mapping of keys (name, problem, groups, ...)"};
+        return read_config(in, root, yaml_file);
+    } catch (const ConfigError& e) {
+        return e.diagnostic;
+    } catch (const YAML::Exception& e) {
+        return Diagnostic{file, e.mark.line + 1, e.mark.column + 1, e.msg};
+    }
+}
+
+}  // namespace sudoku

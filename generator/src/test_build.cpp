@@ -1,0 +1,204 @@
+// build_test_set: config -> testdata/<name>/ (see sudoku/test_set.hpp for the layout).
+#include <chrono>
+#include <nlohmann/json.hpp>
+
+#include "sudoku/difficulty.hpp"
+#include "sudoku/formats.hpp"
+#include "sudoku/generator_version.hpp"
+#include "sudoku/problems.hpp"
+#include "sudoku/puzzle_generator.hpp"
+#include "sudoku/sha256.hpp"
+#include "sudoku/solve.hpp"
+#include "sudoku/test_set.hpp"
+#include "test_files.hpp"
+
+namespace sudoku {
+namespace {
+
+using Json = nlohmann::ordered_json;
+namespace fs = std::filesystem;
+
+struct BuildError {
+    std::string message;
+};
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+PuzzleRequest request_for(const TestGroup& group, int box) {
+    PuzzleRequest request;
+    request.box = box;
+    request.min_clues = group.min_clues;
+    request.max_clues = group.max_clues;
+    request.kind = *kind_by_name(group.kind);
+    request.symmetry = *symmetry_by_name(group.symmetry);
+    request.max_solutions = group.max_solutions;
+    return request;
+}
+
+std::uint64_t completions_up_to(const Grid& puzzle, std::uint64_t cap) {
+    std::uint64_t seen = 0;
+    for_each_solution(puzzle, [&](const Grid&) { return ++seen < cap; });
+    return seen;
+}
+
+// One puzzle of a test. brute-force: of several candidates, the one a plain enumeration of all
+// completions works hardest on (most completions, counted up to kBruteForceCap; ties: the first).
+Grid make_puzzle(const TestGroup& group, int box, Rng& rng, const std::string& where) {
+    const PuzzleRequest request = request_for(group, box);
+    const int candidates = group.hardness == "brute-force" ? kBruteForceCandidates : 1;
+    std::optional<Grid> best;
+    std::uint64_t best_completions = 0;
+    for (int k = 0; k < candidates; ++k) {
+        auto made = generate_puzzle(request, rng);
+        if (auto* why = std::get_if<std::string>(&made)) throw BuildError{where + ": " + *why};
+        const Grid& puzzle = std::get<GeneratedPuzzle>(made).puzzle;
+        const std::uint64_t completions = candidates > 1 ? completions_up_to(puzzle, kBruteForceCap) : 0;
+        if (!best || completions > best_completions) best = puzzle, best_completions = completions;
+    }
+    return *best;
+}
+
+Json describe_puzzle(const Grid& puzzle) {
+    const SolutionCount count = count_solutions(puzzle, kCountCap);
+    Json j;
+    j["clues"] = puzzle.clue_count();
+    j["solutions"] = count.count;
+    j["solutions_capped"] = count.capped;
+    if (count.count > 0) {
+        const Difficulty difficulty = rate_difficulty(puzzle);
+        j["guesses"] = difficulty.guesses;
+        j["techniques"] = std::string(technique_name(difficulty.techniques));
+    }
+    return j;
+}
+
+std::string answer_or_throw(const Problem& problem, const std::vector<Grid>& puzzles, const AnswerOptions& options,
+                            const std::string& where) {
+    auto text = answer(problem, puzzles, options);
+    if (auto* d = std::get_if<Diagnostic>(&text)) throw BuildError{where + ": no answer: " + d->message};
+    return std::get<std::string>(text);
+}
+
+void write_or_throw(const fs::path& path, const std::string& bytes) {
+    if (!detail::write_bytes(path, bytes)) throw BuildError{"cannot write " + path.string()};
+}
+
+// The answer itself when it is short (target: the score), otherwise only its hash names it.
+Json short_answer(const std::string& answer) {
+    if (answer.size() > 64) return nullptr;
+    return answer.substr(0, answer.find_last_not_of('\n') + 1);
+}
+
+void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* progress) {
+    const Problem& problem = *find_problem(config.problem);
+    const int box = format_box(problem.input);
+    AnswerOptions options;
+    if (config.weights) options.weights = *config.weights;
+
+    Json manifest;
+    manifest["problem"] = config.name;
+    manifest["solver_problem"] = config.problem;
+    manifest["generator_version"] = generator_version();
+    manifest["seed"] = config.seed;
+    Json timings;
+
+    if (auto yaml = detail::read_bytes(config.source)) write_or_throw(dir / detail::kConfigFile, *yaml);
+    else throw BuildError{"cannot read " + config.source.string()};
+
+    manifest["samples"] = Json::array();
+    for (std::size_t s = 0; s < config.samples.size(); ++s) {
+        const std::string stem = detail::sample_stem(static_cast<int>(s) + 1);
+        auto parsed = parse_puzzles(problem.input, config.samples[s].input, config.source.string());
+        if (auto* d = std::get_if<Diagnostic>(&parsed)) throw BuildError{d->to_string()};
+        const std::string ans = answer_or_throw(problem, std::get<std::vector<Grid>>(parsed), options, stem);
+        write_or_throw(dir / (stem + ".in"), config.samples[s].input);
+        write_or_throw(dir / (stem + ".ans"), ans);
+        manifest["samples"].push_back({{"input", stem + ".in"},
+                                       {"answer_file", stem + ".ans"},
+                                       {"answer", short_answer(ans)},
+                                       {"sha256_input", sha256_hex(config.samples[s].input)},
+                                       {"sha256_answer", sha256_hex(ans)}});
+    }
+
+    manifest["tests"] = Json::array();
+    timings["tests"] = Json::array();
+    int number = 0;
+    for (std::size_t g = 0; g < config.groups.size(); ++g) {
+        const TestGroup& group = config.groups[g];
+        for (int i = 0; i < group.count; ++i) {
+            const std::string stem = detail::test_stem(++number);
+            const std::string where = "group '" + group.name + "', test " + stem;
+            const std::uint64_t seed = derive_seed(config.seed, g + 1, static_cast<std::uint64_t>(i) + 1);
+            Rng rng(seed);
+            const auto generation_start = std::chrono::steady_clock::now();
+            std::vector<Grid> puzzles;
+            for (int p = 0; p < group.puzzles; ++p) puzzles.push_back(make_puzzle(group, box, rng, where));
+            const double generation_s = seconds_since(generation_start);
+            const auto solving_start = std::chrono::steady_clock::now();
+            const std::string ans = answer_or_throw(problem, puzzles, options, where);
+            const double solving_s = seconds_since(solving_start);
+            const std::string in = write_puzzles(problem.input, puzzles);
+            write_or_throw(dir / (stem + ".in"), in);
+            write_or_throw(dir / (stem + ".ans"), ans);
+
+            Json test;
+            test["test"] = stem;
+            test["input"] = stem + ".in";
+            test["answer_file"] = stem + ".ans";
+            test["group"] = group.name;
+            test["points"] = group.points;
+            test["seed"] = seed;
+            test["kind"] = group.kind;
+            test["hardness"] = group.hardness;
+            test["puzzles"] = Json::array();
+            for (const Grid& puzzle : puzzles) test["puzzles"].push_back(describe_puzzle(puzzle));
+            test["answer"] = short_answer(ans);
+            test["sha256_input"] = sha256_hex(in);
+            test["sha256_answer"] = sha256_hex(ans);
+            test["generator_version"] = generator_version();
+            manifest["tests"].push_back(test);
+            timings["tests"].push_back({{"test", stem}, {"generation_s", generation_s}, {"solving_s", solving_s}});
+            if (progress) {
+                *progress << config.name << " " << stem << " [" << group.name << "] ";
+                for (const Grid& puzzle : puzzles) *progress << puzzle.clue_count() << " ";
+                *progress << "clues, " << generation_s << " s + " << solving_s << " s\n";
+            }
+        }
+    }
+    write_or_throw(dir / detail::kManifestFile, manifest.dump(2) + "\n");
+    write_or_throw(dir / detail::kTimingsFile, timings.dump(2) + "\n");
+}
+
+}  // namespace
+
+std::variant<BuildResult, Diagnostic> build_test_set(const ProblemConfig& config, const fs::path& out_root,
+                                                     std::ostream* progress) {
+    const fs::path final_dir = out_root / config.name;
+    const fs::path scratch = out_root / ("." + config.name + ".building");
+    const fs::path old = out_root / ("." + config.name + ".old");
+    std::error_code ec;
+    try {
+        fs::remove_all(scratch);
+        fs::create_directories(scratch);
+        build_into(config, scratch, progress);
+        fs::remove_all(old);
+        if (fs::exists(final_dir)) fs::rename(final_dir, old);
+        fs::rename(scratch, final_dir);
+        fs::remove_all(old);
+    } catch (const BuildError& e) {
+        fs::remove_all(scratch, ec);
+        return Diagnostic{config.source.string(), 0, 0, e.message};
+    } catch (const std::exception& e) {
+        fs::remove_all(scratch, ec);
+        return Diagnostic{config.source.string(), 0, 0, std::string("build failed: ") + e.what()};
+    }
+    BuildResult result;
+    result.directory = final_dir;
+    result.samples = static_cast<int>(config.samples.size());
+    for (const auto& group : config.groups) result.tests += group.count;
+    return result;
+}
+
+}  // namespace sudoku

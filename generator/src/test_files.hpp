@@ -1,0 +1,39 @@
+// File names and byte-exact file I/O shared by the test-set builder and validator.
+#pragma once
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+
+namespace sudoku::detail {
+
+inline std::string two_digits(int number) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%02d", number);
+    return buf;
+}
+inline std::string test_stem(int number) { return two_digits(number); }
+inline std::string sample_stem(int number) { return "sample" + two_digits(number); }
+
+inline constexpr const char* kConfigFile = "config.yaml";
+inline constexpr const char* kManifestFile = "manifest.json";
+inline constexpr const char* kTimingsFile = "timings.json";
+
+inline bool write_bytes(const std::filesystem::path& path, const std::string& bytes) {
+    std::ofstream out(path, std::ios::binary);
+    out << bytes;
+    return static_cast<bool>(out.flush());
+}
+
+inline std::optional<std::string> read_bytes(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+}  // namespace sudoku::detail

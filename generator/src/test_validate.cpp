@@ -1,0 +1,219 @@
+// validate_test_set: every test re-read and checked against config.yaml, every answer recomputed
+// by an algorithm the build did not use:
+//   kind and uniqueness      dancing links (dlx_count), not the bitboard solver
+//   grid answers             each printed grid must complete its puzzle; the DLX solution when unique
+//   sudogob                  exact counts by dancing links
+//   target                   plain enumeration of every completion (target_by_enumeration), capped;
+//                            beyond the cap, the reference optimiser again, and a note says so
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "sudoku/dlx.hpp"
+#include "sudoku/formats.hpp"
+#include "sudoku/problems.hpp"
+#include "sudoku/puzzle_generator.hpp"
+#include "sudoku/sha256.hpp"
+#include "sudoku/symmetry.hpp"
+#include "sudoku/target.hpp"
+#include "sudoku/test_set.hpp"
+#include "test_files.hpp"
+
+namespace sudoku {
+namespace {
+
+using Json = nlohmann::json;
+namespace fs = std::filesystem;
+
+struct Checker {
+    const Problem& problem;
+    AnswerOptions options;
+    ValidationResult& result;
+    int beyond_enumeration = 0;
+
+    void mismatch(const std::string& what) { result.mismatches.push_back(what); }
+
+    std::string range_text(const TestGroup& g) {
+        return std::to_string(g.min_clues) + ".." + std::to_string(g.max_clues);
+    }
+
+    // Input promises of the group: clue range, symmetry, kind (counted by dancing links).
+    void check_puzzle(const Grid& puzzle, const TestGroup& group, const std::string& where) {
+        const int clues = puzzle.clue_count();
+        if (clues < group.min_clues || clues > group.max_clues)
+            mismatch(where + ": " + std::to_string(clues) + " clues, group '" + group.name + "' requires " +
+                     range_text(group));
+        if (!has_symmetric_pattern(puzzle, *symmetry_by_name(group.symmetry)))
+            mismatch(where + ": clue pattern is not " + group.symmetry + "-symmetric");
+        const PuzzleKind kind = *kind_by_name(group.kind);
+        const std::uint64_t limit = kind == PuzzleKind::solvable && group.max_solutions ? group.max_solutions + 1 : 2;
+        const DlxCount count = dlx_count(puzzle, limit);
+        if (kind == PuzzleKind::unique && count.count != 1)
+            mismatch(where + ": promised unique, dancing links finds " + std::to_string(count.count) +
+                     (count.capped ? " or more" : "") + " solutions");
+        if (kind == PuzzleKind::solvable && count.count == 0) mismatch(where + ": promised solvable, has no solution");
+        if (kind == PuzzleKind::solvable && group.max_solutions && count.count > group.max_solutions)
+            mismatch(where + ": more than max_solutions " + std::to_string(group.max_solutions) + " solutions");
+        if (kind == PuzzleKind::unsolvable && (count.count != 0 || puzzle.has_conflict()))
+            mismatch(where + ": promised unsolvable without a repeated digit, but " +
+                     (puzzle.has_conflict() ? std::string("a digit repeats in a unit")
+                                            : std::to_string(count.count) + " solution(s) exist"));
+    }
+
+    std::optional<std::string> expected_target(const Grid& puzzle) {
+        const Weights& weights = options.weights;
+        if (auto enumerated = target_by_enumeration(puzzle, weights, kValidateEnumerationCap))
+            return std::to_string(enumerated->score) + "\n";
+        ++beyond_enumeration;
+        return std::to_string(target_max_score(puzzle, weights).score) + "\n";
+    }
+
+    std::string expected_sudogob(const std::vector<Grid>& puzzles) {
+        std::string text;
+        for (const Grid& puzzle : puzzles) {
+            const DlxCount count = dlx_count(puzzle, 0);
+            text += std::to_string(count.count) + "\n";
+            if (count.count == 1) text += write_puzzles(Format::target, {*count.first});
+        }
+        return text;
+    }
+
+    void check_grids(const std::vector<Grid>& puzzles, const std::string& answer, const std::string& file) {
+        auto parsed = parse_solutions(problem, answer, file);
+        if (auto* d = std::get_if<Diagnostic>(&parsed)) return mismatch(d->to_string());
+        const auto& grids = std::get<std::vector<Grid>>(parsed);
+        if (grids.size() != puzzles.size())
+            return mismatch(file + ": " + std::to_string(grids.size()) + " grids for " +
+                            std::to_string(puzzles.size()) + " puzzles");
+        for (std::size_t i = 0; i < grids.size(); ++i) {
+            const std::string where = file + " grid " + std::to_string(i + 1);
+            if (!grids[i].is_solution_of(puzzles[i])) {
+                mismatch(where + ": not a valid completion of its puzzle");
+                continue;
+            }
+            const DlxCount count = dlx_count(puzzles[i], 2);
+            if (count.count == 1 && !(*count.first == grids[i]))
+                mismatch(where + ": differs from the unique solution found by dancing links");
+        }
+    }
+
+    void check_answer(const std::vector<Grid>& puzzles, const std::string& answer, const std::string& file) {
+        if (problem.any_valid_solution) return check_grids(puzzles, answer, file);
+        std::string expected;
+        if (problem.input == Format::target) {
+            if (puzzles.size() != 1) return mismatch(file + ": a target input holds exactly one puzzle");
+            expected = *expected_target(puzzles[0]);
+        } else {
+            expected = expected_sudogob(puzzles);
+        }
+        if (expected != answer)
+            mismatch(file + ": expected '" + first_line(expected) + "'..., found '" + first_line(answer) +
+                     "'... (recomputed independently)");
+    }
+
+    static std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+};
+
+std::optional<std::string> read_checked(const fs::path& dir, const Json& entry, const char* file_key,
+                                        const char* hash_key, Checker& checker) {
+    const std::string name = entry.value(file_key, std::string());
+    auto bytes = detail::read_bytes(dir / name);
+    if (name.empty() || !bytes) {
+        checker.mismatch((name.empty() ? std::string("manifest entry") : name) + ": missing file");
+        return std::nullopt;
+    }
+    if (sha256_hex(*bytes) != entry.value(hash_key, std::string()))
+        checker.mismatch(name + ": sha256 differs from the manifest (the file was changed after the build)");
+    return bytes;
+}
+
+std::optional<std::vector<Grid>> parse_input(const Problem& problem, const std::string& text, const std::string& file,
+                                             Checker& checker) {
+    auto parsed = parse_puzzles(problem.input, text, file);
+    if (auto* d = std::get_if<Diagnostic>(&parsed)) {
+        checker.mismatch(d->to_string());
+        return std::nullopt;
+    }
+    return std::get<std::vector<Grid>>(parsed);
+}
+
+}  // namespace
+
+std::variant<ValidationResult, Diagnostic> validate_test_set(const fs::path& dir) {
+    auto loaded = load_problem_config(dir / detail::kConfigFile);
+    if (auto* d = std::get_if<Diagnostic>(&loaded)) return *d;
+    const ProblemConfig& config = std::get<ProblemConfig>(loaded);
+    const fs::path manifest_path = dir / detail::kManifestFile;
+    auto manifest_text = detail::read_bytes(manifest_path);
+    if (!manifest_text) return Diagnostic{manifest_path.string(), 0, 0, "cannot read the manifest"};
+    const Json manifest = Json::parse(*manifest_text, nullptr, false);
+    if (manifest.is_discarded() || !manifest.contains("tests"))
+        return Diagnostic{manifest_path.string(), 0, 0, "not a test-set manifest (JSON with \"tests\")"};
+
+    ValidationResult result;
+    const Problem& problem = *find_problem(config.problem);
+    Checker checker{problem, {}, result};
+    if (config.weights) checker.options.weights = *config.weights;
+    std::set<std::string> listed;
+
+    for (const Json& sample : manifest.value("samples", Json::array())) {
+        const auto in = read_checked(dir, sample, "input", "sha256_input", checker);
+        const auto ans = read_checked(dir, sample, "answer_file", "sha256_answer", checker);
+        listed.insert(sample.value("input", "")), listed.insert(sample.value("answer_file", ""));
+        if (!in || !ans) continue;
+        if (auto puzzles = parse_input(problem, *in, sample.value("input", ""), checker))
+            checker.check_answer(*puzzles, *ans, sample.value("answer_file", ""));
+    }
+
+    std::vector<const TestGroup*> group_of_test;
+    for (const auto& group : config.groups)
+        for (int i = 0; i < group.count; ++i) group_of_test.push_back(&group);
+    const Json& tests = manifest["tests"];
+    if (tests.size() != group_of_test.size())
+        checker.mismatch("manifest lists " + std::to_string(tests.size()) + " tests, the config asks for " +
+                         std::to_string(group_of_test.size()));
+    for (std::size_t t = 0; t < std::min(tests.size(), group_of_test.size()); ++t) {
+        const Json& test = tests[t];
+        const TestGroup& group = *group_of_test[t];
+        const std::string in_name = test.value("input", ""), ans_name = test.value("answer_file", "");
+        listed.insert(in_name), listed.insert(ans_name);
+        ++result.tests;
+        if (test.value("group", "") != group.name)
+            checker.mismatch(in_name + ": manifest says group '" + test.value("group", "") + "', the config '" +
+                             group.name + "'");
+        const auto in = read_checked(dir, test, "input", "sha256_input", checker);
+        const auto ans = read_checked(dir, test, "answer_file", "sha256_answer", checker);
+        if (!in) continue;
+        auto puzzles = parse_input(problem, *in, in_name, checker);
+        if (!puzzles) continue;
+        if (static_cast<int>(puzzles->size()) != group.puzzles)
+            checker.mismatch(in_name + ": " + std::to_string(puzzles->size()) + " puzzles, group '" + group.name +
+                             "' has " + std::to_string(group.puzzles));
+        const Json& described = test.value("puzzles", Json::array());
+        for (std::size_t p = 0; p < puzzles->size(); ++p) {
+            const std::string where = in_name + " puzzle " + std::to_string(p + 1);
+            checker.check_puzzle((*puzzles)[p], group, where);
+            if (p < described.size() && described[p].value("clues", -1) != (*puzzles)[p].clue_count())
+                checker.mismatch(where + ": manifest says " + std::to_string(described[p].value("clues", -1)) +
+                                 " clues, the input has " + std::to_string((*puzzles)[p].clue_count()));
+        }
+        if (ans) checker.check_answer(*puzzles, *ans, ans_name);
+    }
+
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        const std::string name = entry.path().filename().string();
+        const std::string ext = entry.path().extension().string();
+        if ((ext == ".in" || ext == ".ans") && !listed.count(name))
+            checker.mismatch(name + ": not listed in the manifest");
+    }
+    result.notes.push_back(std::to_string(result.tests) + " tests and " +
+                           std::to_string(manifest.value("samples", Json::array()).size()) +
+                           " samples: inputs, kinds and answers recomputed (dancing links" +
+                           (problem.input == Format::target ? ", enumeration of all completions)" : ")"));
+    if (checker.beyond_enumeration)
+        result.notes.push_back(std::to_string(checker.beyond_enumeration) +
+                               " target answers had more than " + std::to_string(kValidateEnumerationCap) +
+                               " completions: checked by the reference optimiser only");
+    return result;
+}
+
+}  // namespace sudoku

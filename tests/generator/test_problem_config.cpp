@@ -1,0 +1,126 @@
+#include <catch2/catch.hpp>
+
+#include "scratch_dir.hpp"
+#include "sudoku/problem_config.hpp"
+
+using namespace sudoku;
+using sudoku::testing::scratch_dir;
+using sudoku::testing::write_file;
+
+namespace {
+
+const char* kGood = R"(name: demo
+title: Demo
+problem: poj2676
+input: stdin
+output: stdout
+time_limit: 2
+seed: 9
+groups:
+  - name: easy
+    count: 3
+    clues: 30..40
+    kind: unique
+    puzzles: 2
+    points: 10
+)";
+
+Diagnostic diagnostic_of(const std::string& yaml, const std::string& name) {
+    const auto path = write_file(scratch_dir("config-" + name) / "p.yaml", yaml);
+    auto loaded = load_problem_config(path);
+    REQUIRE(std::holds_alternative<Diagnostic>(loaded));
+    const Diagnostic d = std::get<Diagnostic>(loaded);
+    CHECK(d.file == path.string());
+    return d;
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+    return text.replace(text.find(from), from.size(), to);
+}
+
+}  // namespace
+
+TEST_CASE("config: a good config is read field by field") {
+    const auto path = write_file(scratch_dir("config-good") / "p.yaml", kGood);
+    auto loaded = load_problem_config(path);
+    REQUIRE(std::holds_alternative<ProblemConfig>(loaded));
+    const auto& c = std::get<ProblemConfig>(loaded);
+    CHECK(c.name == "demo");
+    CHECK(c.problem == "poj2676");
+    CHECK(c.uses_stdin());
+    CHECK(c.time_limit_s == 2.0);
+    CHECK(c.seed == 9);
+    REQUIRE(c.groups.size() == 1);
+    CHECK(c.groups[0].min_clues == 30);
+    CHECK(c.groups[0].max_clues == 40);
+    CHECK(c.groups[0].count == 3);
+    CHECK(c.groups[0].puzzles == 2);
+    CHECK(c.groups[0].kind == "unique");
+}
+
+TEST_CASE("config: an unknown key names the file and its line") {
+    const auto d = diagnostic_of(replaced(kGood, "    points: 10", "    pionts: 10"), "unknown-key");
+    CHECK(d.line == 14);
+    CHECK(d.message.find("pionts") != std::string::npos);
+    const auto top = diagnostic_of(std::string(kGood) + "colour: red\n", "unknown-top-key");
+    CHECK(top.line == 15);
+}
+
+TEST_CASE("config: MIN > MAX in a clue range names its line") {
+    const auto d = diagnostic_of(replaced(kGood, "30..40", "40..30"), "min-max");
+    CHECK(d.line == 11);
+    CHECK(d.message.find("MIN > MAX") != std::string::npos);
+}
+
+TEST_CASE("config: a unique 9x9 puzzle with 16 clues is impossible") {
+    const auto d = diagnostic_of(replaced(kGood, "30..40", "16..16"), "unique-16");
+    CHECK(d.line == 11);
+    CHECK(d.message.find("impossible") != std::string::npos);
+}
+
+TEST_CASE("config: an unsolvable puzzle with 81 clues is impossible") {
+    std::string yaml = replaced(kGood, "problem: poj2676", "problem: target");
+    yaml = replaced(yaml, "30..40", "81..81");
+    yaml = replaced(yaml, "kind: unique", "kind: unsolvable");
+    yaml = replaced(yaml, "    puzzles: 2\n", "");
+    const auto d = diagnostic_of(yaml, "unsolvable-81");
+    CHECK(d.line == 11);
+    CHECK(d.message.find("cannot be unsolvable") != std::string::npos);
+}
+
+TEST_CASE("config: problem-specific rules (unsolvable where solutions are promised, unknown problem)") {
+    CHECK(diagnostic_of(replaced(kGood, "kind: unique", "kind: unsolvable"), "promise").line == 12);
+    CHECK(diagnostic_of(replaced(kGood, "problem: poj2676", "problem: poj9999"), "unknown-problem").line == 3);
+    CHECK(diagnostic_of(replaced(kGood, "clues: 30..40", "clues: lots"), "bad-range").line == 11);
+    CHECK(diagnostic_of(replaced(kGood, "count: 3", "count: three"), "bad-count").line == 10);
+}
+
+TEST_CASE("config: a missing file and broken YAML are diagnostics too") {
+    auto missing = load_problem_config(scratch_dir("config-missing") / "nothing.yaml");
+    REQUIRE(std::holds_alternative<Diagnostic>(missing));
+    CHECK(std::get<Diagnostic>(missing).file.find("nothing.yaml") != std::string::npos);
+    const auto d = diagnostic_of("name: [unclosed\n", "broken");
+    CHECK(d.line >= 1);
+}
+
+TEST_CASE("config: a bad sample is reported at its line in the YAML file") {
+    const std::string yaml = std::string(kGood) + "samples:\n  - input: |\n      1\n      12345678x\n";
+    const auto d = diagnostic_of(yaml, "bad-sample");
+    CHECK(d.line == 18);  // the line "12345678x"
+    CHECK(d.message.find("digit") != std::string::npos);
+}
+
+TEST_CASE("config: every shipped config loads") {
+    int loaded = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(SUDOKU_SOURCE_DIR) / "configs")) {
+        if (entry.path().extension() != ".yaml") continue;
+        auto config = load_problem_config(entry.path());
+        INFO(entry.path().string() << ": "
+                                   << (std::holds_alternative<Diagnostic>(config)
+                                           ? std::get<Diagnostic>(config).to_string()
+                                           : "ok"));
+        CHECK(std::holds_alternative<ProblemConfig>(config));
+        ++loaded;
+    }
+    CHECK(loaded >= 7);
+}
