@@ -58,10 +58,18 @@ void clear_orbit(Grid& puzzle, const std::vector<int>& orbit) {
 // Removes clue orbits in a random order while the count stays >= min_clues, stopping at or below
 // `target`; with `keep_unique`, a removal that lets another completion in is undone.
 void remove_clues(Grid& puzzle, const std::vector<std::vector<int>>& orbits, int min_clues, int target,
-                  bool keep_unique, Rng& rng) {
+                  bool keep_unique, Rng& rng, const std::vector<bool>* keep_region = nullptr) {
     std::vector<std::size_t> order(orbits.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     rng.shuffle(order);
+    if (keep_region) {  // orbits touching the region last
+        auto outside = [&](std::size_t i) {
+            for (int cell : orbits[i])
+                if ((*keep_region)[cell]) return false;
+            return true;
+        };
+        std::stable_partition(order.begin(), order.end(), outside);
+    }
     int clues = puzzle.clue_count();
     for (std::size_t i : order) {
         if (clues <= target) break;
@@ -131,12 +139,29 @@ std::optional<GeneratedPuzzle> try_unique(const PuzzleRequest& request, const st
     return made;
 }
 
+// Cells of a few random boxes holding `clues` comfortably: between one and three boxes more than
+// the fewest that could hold them.
+std::vector<bool> random_box_region(int box, int clues, Rng& rng) {
+    const int n = box * box;
+    const int fewest = (clues + n - 1) / n;
+    const int boxes = std::min(n, fewest + rng.between(1, 3));
+    std::vector<int> order(n);
+    for (int b = 0; b < n; ++b) order[b] = b;
+    rng.shuffle(order);
+    std::vector<bool> region(n * n, false);
+    for (int k = 0; k < boxes; ++k)
+        for (int cell : units_of(box)[2 * n + order[k]]) region[cell] = true;
+    return region;
+}
+
 std::optional<GeneratedPuzzle> try_solvable(const PuzzleRequest& request, const std::vector<std::vector<int>>& orbits,
                                             Rng& rng) {
     GeneratedPuzzle made{random_solved_grid(request.box, rng), Grid(request.box)};
     made.solution = made.puzzle;
     const int target = rng.between(request.min_clues, request.max_clues);
-    remove_clues(made.puzzle, orbits, request.min_clues, target, false, rng);
+    std::vector<bool> region;
+    if (request.clustered) region = random_box_region(request.box, target, rng);
+    remove_clues(made.puzzle, orbits, request.min_clues, target, false, rng, request.clustered ? &region : nullptr);
     const int clues = made.puzzle.clue_count();
     if (clues < request.min_clues || clues > request.max_clues) return std::nullopt;
     if (request.max_solutions && count_solutions(made.puzzle, request.max_solutions + 1).count > request.max_solutions)

@@ -43,25 +43,39 @@ std::uint64_t completions_up_to(const Grid& puzzle, std::uint64_t cap) {
     return seen;
 }
 
-// One puzzle of a test. brute-force: of several candidates, the one a plain enumeration of all
-// completions works hardest on (most completions, counted up to kBruteForceCap; ties: the first).
-Grid make_puzzle(const TestGroup& group, int box, Rng& rng, const std::string& where) {
-    const PuzzleRequest request = request_for(group, box);
+// One puzzle of a test. brute-force: of several candidates (every other one with its clues
+// clustered in a few boxes), the one a plain enumeration of all completions works hardest on:
+// the most completions up to kBruteForceCap. Candidates beyond the cap are passed over so that
+// validate can still enumerate every completion; ties go to the first.
+struct TestPuzzle {
+    Grid puzzle;
+    std::optional<std::uint64_t> completions;  // brute-force: counted while choosing
+};
+
+TestPuzzle make_puzzle(const TestGroup& group, int box, Rng& rng, const std::string& where) {
+    PuzzleRequest request = request_for(group, box);
     const int candidates = group.hardness == "brute-force" ? kBruteForceCandidates : 1;
     std::optional<Grid> best;
     std::uint64_t best_completions = 0;
     for (int k = 0; k < candidates; ++k) {
+        request.clustered = candidates > 1 && k % 2 == 1;
         auto made = generate_puzzle(request, rng);
         if (auto* why = std::get_if<std::string>(&made)) throw BuildError{where + ": " + *why};
         const Grid& puzzle = std::get<GeneratedPuzzle>(made).puzzle;
-        const std::uint64_t completions = candidates > 1 ? completions_up_to(puzzle, kBruteForceCap) : 0;
+        const std::uint64_t completions = candidates > 1 ? completions_up_to(puzzle, kBruteForceCap + 1) : 0;
+        if (completions > kBruteForceCap) continue;
         if (!best || completions > best_completions) best = puzzle, best_completions = completions;
     }
-    return *best;
+    if (!best) throw BuildError{where + ": every brute-force candidate has more than " +
+                                std::to_string(kBruteForceCap) + " completions"};
+    if (candidates == 1) return {*best, std::nullopt};
+    return {*best, best_completions};
 }
 
-Json describe_puzzle(const Grid& puzzle) {
-    const SolutionCount count = count_solutions(puzzle, kCountCap);
+Json describe_puzzle(const TestPuzzle& made) {
+    const Grid& puzzle = made.puzzle;
+    const SolutionCount count = made.completions ? SolutionCount{*made.completions, false, std::nullopt}
+                                                 : count_solutions(puzzle, kCountCap);
     Json j;
     j["clues"] = puzzle.clue_count();
     j["solutions"] = count.count;
@@ -133,8 +147,12 @@ void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* 
             const std::uint64_t seed = derive_seed(config.seed, g + 1, static_cast<std::uint64_t>(i) + 1);
             Rng rng(seed);
             const auto generation_start = std::chrono::steady_clock::now();
+            std::vector<TestPuzzle> made;
             std::vector<Grid> puzzles;
-            for (int p = 0; p < group.puzzles; ++p) puzzles.push_back(make_puzzle(group, box, rng, where));
+            for (int p = 0; p < group.puzzles; ++p) {
+                made.push_back(make_puzzle(group, box, rng, where));
+                puzzles.push_back(made.back().puzzle);
+            }
             const double generation_s = seconds_since(generation_start);
             const auto solving_start = std::chrono::steady_clock::now();
             const std::string ans = answer_or_throw(problem, puzzles, options, where);
@@ -153,7 +171,7 @@ void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* 
             test["kind"] = group.kind;
             test["hardness"] = group.hardness;
             test["puzzles"] = Json::array();
-            for (const Grid& puzzle : puzzles) test["puzzles"].push_back(describe_puzzle(puzzle));
+            for (const TestPuzzle& m : made) test["puzzles"].push_back(describe_puzzle(m));
             test["answer"] = short_answer(ans);
             test["sha256_input"] = sha256_hex(in);
             test["sha256_answer"] = sha256_hex(ans);

@@ -3,8 +3,9 @@
 //   kind and uniqueness      dancing links (dlx_count), not the bitboard solver
 //   grid answers             each printed grid must complete its puzzle; the DLX solution when unique
 //   sudogob                  exact counts by dancing links
-//   target                   plain enumeration of every completion (target_by_enumeration), capped;
-//                            beyond the cap, the reference optimiser again, and a note says so
+//   target                   plain enumeration of every completion (target_by_enumeration), capped,
+//                            and the MIP (CBC) when built: both where both finish, and they must
+//                            agree; only if neither finishes, the reference optimiser, with a note
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -17,6 +18,10 @@
 #include "sudoku/target.hpp"
 #include "sudoku/test_set.hpp"
 #include "test_files.hpp"
+#if defined(SUDOKU_HAVE_MIP) && __has_include("sudoku/target_mip.hpp")
+#include "sudoku/target_mip.hpp"
+#define SUDOKU_VALIDATE_WITH_MIP 1
+#endif
 
 namespace sudoku {
 namespace {
@@ -29,6 +34,8 @@ struct Checker {
     AnswerOptions options;
     ValidationResult& result;
     int beyond_enumeration = 0;
+    int by_mip = 0;
+    int by_neither = 0;
 
     void mismatch(const std::string& what) { result.mismatches.push_back(what); }
 
@@ -59,11 +66,24 @@ struct Checker {
                                             : std::to_string(count.count) + " solution(s) exist"));
     }
 
-    std::optional<std::string> expected_target(const Grid& puzzle) {
+    std::string expected_target(const Grid& puzzle, const std::string& file) {
         const Weights& weights = options.weights;
-        if (auto enumerated = target_by_enumeration(puzzle, weights, kValidateEnumerationCap))
-            return std::to_string(enumerated->score) + "\n";
-        ++beyond_enumeration;
+        std::optional<std::int64_t> enumerated, mip;
+        if (auto e = target_by_enumeration(puzzle, weights, kValidateEnumerationCap)) enumerated = e->score;
+        else ++beyond_enumeration;
+#ifdef SUDOKU_VALIDATE_WITH_MIP
+        try {
+            mip = target_by_mip(puzzle, weights).score;
+            ++by_mip;
+        } catch (const std::exception&) {
+        }
+#endif
+        if (enumerated && mip && *enumerated != *mip)
+            mismatch(file + ": enumeration gives " + std::to_string(*enumerated) + ", the MIP " +
+                     std::to_string(*mip));
+        if (enumerated) return std::to_string(*enumerated) + "\n";
+        if (mip) return std::to_string(*mip) + "\n";
+        ++by_neither;
         return std::to_string(target_max_score(puzzle, weights).score) + "\n";
     }
 
@@ -101,7 +121,7 @@ struct Checker {
         std::string expected;
         if (problem.input == Format::target) {
             if (puzzles.size() != 1) return mismatch(file + ": a target input holds exactly one puzzle");
-            expected = *expected_target(puzzles[0]);
+            expected = expected_target(puzzles[0], file);
         } else {
             expected = expected_sudogob(puzzles);
         }
@@ -209,10 +229,13 @@ std::variant<ValidationResult, Diagnostic> validate_test_set(const fs::path& dir
                            std::to_string(manifest.value("samples", Json::array()).size()) +
                            " samples: inputs, kinds and answers recomputed (dancing links" +
                            (problem.input == Format::target ? ", enumeration of all completions)" : ")"));
+    if (checker.by_mip) result.notes.push_back(std::to_string(checker.by_mip) + " target answers also solved by the MIP");
     if (checker.beyond_enumeration)
-        result.notes.push_back(std::to_string(checker.beyond_enumeration) +
-                               " target answers had more than " + std::to_string(kValidateEnumerationCap) +
-                               " completions: checked by the reference optimiser only");
+        result.notes.push_back(std::to_string(checker.beyond_enumeration) + " target answers had more than " +
+                               std::to_string(kValidateEnumerationCap) + " completions to enumerate");
+    if (checker.by_neither)
+        result.notes.push_back(std::to_string(checker.by_neither) +
+                               " target answers checked by the reference optimiser only (no independent check)");
     return result;
 }
 

@@ -5,7 +5,8 @@
 //                    below what removal reaches (about 22 for 9x9), a neighbourhood search:
 //                    drop 1-2 clue orbits, add back clues of S where another completion
 //                    differs until S is unique again, re-minimise, keep if not worse
-//        solvable:   any removal keeps S a completion (optionally at most N completions)
+//        solvable:   any removal keeps S a completion (optionally at most N completions);
+//                    clustered: cells outside a few random boxes go first
 //        unsolvable: a unique puzzle plus one orbit of clues, one of them a wrong digit
 //                    that repeats nothing in its units: S was the only completion, so now
 //                    there is none, yet nothing looks wrong at a glance
@@ -36,6 +37,8 @@ struct PuzzleRequest {
     PuzzleKind kind = PuzzleKind::unique;
     Symmetry symmetry = Symmetry::none;
     std::uint64_t max_solutions = 0;   // solvable: at most this many completions (0 = any number)
+    bool clustered = false;            // solvable: keep the clues inside a few random boxes, which
+                                       // leaves whole boxes empty and many completions
     int max_attempts = 100;            // fresh solved grids tried before giving up
     int search_steps = 3000;           // neighbourhood-search moves per attempt (few-clue requests)
 };

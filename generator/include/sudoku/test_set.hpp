@@ -28,10 +28,10 @@ namespace sudoku {
 // brute-force hardness: candidates per test, and the most completions counted per candidate.
 // The enumeration cross-check in validate counts further (kValidateEnumerationCap), so every
 // chosen puzzle is also checked by plain enumeration.
-inline constexpr int kBruteForceCandidates = 10;
-inline constexpr std::uint64_t kBruteForceCap = 100000;
+inline constexpr int kBruteForceCandidates = 8;
+inline constexpr std::uint64_t kBruteForceCap = 400000;
 inline constexpr std::uint64_t kValidateEnumerationCap = 2000000;
-// Solution counts in the manifest are exact up to this many.
+// Solution counts in the manifest are exact up to this many (brute-force tests: always exact).
 inline constexpr std::uint64_t kCountCap = 100000;
 
 struct BuildResult {
