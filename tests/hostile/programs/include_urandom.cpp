@@ -1,0 +1,3 @@
+// Compile bomb: the preprocessor reads an endless file.
+#include </dev/urandom>
+int main() {}

@@ -1,0 +1,2 @@
+// Exits cleanly without writing any file.
+int main(void) { return 0; }
