@@ -21,6 +21,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -159,6 +160,7 @@ long long read_number(const std::string& path) {
 // accounting and limits still apply), removed at the end.
 struct Cgroups {
     std::string version;          // "v1", "v2" or "" (none)
+    bool resident = false;        // --serve: the runner lives in these groups; they outlive a run
     std::string memory, cpuacct, pids, v2;  // directories of this run's groups
 
     std::vector<std::string> dirs() const {
@@ -307,6 +309,7 @@ void set_limit(int resource, rlim_t value) {
 [[noreturn]] void exec_program(const Options& o, const Cgroups& cg, const std::string& box, int error_fd,
                                int in_fd, int out_fd, int err_fd) {
     setpgid(0, 0);
+    signal(SIGPIPE, SIG_DFL);   // --serve ignores it; the program gets the default back
     if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) die_child(error_fd, "redirect");
     if (chdir(box.c_str()) != 0) die_child(error_fd, "chdir " + box);
     set_limit(RLIMIT_CPU, static_cast<rlim_t>(std::ceil(o.cpu_hard)) + 1);  // backstop; the runner kills first
@@ -344,8 +347,9 @@ struct ProgramEnd {
 [[noreturn]] void run_init(const Options& o, const Cgroups& cg, bool in_namespace, int error_fd, int end_fd) {
     // Joining here (not in the program) keeps the join away from the mount work, which makes the
     // cgroup write wait for an RCU grace period (~10 ms); init's own few syscalls are counted.
-    for (auto& d : cg.dirs())
-        if (!write_file(d + "/cgroup.procs", "0")) die_child(error_fd, "join cgroup " + d);
+    if (!cg.resident)
+        for (auto& d : cg.dirs())
+            if (!write_file(d + "/cgroup.procs", "0")) die_child(error_fd, "join cgroup " + d);
     // Redirections are opened before the mounts hide their directories.
     int in_fd = open(o.stdin_file.c_str(), O_RDONLY | O_CLOEXEC);
     int out_fd = open(o.stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -397,12 +401,54 @@ void kill_tree(pid_t init, const Cgroups& cg, bool in_namespace) {
     kill(init, SIGKILL);
     if (!in_namespace) {
         for (int round = 0; round < 3; ++round)
-            for (pid_t p : tasks_of(cg)) kill(p, SIGKILL);
+            for (pid_t p : tasks_of(cg))
+                if (p != getpid()) kill(p, SIGKILL);
     }
 }
 
-int run(const Options& o) {
-    Cgroups cg = setup_cgroups(o);
+double self_cpu() {
+    rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
+}
+
+// init in fresh namespaces, straight from clone: the runner itself stays where it is, so the
+// namespaces die with init (not with the runner) and --serve can make new ones for every run.
+pid_t clone_init(const Options& o, bool& in_namespace) {
+    in_namespace = false;
+    if (o.namespaces) {
+        long flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS | (o.share_net ? 0 : CLONE_NEWNET);
+        pid_t pid = static_cast<pid_t>(syscall(SYS_clone, flags | SIGCHLD, nullptr, nullptr, nullptr, nullptr));
+        if (pid >= 0) {
+            in_namespace = true;
+            return pid;
+        }
+    }
+    return fork();
+}
+
+// A resident (v1) group is reused: its counters are reset and its limit moved above what the
+// runner itself holds, so that only the run is measured and limited.
+long long prepare_resident(const Cgroups& cg, const Options& o) {
+    long long baseline = read_number(cg.memory + "/memory.usage_in_bytes");
+    long long limit = baseline + (o.mem_hard_mib << 20);
+    // memsw must stay >= limit: raise it first when growing, lower it last when shrinking.
+    write_file(cg.memory + "/memory.memsw.limit_in_bytes", std::to_string(limit));
+    write_file(cg.memory + "/memory.limit_in_bytes", std::to_string(limit));
+    write_file(cg.memory + "/memory.memsw.limit_in_bytes", std::to_string(limit));
+    write_file(cg.memory + "/memory.max_usage_in_bytes", "0");
+    write_file(cg.memory + "/memory.failcnt", "0");
+    if (!cg.pids.empty()) write_file(cg.pids + "/pids.max", std::to_string(o.procs + 1));
+    return baseline;
+}
+
+int run(const Options& o, const Cgroups* resident = nullptr) {
+    Cgroups cg = resident ? *resident : setup_cgroups(o);
+    long long memory_baseline = cg.resident ? prepare_resident(cg, o) : 0;
+    long long oom_kills_before = cg.resident ? stat_field(cg.memory + "/memory.oom_control", "oom_kill") : 0;
+    double cpu_baseline = cg.resident ? cgroup_cpu(cg) : 0, self_baseline = self_cpu();
+    // CPU of the run: the group's, less what the (resident) runner spent polling.
+    auto run_cpu = [&] { return cg.resident ? cgroup_cpu(cg) - cpu_baseline - (self_cpu() - self_baseline) : cgroup_cpu(cg); };
     if (o.core >= 0) {
         cpu_set_t set;
         CPU_ZERO(&set);
@@ -410,17 +456,13 @@ int run(const Options& o) {
         sched_setaffinity(0, sizeof set, &set);
     }
     bool in_namespace = false;
-    if (o.namespaces) {
-        int flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS | (o.share_net ? 0 : CLONE_NEWNET);
-        in_namespace = unshare(flags) == 0;
-    }
     int error_pipe[2], end_pipe[2];
     if (pipe2(error_pipe, O_CLOEXEC) != 0 || pipe2(end_pipe, O_CLOEXEC) != 0) {
         std::perror("sudoku-sandbox: pipe");
         return 1;
     }
     double start = now_s();
-    pid_t init = fork();
+    pid_t init = clone_init(o, in_namespace);
     if (init < 0) {
         std::perror("sudoku-sandbox: fork");
         return 1;
@@ -445,7 +487,7 @@ int run(const Options& o) {
             break;
         }
         double wall = now_s() - start;
-        double cpu = cgroup_cpu(cg);
+        double cpu = run_cpu();
         if (cpu > o.cpu_hard) r.killed_by = "cpu";
         else if (wall > o.wall_hard) r.killed_by = "wall";
         if (r.killed_by != "none") break;
@@ -470,19 +512,19 @@ int run(const Options& o) {
     }
     double rusage_cpu = end.usage.ru_utime.tv_sec + end.usage.ru_utime.tv_usec * 1e-6 +
                         end.usage.ru_stime.tv_sec + end.usage.ru_stime.tv_usec * 1e-6;
-    double group_cpu = cgroup_cpu(cg);
-    r.cpu = group_cpu >= 0 ? group_cpu : rusage_cpu;
+    r.cpu = cg.version.empty() ? rusage_cpu : std::max(0.0, run_cpu());
     r.peak_kib = end.usage.ru_maxrss;
     if (cg.version == "v1") {
-        r.peak_kib = std::max(r.peak_kib, read_number(cg.memory + "/memory.max_usage_in_bytes") / 1024);
-        r.oom = read_number(cg.memory + "/memory.failcnt") > 0 || stat_field(cg.memory + "/memory.oom_control", "oom_kill") > 0;
+        r.peak_kib = std::max(r.peak_kib, (read_number(cg.memory + "/memory.max_usage_in_bytes") - memory_baseline) / 1024);
+        r.oom = read_number(cg.memory + "/memory.failcnt") > 0 ||
+                stat_field(cg.memory + "/memory.oom_control", "oom_kill") > oom_kills_before;
     } else if (cg.version == "v2") {
         long long peak = read_number(cg.v2 + "/memory.peak");
         if (peak > 0) r.peak_kib = std::max(r.peak_kib, peak / 1024);
         r.oom = stat_field(cg.v2 + "/memory.events", "oom_kill") > 0 || stat_field(cg.v2 + "/memory.events", "max") > 0;
     }
     if (!ended && r.killed_by == "none" && r.oom) r.error.clear();  // init itself was the OOM victim
-    remove_cgroups(cg);
+    if (!cg.resident) remove_cgroups(cg);
 
     std::ostringstream out;
     out.setf(std::ios::fixed);
@@ -499,7 +541,7 @@ int run(const Options& o) {
             if (c == '\n') c = ' ';
         out << "error: " << r.error << "\n";
     }
-    if (o.meta.empty()) std::cout << out.str();
+    if (o.meta.empty()) std::cout << out.str() << std::flush;
     else {
         std::ofstream f(o.meta);
         f << out.str();
@@ -513,7 +555,49 @@ int run(const Options& o) {
 
 }  // namespace
 
+// --serve: one runner for many runs (one per judge slot). The runner joins its v1 groups once;
+// every run's init is forked inside them, which saves the ~10 ms a cgroup migration costs here
+// (the kernel waits for an RCU grace period). Requests on stdin: a line with the number of
+// arguments, then one argument per line; each record on stdout is followed by a line "end".
+int serve() {
+    Options defaults;
+    defaults.argv = {"/bin/true"};
+    defaults.mem_hard_mib = defaults.mem_mib;   // replaced by every request's own limit
+    Cgroups cg = setup_cgroups(defaults);
+    if (cg.version == "v1") {
+        bool joined = true;
+        for (auto& d : cg.dirs()) joined = joined && write_file(d + "/cgroup.procs", "0");
+        cg.resident = joined;
+        write_file("/proc/self/oom_score_adj", "-1000");   // the program, not the runner, is the OOM victim
+    }
+    // A judge killed mid-run must not take the runner down before it removes its cgroups.
+    signal(SIGPIPE, SIG_IGN);
+    std::string line;
+    while (std::getline(std::cin, line)) {
+        int count = std::atoi(line.c_str());
+        std::vector<std::string> args = {"sudoku-sandbox"};
+        for (int i = 0; i < count && std::getline(std::cin, line); ++i) args.push_back(line);
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        Options o;
+        try {
+            parse_options(static_cast<int>(argv.size()), argv.data(), o);
+            if (cg.resident) run(o, &cg);
+            else run(o);
+        } catch (const std::exception& e) {
+            std::cout << "error: bad request: " << e.what() << "\n";
+        }
+        std::cout << "end\n" << std::flush;
+    }
+    if (cg.resident) {   // leave the groups (to their parents) so that they can be removed
+        for (auto& d : cg.dirs()) write_file(d.substr(0, d.rfind('/')) + "/cgroup.procs", "0");
+        remove_cgroups(cg);
+    }
+    return 0;
+}
+
 int main(int argc, char** argv) {
+    if (argc == 2 && std::string(argv[1]) == "--serve") return serve();
     Options o;
     try {
         parse_options(argc, argv, o);

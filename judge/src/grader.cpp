@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -106,7 +107,7 @@ TestResult judge_test(const ContestProblem& problem, const TestCase& test, const
     fs::path output = config.uses_stdout() ? slot.dir / "stdout" : box / config.output_file;
     if (config.uses_stdout()) r.stdout_file = output;
 
-    RunRecord run = run_sandboxed(r);
+    RunRecord run = slot.session ? slot.session->run(r) : run_sandboxed(r);
     OutputFacts facts = output_facts(output, box, config);
     Outcome outcome = decide_verdict(run, r.limits, facts, [&] {
         return run_checker(config.checker, config.problem, CheckFiles{test.input, output, test.answer, slot.dir / "checker"});
@@ -202,9 +203,11 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     std::vector<std::string> names = list_contestants(contest.contestants_dir);
     std::vector<fs::path> hidden = {fs::absolute(contest.contestants_dir), fs::absolute(contest.testdata_dir), out};
     for (const auto& p : contest.problems) hidden.push_back(fs::absolute(p.testdata));
+    std::vector<std::unique_ptr<SandboxSession>> sessions;
+    for (int s = 0; s < jobs; ++s) sessions.push_back(std::make_unique<SandboxSession>());
     auto slot = [&](int s) {
         return RunSlot{out / "work" / ("slot-" + std::to_string(s)), jobs <= cores ? s % cores : -1, hidden,
-                       contest.stack_mib, options.namespaces, options.cgroups};
+                       contest.stack_mib, options.namespaces, options.cgroups, sessions[s].get()};
     };
     auto build_dir = [&](const Work& w) { return out / "build" / names[w.contestant] / contest.problems[w.problem].config.name; };
 

@@ -26,8 +26,7 @@ std::string seconds(double s) {
 
 std::vector<std::string> helper_arguments(const RunRequest& r) {
     const RunLimits& l = r.limits;
-    std::vector<std::string> a = {sandbox_executable().string(),
-                                  "--dir", r.work_dir.string(),
+    std::vector<std::string> a = {"--dir", r.work_dir.string(),
                                   "--stdin", r.stdin_file.string(),
                                   "--stdout", r.stdout_file.string(),
                                   "--stderr", r.stderr_file.string(),
@@ -97,6 +96,7 @@ RunRecord parse_run_record(const std::string& text) {
 
 RunRecord run_sandboxed(const RunRequest& request) {
     std::vector<std::string> args = helper_arguments(request);
+    args.insert(args.begin(), sandbox_executable().string());
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
@@ -129,6 +129,73 @@ RunRecord run_sandboxed(const RunRequest& request) {
         record.error = "the sandbox failed (status " + std::to_string(status) + ")" +
                        (record.error.empty() ? "" : ": " + record.error);
     return record;
+}
+
+bool SandboxSession::start() {
+    int in[2], out[2];
+    if (pipe2(in, O_CLOEXEC) != 0) return false;
+    if (pipe2(out, O_CLOEXEC) != 0) {
+        close(in[0]);
+        close(in[1]);
+        return false;
+    }
+    std::string exe = sandbox_executable().string(), serve = "--serve";
+    char* argv[] = {exe.data(), serve.data(), nullptr};
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    pid_t pid;
+    int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(in[0]);
+    close(out[1]);
+    if (rc != 0) {
+        close(in[1]);
+        close(out[0]);
+        return false;
+    }
+    pid_ = pid;
+    to_runner_ = in[1];
+    from_runner_ = out[0];
+    return true;
+}
+
+void SandboxSession::stop() {
+    if (pid_ < 0) return;
+    close(to_runner_);   // EOF: the runner leaves and removes its cgroups
+    close(from_runner_);
+    int status;
+    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {}
+    pid_ = to_runner_ = from_runner_ = -1;
+}
+
+SandboxSession::~SandboxSession() { stop(); }
+
+RunRecord SandboxSession::run(const RunRequest& request) {
+    std::vector<std::string> args = helper_arguments(request);
+    std::string message = std::to_string(args.size()) + "\n";
+    for (auto& a : args) {
+        if (a.find('\n') != std::string::npos) return failed("an argument holds a newline: " + a);
+        message += a + "\n";
+    }
+    if (pid_ < 0 && !start()) return failed("cannot start " + sandbox_executable().string() + " --serve");
+    if (write(to_runner_, message.data(), message.size()) != static_cast<ssize_t>(message.size())) {
+        stop();
+        return failed("the sandbox session ended unexpectedly");
+    }
+    std::string text;
+    char buf[4096];
+    while (text.size() < 4 || text.compare(text.size() - 4, 4, "end\n") != 0) {
+        ssize_t n = read(from_runner_, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            stop();
+            return failed("the sandbox session ended unexpectedly");
+        }
+        text.append(buf, n);
+    }
+    return parse_run_record(text.substr(0, text.size() - 4));
 }
 
 std::string Protections::describe() const {

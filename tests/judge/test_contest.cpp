@@ -18,8 +18,9 @@ extern char** environ;
 
 namespace {
 
-pid_t start_judge(const fs::path& contest, const fs::path& out) {
-    std::vector<std::string> args = {judge_cli().string(), "grade", contest.string(), "--out", out.string(), "--jobs", "1"};
+pid_t start_judge(const fs::path& contest, const fs::path& out, int jobs = 1) {
+    std::vector<std::string> args = {judge_cli().string(), "grade", contest.string(), "--out", out.string(), "--jobs",
+                                     std::to_string(jobs)};
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
@@ -59,8 +60,8 @@ Json without_measurements(Json j) {
     return j;
 }
 
-Json grade_fully(const fs::path& contest, const fs::path& out) {
-    int status = wait_for(start_judge(contest, out));
+Json grade_fully(const fs::path& contest, const fs::path& out, int jobs = 1) {
+    int status = wait_for(start_judge(contest, out, jobs));
     INFO(read_text(out.string() + ".stderr"));
     REQUIRE(WIFEXITED(status));
     REQUIRE(WEXITSTATUS(status) == 0);
@@ -140,4 +141,15 @@ TEST_CASE("contest: the CLI answers --help with an example and rejects bad input
     CHECK(WEXITSTATUS(std::system((judge_cli().string() + " grade " + (dir / "bad.yaml").string() + " 2> " +
                                    (dir / "err").string()).c_str())) == 2);
     CHECK(read_text(dir / "err").find("nosuch") != std::string::npos);
+}
+
+TEST_CASE("contest: two parallel jobs give the same results as one and a warning when jobs exceed the cores") {
+    auto dir = scratch("jobs");
+    fs::path contest = write_sum_contest(dir);
+    Json one = grade_fully(contest, dir / "one", 1);
+    Json two = grade_fully(contest, dir / "two", 2);
+    CHECK(without_measurements(one) == without_measurements(two));
+    unsigned cores = std::thread::hardware_concurrency();
+    grade_fully(contest, dir / "many", static_cast<int>(cores) + 1);
+    CHECK(read_text(dir.string() + "/many.stderr").find("exceeds the") != std::string::npos);
 }

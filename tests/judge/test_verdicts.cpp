@@ -154,3 +154,25 @@ TEST_CASE("a sandbox that cannot start the program is a judge fault (FAIL)") {
     INFO(describe(r));
     CHECK(r.verdict == Verdict::FAIL);
 }
+
+TEST_CASE("a one-shot runner and a long-lived session give the same verdicts") {
+    auto s = sum_problem(scratch("one-shot"));
+    for (const char* program : {"sum.c", "spin.c", "hog.c", "aborts.c", "flood.c"}) {
+        auto once = judge_one_shot(s, program);
+        auto session = judge(s, program);
+        INFO(program << ": one-shot " << describe(once) << " / session " << describe(session));
+        CHECK(once.verdict == session.verdict);
+        CHECK(std::abs(once.cpu_s - session.cpu_s) < 0.15);
+    }
+}
+
+TEST_CASE("a session measures the run and not the runner: a trivial program shows little CPU and memory") {
+    auto s = sum_problem(scratch("session-baseline"));
+    for (int i = 0; i < 3; ++i) {
+        auto r = judge(s, "sum.c");
+        INFO(describe(r));
+        CHECK(r.verdict == Verdict::AC);
+        CHECK(r.cpu_s < 0.05);
+        CHECK(r.peak_kib < 16 * 1024);
+    }
+}

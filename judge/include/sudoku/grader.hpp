@@ -20,6 +20,7 @@ struct RunSlot {
     std::vector<std::filesystem::path> hidden;   // test data, contestants, judge output
     long long stack_mib = -1;
     bool namespaces = true, cgroups = true;
+    SandboxSession* session = nullptr;           // the slot's long-lived runner; null: one runner per run
 };
 
 // Runs `binary` on one test of `problem` and decides the verdict: a fresh box holding only the

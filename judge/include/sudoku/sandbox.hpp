@@ -53,6 +53,24 @@ struct RunRecord {
 // Runs through the helper; a failure to run the helper at all comes back as RunRecord::error.
 RunRecord run_sandboxed(const RunRequest& request);
 
+// A long-lived runner (`sudoku-sandbox --serve`) for many runs in a row, one per judge slot: it
+// joins its cgroups once instead of once per run (see docs/judge.md). Not thread-safe: one
+// session per thread. A session that dies is restarted by the next run.
+class SandboxSession {
+public:
+    SandboxSession() = default;
+    ~SandboxSession();
+    SandboxSession(const SandboxSession&) = delete;
+    SandboxSession& operator=(const SandboxSession&) = delete;
+
+    RunRecord run(const RunRequest& request);
+
+private:
+    bool start();
+    void stop();
+    int pid_ = -1, to_runner_ = -1, from_runner_ = -1;
+};
+
 // Parses the record text the runner writes (also used by tests).
 RunRecord parse_run_record(const std::string& text);
 

@@ -1,0 +1,305 @@
+// Scale-out: shards grade slices of the submissions; merge assembles them through grade() itself.
+#include "sudoku/shard.hpp"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "sudoku/journal.hpp"
+#include "sudoku/report.hpp"
+
+namespace sudoku::judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kShardSchema = "sudoku-judge-shard/1";
+
+std::optional<int> to_int(std::string_view s) {
+    int v = 0;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size() || s.empty()) return std::nullopt;
+    return v;
+}
+
+std::variant<Shard, std::string> make_shard(std::optional<int> index, std::optional<int> count, const std::string& what) {
+    if (!index || !count) return what + ": expected whole numbers";
+    if (*count < 1) return what + ": the shard count must be at least 1";
+    if (*index < 0 || *index >= *count)
+        return what + ": the shard index must be in 0.." + std::to_string(*count - 1);
+    return Shard{*index, *count};
+}
+
+// The build directory grade() uses for a submission (judge/src/grader.cpp: out/build/<c>/<p>/<p>).
+fs::path binary_of(const fs::path& out, const Submission& s) { return out / "build" / s.contestant / s.problem / s.problem; }
+
+}  // namespace
+
+std::variant<Shard, std::string> parse_shard(std::string_view text) {
+    auto slash = text.find('/');
+    if (slash == std::string_view::npos) return "--shard " + std::string(text) + ": expected i/n, e.g. 0/3";
+    return make_shard(to_int(text.substr(0, slash)), to_int(text.substr(slash + 1)), "--shard " + std::string(text));
+}
+
+std::variant<Shard, std::string> shard_from_environment(const std::function<const char*(const char*)>& getenv) {
+    auto var = [&](const char* name) -> std::optional<std::string> {
+        const char* v = getenv(name);
+        return v ? std::optional<std::string>(v) : std::nullopt;
+    };
+    if (auto id = var("SLURM_ARRAY_TASK_ID")) {
+        auto count = var("SLURM_ARRAY_TASK_COUNT");
+        if (!count) return std::string("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not");
+        // --array=1-3 numbers tasks from 1: the index is relative to the array's first task.
+        std::optional<int> index = to_int(*id), min = to_int(var("SLURM_ARRAY_TASK_MIN").value_or("0"));
+        if (index && min) index = *index - *min;
+        return make_shard(index, to_int(*count), "SLURM_ARRAY_TASK_ID=" + *id + " of SLURM_ARRAY_TASK_COUNT=" + *count);
+    }
+    if (auto index = var("JOB_COMPLETION_INDEX")) {
+        auto count = var("SUDOKU_SHARD_COUNT");
+        if (!count) return std::string("JOB_COMPLETION_INDEX is set but SUDOKU_SHARD_COUNT (the Job's completions) is not");
+        return make_shard(to_int(*index), to_int(*count), "JOB_COMPLETION_INDEX=" + *index + " of SUDOKU_SHARD_COUNT=" + *count);
+    }
+    return std::string("--shard auto: neither SLURM_ARRAY_TASK_ID nor JOB_COMPLETION_INDEX is set");
+}
+
+std::vector<Submission> all_submissions(const Contest& contest) {
+    std::vector<Submission> all;
+    for (const auto& c : list_contestants(contest.contestants_dir))
+        for (const auto& p : contest.problems) all.push_back({c, p.config.name});
+    return all;
+}
+
+std::vector<Submission> shard_submissions(const Contest& contest, Shard shard) {
+    std::vector<Submission> all = all_submissions(contest), mine;
+    for (size_t k = 0; k < all.size(); ++k)
+        if (static_cast<int>(k % shard.count) == shard.index) mine.push_back(all[k]);
+    return mine;
+}
+
+ContestResults grade_selected(const Contest& contest, const GradeOptions& options,
+                              const std::function<bool(const Submission&)>& selected) {
+    fs::create_directories(options.out_dir);
+    {
+        // grade() skips what its journal already holds: a submission journaled as not submitted
+        // is neither compiled nor run. The journal stays resumable like any other.
+        Journal journal(fs::absolute(options.out_dir) / "journal.jsonl");
+        for (const Submission& s : all_submissions(contest))
+            if (!selected(s) && !journal.compile(s.contestant, s.problem))
+                journal.append(CompileRecord{s.contestant, s.problem, "missing", "not selected for this run"});
+    }
+    return grade(contest, options);
+}
+
+void grade_shard(const Contest& contest, Shard shard, const GradeOptions& options) {
+    std::vector<Submission> mine = shard_submissions(contest, shard);
+    std::set<std::pair<std::string, std::string>> owned;
+    for (const auto& s : mine) owned.insert({s.contestant, s.problem});
+    grade_selected(contest, options, [&](const Submission& s) { return owned.count({s.contestant, s.problem}) > 0; });
+
+    nlohmann::json j;
+    j["schema"] = kShardSchema;
+    j["contest"] = contest.name;
+    j["index"] = shard.index;
+    j["count"] = shard.count;
+    j["submissions"] = nlohmann::json::array();
+    for (const auto& s : mine) j["submissions"].push_back({s.contestant, s.problem});
+    std::ofstream(options.out_dir / "shard.json") << j.dump(2) << "\n";
+}
+
+std::variant<ContestResults, std::string> merge_shards(const Contest& contest, const std::vector<fs::path>& shard_dirs,
+                                                       const GradeOptions& options) {
+    std::map<int, fs::path> by_index;
+    int count = -1;
+    for (const auto& dir : shard_dirs) {
+        fs::path file = dir / "shard.json";
+        std::ifstream in(file);
+        if (!in) return file.string() + ": cannot read (is this a shard's --out directory?)";
+        nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+        if (j.is_discarded() || j.value("schema", "") != kShardSchema) return file.string() + ": not a shard record";
+        if (j.value("contest", "") != contest.name)
+            return file.string() + ": a shard of contest '" + j.value("contest", "") + "', not '" + contest.name + "'";
+        int index = j.value("index", -1), n = j.value("count", -1);
+        if (count != -1 && n != count)
+            return file.string() + ": shard of " + std::to_string(n) + ", the others are of " + std::to_string(count);
+        count = n;
+        if (!by_index.emplace(index, dir).second)
+            return file.string() + ": shard " + std::to_string(index) + " given twice (also " + by_index[index].string() + ")";
+    }
+    if (count < 1 || static_cast<int>(by_index.size()) != count) {
+        std::string missing;
+        for (int i = 0; i < count; ++i)
+            if (!by_index.count(i)) missing += (missing.empty() ? "" : ", ") + std::to_string(i);
+        return "shards missing: " + (count < 1 ? std::string("all") : missing) + " (of " + std::to_string(count) + ")";
+    }
+
+    fs::create_directories(options.out_dir);
+    fs::path out = fs::absolute(options.out_dir);
+    fs::remove(out / "journal.jsonl");
+    {
+        Journal merged(out / "journal.jsonl");
+        for (const auto& [index, dir] : by_index) {
+            Journal shard(fs::absolute(dir) / "journal.jsonl");
+            for (const Submission& s : shard_submissions(contest, Shard{index, count})) {
+                std::string where = dir.string() + ": " + s.contestant + " " + s.problem;
+                auto compiled = shard.compile(s.contestant, s.problem);
+                if (!compiled) return where + " was not graded (the shard did not finish: run it again)";
+                merged.append(*compiled);
+                if (compiled->status != "ok") continue;
+                // grade() reuses a journaled compile only when the binary is there.
+                fs::create_directories(binary_of(out, s).parent_path());
+                std::error_code ec;
+                fs::copy_file(binary_of(fs::absolute(dir), s), binary_of(out, s), fs::copy_options::overwrite_existing, ec);
+                for (const auto& p : contest.problems) {
+                    if (p.config.name != s.problem) continue;
+                    for (const auto& t : p.tests) {
+                        auto r = shard.test(s.contestant, s.problem, t.name);
+                        if (!r) return where + " test " + t.name + " was not graded (the shard did not finish: run it again)";
+                        merged.append(*r);
+                    }
+                }
+            }
+        }
+    }
+    return grade(contest, options);
+}
+
+namespace {
+
+const char* kShardHelp = R"(usage: sudoku-judge grade CONTEST.yaml --shard i/n|auto [--out DIR] [--jobs N] [--fresh]
+       sudoku-judge merge CONTEST.yaml --out DIR SHARD_DIR...
+
+--shard i/n grades shard i (0-based) of n: the (contestant, problem) pairs k with k mod n = i,
+contestants sorted, problems in contest order, into DIR (default judge-shard-i next to
+CONTEST.yaml). --shard auto takes i and n from SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT or from
+JOB_COMPLETION_INDEX/SUDOKU_SHARD_COUNT. merge combines the directories of all n shards into
+DIR/results.json, results.csv and report.html, equal to a single run. Shared storage, Slurm and
+Kubernetes: docs/scale-out.md.
+
+Example:
+  sudoku-judge grade contest.yaml --shard 0/3 --out out/shard-0     # and 1/3, 2/3 elsewhere
+  sudoku-judge merge contest.yaml --out out/merged out/shard-0 out/shard-1 out/shard-2
+
+Exit status: 0 done, 2 bad input (contest, shard, unfinished or missing shard), 1 internal error.
+)";
+
+struct CommandLine {
+    std::string contest_file;
+    GradeOptions options;
+    bool out_given = false, fresh = false;
+    std::string shard;
+    std::vector<fs::path> shard_dirs;
+};
+
+// Parses the options grade accepts, plus --shard; positional arguments after CONTEST.yaml are
+// shard directories (merge). Returns an error message or empty.
+std::string parse(int argc, char** argv, const std::string& command, CommandLine& cl) {
+    bool seen_command = false;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
+        if (a == "--help" || a == "-h") return "help";
+        if (a == "--out") {
+            cl.options.out_dir = value();
+            cl.out_given = true;
+        } else if (a == "--jobs") {
+            auto jobs = to_int(value());
+            if (!jobs || *jobs < 1) return "--jobs needs a number >= 1";
+            cl.options.jobs = *jobs;
+        } else if (a == "--shard") cl.shard = value();
+        else if (a == "--fresh") cl.fresh = true;
+        else if (a == "--no-namespaces") cl.options.namespaces = false;
+        else if (a == "--no-cgroups") cl.options.cgroups = false;
+        else if (a.rfind("--", 0) == 0) return "unknown option " + a;
+        else if (!seen_command && a == command) seen_command = true;
+        else if (cl.contest_file.empty()) cl.contest_file = a;
+        else cl.shard_dirs.push_back(a);
+    }
+    if (cl.contest_file.empty()) return command + " needs CONTEST.yaml";
+    return "";
+}
+
+int usage_error(const std::string& message) {
+    if (message == "help") {
+        std::cout << kShardHelp;
+        return 0;
+    }
+    std::cerr << "sudoku-judge: " << message << " (see --help)\n";
+    return 2;
+}
+
+void write_reports(const ContestResults& results, const fs::path& dir) {
+    write_results_json(results, dir / "results.json");
+    write_results_csv(results, dir / "results.csv");
+    write_report_html(results, dir / "report.html");
+    print_summary(results, std::cout);
+    std::cout << "\nwritten: " << (dir / "results.json").string() << ", " << (dir / "results.csv").string() << ", "
+              << (dir / "report.html").string() << "\n";
+}
+
+}  // namespace
+
+int run_shard_command(int argc, char** argv) {
+    CommandLine cl;
+    if (auto e = parse(argc, argv, "grade", cl); !e.empty()) return usage_error(e);
+    if (!cl.shard_dirs.empty()) return usage_error("unexpected argument " + cl.shard_dirs.front().string());
+    auto shard = cl.shard == "auto" ? shard_from_environment([](const char* n) { return std::getenv(n); })
+                                    : parse_shard(cl.shard);
+    if (auto* e = std::get_if<std::string>(&shard)) return usage_error(*e);
+    auto loaded = load_contest(cl.contest_file);
+    if (auto* d = std::get_if<Diagnostic>(&loaded)) {
+        std::cerr << d->to_string() << "\n";
+        return 2;
+    }
+    const Contest& contest = std::get<Contest>(loaded);
+    Shard s = std::get<Shard>(shard);
+    if (!cl.out_given) cl.options.out_dir = fs::path(cl.contest_file).parent_path() / ("judge-shard-" + std::to_string(s.index));
+    try {
+        if (cl.fresh) fs::remove(cl.options.out_dir / "journal.jsonl");
+        cl.options.progress = &std::cerr;
+        cl.options.progress_is_terminal = isatty(2);
+        std::cerr << "shard " << s.index << "/" << s.count << ": " << shard_submissions(contest, s).size() << " of "
+                  << all_submissions(contest).size() << " submissions\n";
+        grade_shard(contest, s, cl.options);
+        std::cout << "shard " << s.index << "/" << s.count << " done: " << cl.options.out_dir.string()
+                  << "\nmerge all shards with: sudoku-judge merge " << cl.contest_file << " --out DIR SHARD_DIR...\n";
+    } catch (const std::exception& e) {
+        std::cerr << "sudoku-judge: " << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+int run_merge_command(int argc, char** argv) {
+    CommandLine cl;
+    if (auto e = parse(argc, argv, "merge", cl); !e.empty()) return usage_error(e);
+    if (cl.shard_dirs.empty()) return usage_error("merge needs the shards' directories after CONTEST.yaml");
+    if (!cl.out_given) return usage_error("merge needs --out DIR");
+    auto loaded = load_contest(cl.contest_file);
+    if (auto* d = std::get_if<Diagnostic>(&loaded)) {
+        std::cerr << d->to_string() << "\n";
+        return 2;
+    }
+    try {
+        cl.options.progress = &std::cerr;
+        cl.options.progress_is_terminal = isatty(2);
+        auto merged = merge_shards(std::get<Contest>(loaded), cl.shard_dirs, cl.options);
+        if (auto* e = std::get_if<std::string>(&merged)) {
+            std::cerr << "sudoku-judge merge: " << *e << "\n";
+            return 2;
+        }
+        write_reports(std::get<ContestResults>(merged), cl.options.out_dir);
+    } catch (const std::exception& e) {
+        std::cerr << "sudoku-judge: " << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+}  // namespace sudoku::judge
