@@ -4,14 +4,14 @@
 // This file only measures and enforces; it never decides a verdict (that is decide_verdict in
 // judge/src/verdict.cpp).
 //
-//   judge ──spawn──> sudoku-sandbox (root, polls limits every 5 ms)
-//                        │ unshare(mount, pid, net, ipc, uts); cgroups created next to its own
-//                        └─fork─> init (pid 1 of the new pid namespace: private mounts, fresh /proc,
-//                                 │      empty /tmp, hidden directories, box bind-mounted)
-//                                 └─fork─> program (joins the cgroups, rlimits, uid 65534, exec)
+//   judge ──spawn──> sudoku-sandbox (root, polls limits every 5 ms; cgroups under its own group)
+//                        └─clone(new mount, pid, net, ipc, uts)─> init (pid 1: joins the cgroups
+//                                 │      unless --serve already lives in them; private mounts,
+//                                 │      fresh /proc, empty /tmp, hidden dirs, box bind-mounted)
+//                                 └─fork─> program (rlimits, uid 65534, no new privileges, exec)
 //
 // Killing init kills the whole pid namespace, so nothing the program started outlives the run.
-// Without namespaces the tree is killed through the cgroup's task list and the process group.
+// Without namespaces the tree is killed through the cgroup's task list.
 #include <fcntl.h>
 #include <grp.h>
 #include <poll.h>
