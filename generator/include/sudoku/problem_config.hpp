@@ -54,6 +54,7 @@ struct TestGroup {
     int points = 0;
     int puzzles = 1;                 // puzzles per test file
     std::uint64_t max_solutions = 0; // solvable: at most this many completions (0 = any)
+    int line = 0;                    // where the group starts in the YAML file, for messages
 };
 
 // A sample test as the statement shows it: the input text, verbatim, in the problem's format.
