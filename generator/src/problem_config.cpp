@@ -114,6 +114,7 @@ TestGroup read_group(const ConfigReader& in, const YAML::Node& node, const Probl
     const int box = format_box(problem.input);
     const int cells = box * box * box * box;
     TestGroup group;
+    group.line = node.Mark().line + 1;
     group.name = node["name"] ? in.text(node["name"], "name") : "group" + std::to_string(index + 1);
     if (node["count"]) group.count = in.integer(node["count"], "count", 1, 99);
     if (!node["clues"]) in.fail(node, "group '" + group.name + "' needs 'clues: MIN..MAX'");

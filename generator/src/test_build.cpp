@@ -20,6 +20,7 @@ namespace fs = std::filesystem;
 
 struct BuildError {
     std::string message;
+    int line = 0;  // in the config, when the error is about one of its groups
 };
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -60,14 +61,16 @@ TestPuzzle make_puzzle(const TestGroup& group, int box, Rng& rng, const std::str
     for (int k = 0; k < candidates; ++k) {
         request.clustered = candidates > 1 && k % 2 == 1;
         auto made = generate_puzzle(request, rng);
-        if (auto* why = std::get_if<std::string>(&made)) throw BuildError{where + ": " + *why};
+        if (auto* why = std::get_if<std::string>(&made)) throw BuildError{where + ": " + *why, group.line};
         const Grid& puzzle = std::get<GeneratedPuzzle>(made).puzzle;
         const std::uint64_t completions = candidates > 1 ? completions_up_to(puzzle, kBruteForceCap + 1) : 0;
         if (completions > kBruteForceCap) continue;
         if (!best || completions > best_completions) best = puzzle, best_completions = completions;
     }
-    if (!best) throw BuildError{where + ": every brute-force candidate has more than " +
-                                std::to_string(kBruteForceCap) + " completions"};
+    if (!best)
+        throw BuildError{where + ": every brute-force candidate has more than " + std::to_string(kBruteForceCap) +
+                             " completions",
+                         group.line};
     if (candidates == 1) return {*best, std::nullopt};
     return {*best, best_completions};
 }
@@ -207,7 +210,7 @@ std::variant<BuildResult, Diagnostic> build_test_set(const ProblemConfig& config
         fs::remove_all(old);
     } catch (const BuildError& e) {
         fs::remove_all(scratch, ec);
-        return Diagnostic{config.source.string(), 0, 0, e.message};
+        return Diagnostic{config.source.string(), e.line, 0, e.message};
     } catch (const std::exception& e) {
         fs::remove_all(scratch, ec);
         return Diagnostic{config.source.string(), 0, 0, std::string("build failed: ") + e.what()};

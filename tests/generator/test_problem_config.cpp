@@ -56,6 +56,7 @@ TEST_CASE("config: a good config is read field by field") {
     CHECK(c.groups[0].count == 3);
     CHECK(c.groups[0].puzzles == 2);
     CHECK(c.groups[0].kind == "unique");
+    CHECK(c.groups[0].line == 9);  // for messages about the group during a build
 }
 
 TEST_CASE("config: an unknown key names the file and its line") {
