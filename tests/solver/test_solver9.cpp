@@ -5,7 +5,7 @@
 
 #include "sudoku/dlx.hpp"
 #include "sudoku/solve.hpp"
-#include "../support/datasets.hpp"
+#include "support/datasets.hpp"
 
 using sudoku::Grid;
 

@@ -15,9 +15,17 @@ struct Diagnostic {
 
     std::string to_string() const {
         std::string s = file;
-        if (line > 0) s += ":" + std::to_string(line);
-        if (line > 0 && column > 0) s += ":" + std::to_string(column);
-        return s + ": " + message;
+        if (line > 0) {
+            s += ':';
+            s += std::to_string(line);
+        }
+        if (line > 0 && column > 0) {
+            s += ':';
+            s += std::to_string(column);
+        }
+        s += ": ";
+        s += message;
+        return s;
     }
 };
 
