@@ -28,6 +28,8 @@ public:
             if (puzzle.at(cell)) place(cell, puzzle.at(cell));
     }
 
+    bool broken() const { return broken_; }
+
     // Applies the techniques of the level until nothing changes; true when the grid is full.
     bool run(bool pairs_and_locked) {
         while (!broken_) {
@@ -160,6 +162,12 @@ Technique techniques_needed(const Grid& puzzle) {
     if (LogicalSolver(puzzle).run(false)) return Technique::singles;
     if (LogicalSolver(puzzle).run(true)) return Technique::pairs_and_locked;
     return Technique::beyond;
+}
+
+bool singles_refute(const Grid& puzzle) {
+    LogicalSolver solver(puzzle);
+    solver.run(false);
+    return solver.broken();
 }
 
 Difficulty rate_difficulty(const Grid& puzzle) {

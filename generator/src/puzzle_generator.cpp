@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "sudoku/difficulty.hpp"
 #include "sudoku/solve.hpp"
 #include "sudoku/solved_grid.hpp"
 
@@ -169,8 +170,8 @@ std::optional<GeneratedPuzzle> try_solvable(const PuzzleRequest& request, const 
     return made;
 }
 
-// A digit for `cell` that differs from the solution and repeats no clue among its peers.
-std::optional<int> wrong_digit(const Grid& puzzle, const Grid& solution, int cell, Rng& rng) {
+// The wrong digits `cell` can take: not the solution's, repeating no clue among its peers.
+std::vector<int> wrong_digits(const Grid& puzzle, const Grid& solution, int cell, Rng& rng) {
     std::vector<int> digits;
     for (int d = 1; d <= puzzle.side(); ++d) {
         if (d == solution.at(cell)) continue;
@@ -178,8 +179,8 @@ std::optional<int> wrong_digit(const Grid& puzzle, const Grid& solution, int cel
         probe.set(cell, d);
         if (!probe.has_conflict()) digits.push_back(d);
     }
-    if (digits.empty()) return std::nullopt;
-    return digits[rng.below(digits.size())];
+    rng.shuffle(digits);
+    return digits;
 }
 
 std::optional<GeneratedPuzzle> try_unsolvable(const PuzzleRequest& request,
@@ -189,29 +190,34 @@ std::optional<GeneratedPuzzle> try_unsolvable(const PuzzleRequest& request,
     base.min_clues = std::max(fewest_unique_clues(request.box), request.min_clues - largest_orbit(orbits));
     base.max_clues = request.max_clues - 1;
     if (base.min_clues > base.max_clues) return std::nullopt;
-    auto made = try_unique(base, orbits, rng);
-    if (!made) return std::nullopt;
-    std::vector<std::size_t> blank_orbits;
-    for (std::size_t i = 0; i < orbits.size(); ++i) {
-        const int clues = made->puzzle.clue_count() + static_cast<int>(orbits[i].size());
-        bool blank = true;
-        for (int cell : orbits[i]) blank = blank && !made->puzzle.at(cell);
-        if (blank && clues >= request.min_clues && clues <= request.max_clues) blank_orbits.push_back(i);
+    // Prefer a wrong clue that singles alone do not expose, over a few bases; else the first found.
+    std::optional<GeneratedPuzzle> fallback;
+    for (int tries = 0; tries < 4; ++tries) {
+        auto made = try_unique(base, orbits, rng);
+        if (!made) continue;
+        std::vector<std::size_t> blank_orbits;
+        for (std::size_t i = 0; i < orbits.size(); ++i) {
+            const int clues = made->puzzle.clue_count() + static_cast<int>(orbits[i].size());
+            bool blank = true;
+            for (int cell : orbits[i]) blank = blank && !made->puzzle.at(cell);
+            if (blank && clues >= request.min_clues && clues <= request.max_clues) blank_orbits.push_back(i);
+        }
+        rng.shuffle(blank_orbits);
+        for (std::size_t i : blank_orbits) {
+            Grid puzzle = made->puzzle;
+            set_orbit(puzzle, orbits[i], made->solution);
+            const int cell = orbits[i][rng.below(orbits[i].size())];
+            for (int d : wrong_digits(puzzle, made->solution, cell, rng)) {
+                Grid wrong = puzzle;
+                wrong.set(cell, d);
+                // The base was unique, so no completion is left by construction; checked as it is cheap.
+                if (wrong.has_conflict() || count_solutions(wrong, 1).count != 0) continue;
+                if (!singles_refute(wrong)) return GeneratedPuzzle{wrong, made->solution};
+                if (!fallback) fallback = GeneratedPuzzle{wrong, made->solution};
+            }
+        }
     }
-    rng.shuffle(blank_orbits);
-    for (std::size_t i : blank_orbits) {
-        Grid puzzle = made->puzzle;
-        set_orbit(puzzle, orbits[i], made->solution);
-        const int cell = orbits[i][rng.below(orbits[i].size())];
-        auto d = wrong_digit(puzzle, made->solution, cell, rng);
-        if (!d) continue;
-        puzzle.set(cell, *d);
-        // The base was unique, so this holds by construction; checked because it is cheap.
-        if (puzzle.has_conflict() || count_solutions(puzzle, 1).count != 0) continue;
-        made->puzzle = puzzle;
-        return made;
-    }
-    return std::nullopt;
+    return fallback;
 }
 
 }  // namespace

@@ -87,6 +87,8 @@ Json describe_puzzle(const TestPuzzle& made) {
         const Difficulty difficulty = rate_difficulty(puzzle);
         j["guesses"] = difficulty.guesses;
         j["techniques"] = std::string(technique_name(difficulty.techniques));
+    } else {
+        j["refuted_by_singles"] = singles_refute(puzzle);
     }
     return j;
 }

@@ -172,3 +172,22 @@ TEST_CASE("difficulty: locked candidates and pairs solve some puzzles singles ca
     CHECK(counts[1] > 0);
     CHECK(counts[2] > 0);
 }
+
+TEST_CASE("generator: most unsolvable puzzles hide their contradiction from singles") {
+    int hidden = 0;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed)
+        hidden += !singles_refute(make(request(24, 30, PuzzleKind::unsolvable), seed).puzzle);
+    CHECK(hidden >= 15);
+}
+
+TEST_CASE("difficulty: singles expose a digit with no place left in a unit") {
+    Rng rng(8);
+    Grid g = random_solved_grid(3, rng);
+    // Blank row 0, then put row 0's digit of cell 0 into cell 1: the solution's digit for cell 1
+    // now has no place to go once singles fill the rest... or a cell runs dry. Either way, broken.
+    const int d0 = g.at(0, 0);
+    for (int c = 0; c < 9; ++c) g.set(0, c, 0);
+    g.set(0, 1, d0);
+    CHECK(singles_refute(g));
+    CHECK(!singles_refute(random_solved_grid(3, rng)));
+}

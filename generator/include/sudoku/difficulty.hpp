@@ -21,6 +21,10 @@ std::string_view technique_name(Technique technique);
 // The lowest level whose techniques alone solve the puzzle.
 Technique techniques_needed(const Grid& puzzle);
 
+// Naked and hidden singles alone run into a contradiction (a cell or a unit left without a place
+// for a digit): the easy kind of "no solution". The generator prefers -1 puzzles where this is false.
+bool singles_refute(const Grid& puzzle);
+
 struct Difficulty {
     std::uint64_t guesses = 0;
     Technique techniques = Technique::beyond;
