@@ -268,29 +268,33 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     });
     progress.finish();
 
-    // Results, assembled from the journal in contest order: equal whether or not the run was resumed.
+    return assemble_results(contest, journal, results.protections);
+}
+
+ContestResults assemble_results(const Contest& contest, const Journal& journal, const std::string& protections) {
+    // In contest order, from the journal alone: equal whether or not the run was resumed or sharded.
+    ContestResults results;
+    results.contest = contest.name;
+    results.protections = protections;
     for (const auto& p : contest.problems) {
         results.problems.push_back(p.config.name);
         results.problem_max_points.push_back(max_points(p));
     }
-    for (size_t c = 0; c < names.size(); ++c) {
+    for (const auto& name : list_contestants(contest.contestants_dir)) {
         ContestantResult cr;
-        cr.name = names[c];
-        for (size_t p = 0; p < contest.problems.size(); ++p) {
-            const ContestProblem& problem = contest.problems[p];
-            const CompileRecord& rec = compiled[c * contest.problems.size() + p];
+        cr.name = name;
+        for (const auto& problem : contest.problems) {
+            auto rec = journal.compile(name, problem.config.name);
             ProblemResult pr;
             pr.problem = problem.config.name;
-            pr.status = rec.status == "ok" ? "graded" : rec.status;
-            pr.compile_message = rec.message;
-            if (rec.status == "ok")
+            pr.status = !rec ? "not graded" : rec->status == "ok" ? "graded" : rec->status;
+            pr.compile_message = rec ? rec->message : "";
+            if (pr.status == "graded")
                 for (const auto& t : problem.tests)
-                    if (auto r = journal.test(names[c], problem.config.name, t.name)) pr.tests.push_back(*r);
-            if (rec.status == "CE")
-                for (const auto& t : problem.tests) {
-                    TestResult r{names[c], problem.config.name, t.name, t.group, Verdict::CE, "compilation error"};
-                    pr.tests.push_back(r);
-                }
+                    if (auto r = journal.test(name, problem.config.name, t.name)) pr.tests.push_back(*r);
+            if (pr.status == "CE")
+                for (const auto& t : problem.tests)
+                    pr.tests.push_back(TestResult{name, problem.config.name, t.name, t.group, Verdict::CE, "compilation error"});
             score_problem(pr, problem);
             cr.total += pr.points;
             cr.problems.push_back(std::move(pr));

@@ -44,4 +44,9 @@ struct GradeOptions {
 // Grades everything not already in DIR/journal.jsonl and returns the scored, ranked results.
 ContestResults grade(const Contest& contest, const GradeOptions& options);
 
+class Journal;
+// The scored, ranked results of what `journal` holds for this contest, in contest order (what
+// grade returns at its end; a merge of shard journals can use it the same way).
+ContestResults assemble_results(const Contest& contest, const Journal& journal, const std::string& protections);
+
 }  // namespace sudoku::judge
