@@ -176,3 +176,20 @@ TEST_CASE("a session measures the run and not the runner: a trivial program show
         CHECK(r.peak_kib < 16 * 1024);
     }
 }
+
+TEST_CASE("without cgroups and namespaces the rlimit fallback still gives AC TLE RE and OLE") {
+    auto s = sum_problem(scratch("fallback"));
+    auto slot = slot_in(s.dir, s);
+    slot.namespaces = false;
+    slot.cgroups = false;
+    auto run = [&](const char* program) {
+        return sudoku::judge::judge_test(s.problem, s.problem.tests[0], judge_test::program(program), slot);
+    };
+    CHECK(run("sum.c").verdict == Verdict::AC);
+    CHECK(run("spin.c").verdict == Verdict::TLE);
+    CHECK(run("aborts.c").verdict == Verdict::RE);
+    CHECK(run("flood.c").verdict == Verdict::OLE);
+    // Under an address-space limit a failed allocation is whatever the program makes of it.
+    auto hog = run("hog.c").verdict;
+    CHECK((hog == Verdict::MLE || hog == Verdict::RE));
+}
