@@ -1,6 +1,8 @@
 #include "sudoku/puzzle_generator.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <vector>
 
 #include "sudoku/difficulty.hpp"
@@ -25,6 +27,16 @@ std::string_view kind_name(PuzzleKind kind) {
 }
 
 namespace {
+
+// The wall-clock deadline of the current generate_puzzle call on this thread.
+thread_local std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+bool past_deadline() { return std::chrono::steady_clock::now() > deadline; }
+
+std::string seconds_text(double s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", s);
+    return buf;
+}
 
 // Fewest clues a unique puzzle can have, where it is known (9x9: 17, McGuire et al. 2012; 4x4: 4).
 int fewest_unique_clues(int box) { return box == 2 ? 4 : box == 3 ? 17 : 0; }
@@ -100,6 +112,7 @@ std::size_t orbit_containing(const std::vector<std::vector<int>>& orbits, int ce
 bool reduce_clues(Grid& puzzle, const Grid& solution, const std::vector<std::vector<int>>& orbits,
                   int min_clues, int max_clues, int steps, Rng& rng) {
     for (int step = 0; step < steps && puzzle.clue_count() > max_clues; ++step) {
+        if (step % 64 == 63 && past_deadline()) return false;
         Grid trial = puzzle;
         std::vector<std::size_t> clue_orbits;
         for (std::size_t i = 0; i < orbits.size(); ++i)
@@ -244,7 +257,11 @@ std::optional<std::string> impossible_request(const PuzzleRequest& request) {
 std::variant<GeneratedPuzzle, std::string> generate_puzzle(const PuzzleRequest& request, Rng& rng) {
     if (auto why = impossible_request(request)) return *why;
     const auto orbits = symmetry_orbits(request.box, request.symmetry);
-    for (int attempt = 0; attempt < request.max_attempts; ++attempt) {
+    const auto start = std::chrono::steady_clock::now();
+    deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                           std::chrono::duration<double>(request.time_budget_s));
+    int attempt = 0;
+    for (; attempt < request.max_attempts && !past_deadline(); ++attempt) {
         std::optional<GeneratedPuzzle> made;
         switch (request.kind) {
             case PuzzleKind::unique: made = try_unique(request, orbits, rng); break;
@@ -255,7 +272,8 @@ std::variant<GeneratedPuzzle, std::string> generate_puzzle(const PuzzleRequest& 
     }
     return "no " + std::string(kind_name(request.kind)) + " puzzle with " + std::to_string(request.min_clues) + ".." +
            std::to_string(request.max_clues) + " clues (symmetry " + std::string(symmetry_name(request.symmetry)) +
-           ") found in " + std::to_string(request.max_attempts) + " attempts";
+           ") found in " + std::to_string(attempt) + " attempts" +
+           (past_deadline() ? " (time budget of " + seconds_text(request.time_budget_s) + " s spent)" : "");
 }
 
 GeneratedPuzzle minimal_unique_puzzle(int box, Symmetry symmetry, Rng& rng) {

@@ -191,3 +191,12 @@ TEST_CASE("difficulty: singles expose a digit with no place left in a unit") {
     CHECK(singles_refute(g));
     CHECK(!singles_refute(random_solved_grid(3, rng)));
 }
+
+TEST_CASE("generator: a request past its time budget gives up and says so") {
+    auto r = request(17, 17, PuzzleKind::unique);
+    r.time_budget_s = 0.2;
+    Rng rng(1);
+    auto made = generate_puzzle(r, rng);
+    REQUIRE(std::holds_alternative<std::string>(made));
+    CHECK(std::get<std::string>(made).find("time budget") != std::string::npos);
+}

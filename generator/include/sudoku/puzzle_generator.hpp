@@ -41,6 +41,8 @@ struct PuzzleRequest {
                                        // leaves whole boxes empty and many completions
     int max_attempts = 100;            // fresh solved grids tried before giving up
     int search_steps = 3000;           // neighbourhood-search moves per attempt (few-clue requests)
+    double time_budget_s = 60;         // wall-clock cap: past it, give up and say so. It can only
+                                       // turn a success into a failure, never change a puzzle made.
 };
 
 struct GeneratedPuzzle {
