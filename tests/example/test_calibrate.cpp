@@ -7,7 +7,7 @@
 using namespace sudoku::judge;
 using namespace sudoku::testing;
 
-TEST_CASE("example: a proposed limit is the factor times the slowest run, rounded up to a readable step") {
+TEST_CASE("a proposed limit is the factor times the slowest run, rounded up to a readable step") {
     CHECK(round_up_limit(0.3) == Approx(0.3));
     CHECK(round_up_limit(0.31) == Approx(0.4));
     CHECK(round_up_limit(0.01) == Approx(0.1));
@@ -15,7 +15,7 @@ TEST_CASE("example: a proposed limit is the factor times the slowest run, rounde
     CHECK(round_up_limit(2.0) == Approx(2.0));
 }
 
-TEST_CASE("example: calibrating target proposes 3x alice's slowest run and flags the tests bob also passes") {
+TEST_CASE("calibrating target proposes 3x alice's slowest run and flags the tests bob also passes") {
     auto loaded = load_contest(example_dir() / "contest.yaml");
     if (auto* d = std::get_if<sudoku::Diagnostic>(&loaded)) FAIL(d->to_string());
     const Contest& contest = std::get<Contest>(loaded);
@@ -42,7 +42,7 @@ TEST_CASE("example: calibrating target proposes 3x alice's slowest run and flags
     }
 }
 
-TEST_CASE("example: calibration refuses an unknown problem or contestant, and a model that is not accepted") {
+TEST_CASE("calibration refuses an unknown problem or contestant, and a model that is not accepted") {
     auto loaded = load_contest(example_dir() / "contest.yaml");
     if (auto* d = std::get_if<sudoku::Diagnostic>(&loaded)) FAIL(d->to_string());
     const Contest& contest = std::get<Contest>(loaded);

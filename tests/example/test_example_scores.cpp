@@ -22,7 +22,7 @@ const Json& group_of(const Json& problem, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("example: alice, correct and fast, gets full marks on every problem and ranks first alone") {
+TEST_CASE("alice, correct and fast, gets full marks on every problem and ranks first alone") {
     Json r = example_results();
     const Json& alice = contestant_of(r, "alice");
     for (const auto& p : alice.at("problems")) {
@@ -36,7 +36,7 @@ TEST_CASE("example: alice, correct and fast, gets full marks on every problem an
         if (c.at("name") != "alice") CHECK(c.at("total").get<double>() < alice.at("total").get<double>());
 }
 
-TEST_CASE("example: bob, the naive enumerator, loses exactly the brute-force-hard group of target, by TLE") {
+TEST_CASE("bob, the naive enumerator, loses exactly the brute-force-hard group of target, by TLE") {
     Json r = example_results();
     const Json& target = problem_of(contestant_of(r, "bob"), "target");
     CHECK(all_are(verdicts_of(target, "brute-force-hard"), "TLE"));
@@ -52,7 +52,7 @@ TEST_CASE("example: bob, the naive enumerator, loses exactly the brute-force-har
     for (const auto& v : verdicts_of(problem_of(contestant_of(r, "bob"), "poj3074"))) CHECK((v == "AC" || v == "TLE"));
 }
 
-TEST_CASE("example: carol's greedy gets mostly wrong answers on every problem") {
+TEST_CASE("carol's greedy gets mostly wrong answers on every problem") {
     Json r = example_results();
     for (const auto& p : contestant_of(r, "carol").at("problems")) {
         INFO(p.at("problem"));
@@ -63,7 +63,7 @@ TEST_CASE("example: carol's greedy gets mostly wrong answers on every problem") 
     }
 }
 
-TEST_CASE("example: dave writes to stdout instead of sudoku.out, so every target test he finishes has missing output") {
+TEST_CASE("dave writes to stdout instead of sudoku.out, so every target test he finishes has missing output") {
     Json r = example_results();
     const Json& target = problem_of(contestant_of(r, "dave"), "target");
     CHECK(all_are(verdicts_of(target, "dense"), "MISSING"));
@@ -77,7 +77,7 @@ TEST_CASE("example: dave writes to stdout instead of sudoku.out, so every target
     CHECK(problem_of(contestant_of(r, "dave"), "poj2676").at("status") == "missing");
 }
 
-TEST_CASE("example: erin's abort is a runtime error by signal 6 on every target test") {
+TEST_CASE("erin's abort is a runtime error by signal 6 on every target test") {
     Json r = example_results();
     const Json& target = problem_of(contestant_of(r, "erin"), "target");
     CHECK(all_are(verdicts_of(target), "RE"));
@@ -85,14 +85,14 @@ TEST_CASE("example: erin's abort is a runtime error by signal 6 on every target 
     CHECK(contestant_of(r, "erin").at("total") == 0);
 }
 
-TEST_CASE("example: frank's 512 MiB is a memory limit exceeded on every target test") {
+TEST_CASE("frank's 512 MiB is a memory limit exceeded on every target test") {
     Json r = example_results();
     const Json& target = problem_of(contestant_of(r, "frank"), "target");
     CHECK(all_are(verdicts_of(target), "MLE"));
     CHECK(contestant_of(r, "frank").at("total") == 0);
 }
 
-TEST_CASE("example: grace's give-up prints -1 on the hard tests (WA) and is right on the easy ones") {
+TEST_CASE("grace's give-up prints -1 on the hard tests (WA) and is right on the easy ones") {
     Json r = example_results();
     const Json& target = problem_of(contestant_of(r, "grace"), "target");
     CHECK(all_are(verdicts_of(target, "brute-force-hard"), "WA"));
@@ -102,7 +102,7 @@ TEST_CASE("example: grace's give-up prints -1 on the hard tests (WA) and is righ
     CHECK(group_of(target, "brute-force-hard").at("passed") == false);
 }
 
-TEST_CASE("example: every total is the sum of its problems' points and the ranking follows the totals") {
+TEST_CASE("every total is the sum of its problems' points and the ranking follows the totals") {
     Json r = example_results();
     const Json* previous = nullptr;
     for (const auto& c : r.at("contestants")) {

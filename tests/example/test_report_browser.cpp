@@ -50,7 +50,7 @@ std::string number(double x) {
 
 }  // namespace
 
-TEST_CASE("example: report.html in headless Chromium shows every contestant, problem, verdict and total of results.json") {
+TEST_CASE("report.html in headless Chromium shows every contestant, problem, verdict and total of results.json") {
     nlohmann::json r = example_results();
     std::string dom = dump_dom(example_out() / "report.html");
     REQUIRE(dom.find("id=\"scoreboard\"") != std::string::npos);
@@ -87,7 +87,7 @@ TEST_CASE("example: report.html in headless Chromium shows every contestant, pro
     CHECK(dom.find("https://") == std::string::npos);
 }
 
-TEST_CASE("example: clicking the scoreboard's total header in Chromium sorts by total") {
+TEST_CASE("clicking the scoreboard's total header in Chromium sorts by total") {
     // A copy of the report that clicks the header twice (descending, then ascending) and records
     // the order it sees, so that --dump-dom shows the result of the page's own sorting code.
     std::ifstream in(example_out() / "report.html");
@@ -122,7 +122,7 @@ th.click();document.body.dataset.first=order();th.click();document.body.dataset.
     CHECK(a.front() > a.back());
 }
 
-TEST_CASE("example: Chromium renders report.html to a screenshot") {
+TEST_CASE("Chromium renders report.html to a screenshot") {
     fs::path shot = example_dir() / "report.png";
     fs::remove(shot);
     chromium("--window-size=1200,1500 --hide-scrollbars --screenshot=" + shell_quote(shot.string()) + " " +

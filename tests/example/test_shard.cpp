@@ -47,7 +47,7 @@ Json read_json(const fs::path& f) {
 
 }  // namespace
 
-TEST_CASE("example: shards partition the submissions deterministically") {
+TEST_CASE("shards partition the submissions deterministically") {
     Contest contest = small_contest(example_dir() / "shard-partition");
     std::vector<Submission> all = all_submissions(contest);
     REQUIRE(all.size() == 8);
@@ -65,7 +65,7 @@ TEST_CASE("example: shards partition the submissions deterministically") {
     CHECK(unique.size() == all.size());
 }
 
-TEST_CASE("example: the shard comes from --shard i/n, Slurm's array variables or a Kubernetes completion index") {
+TEST_CASE("the shard comes from --shard i/n, Slurm's array variables or a Kubernetes completion index") {
     CHECK(std::get<Shard>(parse_shard("2/3")).index == 2);
     CHECK(std::get<Shard>(parse_shard("2/3")).count == 3);
     CHECK(std::holds_alternative<std::string>(parse_shard("3/3")));
@@ -91,7 +91,7 @@ TEST_CASE("example: the shard comes from --shard i/n, Slurm's array variables or
     CHECK(std::holds_alternative<std::string>(shard_from_environment(env({}))));
 }
 
-TEST_CASE("example: three shards graded apart and merged equal a single run") {
+TEST_CASE("three shards graded apart and merged equal a single run") {
     fs::path dir = example_dir() / "shard-run";
     Contest contest = small_contest(dir);
     GradeOptions options;
