@@ -60,6 +60,7 @@ CompileResult compile_source(const fs::path& source, const fs::path& build_dir, 
     r.limits = RunLimits{.cpu_s = settings.time_limit_s, .wall_s = settings.time_limit_s * 2 + 1,
                          .memory_mib = settings.memory_mib, .stack_mib = -1,
                          .output_kib = settings.binary_limit_mib * 1024, .processes = 64};
+    r.hidden = settings.hidden;
     RunRecord run = run_sandboxed(r);
     result.cpu_s = run.cpu_s;
     std::string log = head_of(r.stderr_file, settings.message_limit_kib * 1024);

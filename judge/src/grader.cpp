@@ -168,7 +168,7 @@ struct Work {
 };
 
 CompileRecord prepare_submission(const Contest& contest, const std::string& name, const ContestProblem& problem,
-                                 const fs::path& build_dir) {
+                                 const fs::path& build_dir, const CompileSettings& settings) {
     CompileRecord rec{name, problem.config.name, "", ""};
     fs::path submission = find_submission(contest.contestants_dir / name, problem.config.name);
     fs::path binary = build_dir / problem.config.name;
@@ -181,7 +181,7 @@ CompileRecord prepare_submission(const Contest& contest, const std::string& name
         rec.status = "ok";
         rec.message = "ready binary " + submission.filename().string();
     } else {
-        CompileResult c = compile_source(submission, build_dir, problem.config.name, contest.compile);
+        CompileResult c = compile_source(submission, build_dir, problem.config.name, settings);
         rec.status = c.ok ? "ok" : c.judge_fault ? "FAIL" : "CE";
         rec.message = c.message;
     }
@@ -203,6 +203,8 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     std::vector<std::string> names = list_contestants(contest.contestants_dir);
     std::vector<fs::path> hidden = {fs::absolute(contest.contestants_dir), fs::absolute(contest.testdata_dir), out};
     for (const auto& p : contest.problems) hidden.push_back(fs::absolute(p.testdata));
+    CompileSettings compile_settings = contest.compile;
+    compile_settings.hidden = hidden;
     std::vector<std::unique_ptr<SandboxSession>> sessions;
     for (int s = 0; s < jobs; ++s) sessions.push_back(std::make_unique<SandboxSession>());
     auto slot = [&](int s) {
@@ -232,7 +234,7 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
         auto old = journal.compile(names[w.contestant], problem.config.name);
         bool reusable = old && old->status != "FAIL" &&
                         (old->status != "ok" || fs::exists(build_dir(w) / problem.config.name));
-        compiled[i] = reusable ? *old : prepare_submission(contest, names[w.contestant], problem, build_dir(w));
+        compiled[i] = reusable ? *old : prepare_submission(contest, names[w.contestant], problem, build_dir(w), compile_settings);
         if (!reusable) journal.append(compiled[i]);
         if (compiled[i].status != "ok" && !reusable)
             progress.note(names[w.contestant] + " " + problem.config.name + ": " + compiled[i].status);

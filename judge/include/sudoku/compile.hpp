@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace sudoku::judge {
 
@@ -14,6 +15,8 @@ struct CompileSettings {
     long long message_limit_kib = 64;   // compiler messages kept (the rest is cut, and says so)
     long long memory_mib = 2048;
     long long binary_limit_mib = 64;    // also the largest file the compiler may write
+    // Made empty for the compiler too: `#include "/path/to/01.ans"` must not read an answer.
+    std::vector<std::filesystem::path> hidden;
 };
 
 struct CompileResult {
