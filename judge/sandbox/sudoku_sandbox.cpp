@@ -308,7 +308,6 @@ void set_limit(int resource, rlim_t value) {
 
 [[noreturn]] void exec_program(const Options& o, const Cgroups& cg, const std::string& box, int error_fd,
                                int in_fd, int out_fd, int err_fd) {
-    setpgid(0, 0);
     signal(SIGPIPE, SIG_DFL);   // --serve ignores it; the program gets the default back
     if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) die_child(error_fd, "redirect");
     if (chdir(box.c_str()) != 0) die_child(error_fd, "chdir " + box);
@@ -385,6 +384,7 @@ struct ProgramEnd {
     }
     end.wall = now_s() - start;
     (void)!write(end_fd, &end, sizeof end);
+    if (!in_namespace) kill(0, SIGKILL);   // the program's leftovers in init's process group (and init)
     _exit(0);  // in a pid namespace this kills every process the program left behind
 }
 
@@ -399,7 +399,8 @@ struct Record {
 
 void kill_tree(pid_t init, const Cgroups& cg, bool in_namespace) {
     kill(init, SIGKILL);
-    if (!in_namespace) {
+    if (!in_namespace) {   // init leads the process group the program (and what it forked) is in
+        kill(-init, SIGKILL);
         for (int round = 0; round < 3; ++round)
             for (pid_t p : tasks_of(cg))
                 if (p != getpid()) kill(p, SIGKILL);

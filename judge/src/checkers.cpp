@@ -33,7 +33,7 @@ std::string shown(std::string_view token) {
     std::string s = "'";
     for (size_t i = 0; i < token.size() && i < 24; ++i) {
         unsigned char c = token[i];
-        if (c < 32 || c == 127) {
+        if (c < 32 || c >= 127) {   // control bytes and non-ASCII: the message stays printable UTF-8
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\x%02x", c);
             s += buf;

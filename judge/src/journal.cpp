@@ -12,6 +12,8 @@
 namespace sudoku::judge {
 
 namespace {
+// Reasons quote contestants' bytes (file names, tokens): never let them make the JSON invalid.
+constexpr auto kReplaceInvalidUtf8 = nlohmann::json::error_handler_t::replace;
 std::string key(const std::string& a, const std::string& b, const std::string& c = "") { return a + '\0' + b + '\0' + c; }
 }  // namespace
 
@@ -65,13 +67,13 @@ void Journal::write_line(const std::string& line) {
 
 void Journal::append(const TestResult& result) {
     std::lock_guard lock(mutex_);
-    write_line(nlohmann::json{{"test", to_json(result)}}.dump());
+    write_line(nlohmann::json{{"test", to_json(result)}}.dump(-1, ' ', false, kReplaceInvalidUtf8));
     tests_[key(result.contestant, result.problem, result.test)] = result;
 }
 
 void Journal::append(const CompileRecord& record) {
     std::lock_guard lock(mutex_);
-    write_line(nlohmann::json{{"compile", to_json(record)}}.dump());
+    write_line(nlohmann::json{{"compile", to_json(record)}}.dump(-1, ' ', false, kReplaceInvalidUtf8));
     compiles_[key(record.contestant, record.problem)] = record;
 }
 

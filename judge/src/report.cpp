@@ -69,7 +69,8 @@ function show(e){document.getElementById('detail').textContent=e.title;}
 }  // namespace
 
 void write_results_json(const ContestResults& results, const fs::path& file) {
-    write_or_throw(file, to_json(results).dump(2) + "\n");
+    // Reasons quote contestants' bytes: invalid UTF-8 becomes U+FFFD instead of an exception.
+    write_or_throw(file, to_json(results).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
 void write_results_csv(const ContestResults& results, const fs::path& file) {

@@ -3,6 +3,7 @@
 #include "sudoku/checkers.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/problems.hpp"
+#include <nlohmann/json.hpp>
 
 using namespace sudoku::judge;
 using Kind = CheckResult::Kind;
@@ -109,4 +110,11 @@ TEST_CASE("testlib checker: exit code 7 gives the fraction written first in the 
 TEST_CASE("testlib checker: it receives the input output and answer paths in that order") {
     auto r = external("[ \"$(cat \"$1\")\" = '1 2' ] && [ \"$(cat \"$2\")\" = 3 ] && [ \"$(cat \"$3\")\" = 3 ] && exit 0; exit 1\n");
     CHECK(r.kind == Kind::accepted);
+}
+
+TEST_CASE("tokens checker: bytes that are not ASCII are shown escaped so the reason stays valid UTF-8") {
+    auto r = check_tokens("28\xff\xfe\n", "2829\n");
+    CHECK(r.kind == Kind::wrong);
+    CHECK(r.message.find("\\xff\\xfe") != std::string::npos);
+    CHECK(nlohmann::json(r.message).dump().size() > 0);
 }

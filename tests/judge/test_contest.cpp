@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "judge_fixture.hpp"
+#include "sudoku/journal.hpp"
 
 using namespace judge_test;
 using Json = nlohmann::json;
@@ -152,4 +153,21 @@ TEST_CASE("contest: two parallel jobs give the same results as one and a warning
     unsigned cores = std::thread::hardware_concurrency();
     grade_fully(contest, dir / "many", static_cast<int>(cores) + 1);
     CHECK(read_text(dir.string() + "/many.stderr").find("exceeds the") != std::string::npos);
+}
+
+TEST_CASE("contest: a reason holding bytes that are not UTF-8 is journaled and reported") {
+    auto dir = scratch("utf8");
+    sudoku::judge::Journal journal(dir / "journal.jsonl");
+    sudoku::judge::TestResult t;
+    t.contestant = "amy";
+    t.problem = "sum";
+    t.test = "01";
+    t.verdict = sudoku::judge::Verdict::MISSING;
+    t.reason = "no output file; it wrote: \xff\xfe.out";
+    journal.append(t);
+    sudoku::judge::Journal reread(dir / "journal.jsonl");
+    auto back = reread.test("amy", "sum", "01");
+    REQUIRE(back);
+    CHECK(back->verdict == sudoku::judge::Verdict::MISSING);
+    CHECK(back->reason.find(".out") != std::string::npos);
 }
