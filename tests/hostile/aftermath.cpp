@@ -3,7 +3,9 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <chrono>
 #include <fstream>
 #include <thread>
@@ -14,17 +16,28 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<int> hostile_pids() {
+// Every live process whose /proc/<pid>/stat line passes `keep(comm, ppid)`.
+template <class Keep>
+std::vector<int> processes(Keep keep) {
     std::vector<int> pids;
     std::error_code ec;
     for (const auto& e : fs::directory_iterator("/proc", ec)) {
         std::string name = e.path().filename().string();
         if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-        std::ifstream comm(e.path() / "comm");
-        std::string c;
-        if (std::getline(comm, c) && c == "hostile-leak") pids.push_back(std::stoi(name));
+        std::ifstream stat(e.path() / "stat");
+        std::string line;
+        if (!std::getline(stat, line)) continue;
+        // "pid (comm) state ...": a zombie is dead already, only not yet reaped by its new parent.
+        auto open = line.find('('), close = line.rfind(')');
+        if (open == std::string::npos || close == std::string::npos || close + 2 >= line.size()) continue;
+        int ppid = std::atoi(line.c_str() + std::min(line.size(), close + 4));
+        if (line[close + 2] != 'Z' && keep(line.substr(open + 1, close - open - 1), ppid)) pids.push_back(std::stoi(name));
     }
     return pids;
+}
+
+std::vector<int> hostile_pids() {
+    return processes([](const std::string& comm, int) { return comm == "hostile-leak"; });
 }
 
 bool alive(int pid) { return kill(pid, 0) == 0 || errno != ESRCH; }
@@ -40,6 +53,15 @@ std::vector<int> surviving_hostile_processes(double grace_s) {
     }
     for (int pid : pids) kill(pid, SIGKILL);
     return pids;
+}
+
+std::vector<int> children_of(int parent) {
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+    for (;;) {  // a runner told to stop may take a moment to go
+        auto pids = processes([parent](const std::string&, int ppid) { return ppid == parent; });
+        if (pids.empty() || std::chrono::steady_clock::now() > until) return pids;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
 }
 
 std::vector<std::string> orphan_cgroups() {

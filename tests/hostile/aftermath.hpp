@@ -13,6 +13,9 @@ namespace hostile {
 // this test's own processes).
 std::vector<int> surviving_hostile_processes(double grace_s);
 
+// Live (not zombie) children of `parent`.
+std::vector<int> children_of(int parent);
+
 // Run cgroups ("sudoku-sandbox-<runner pid>") whose runner is gone: leaks.
 std::vector<std::string> orphan_cgroups();
 
