@@ -44,7 +44,7 @@ std::uint64_t completions_up_to(const Grid& puzzle, std::uint64_t cap) {
     return seen;
 }
 
-// One puzzle of a test. brute-force: of several candidates (every other one with its clues
+// One puzzle of a test. brute-force: of several candidates (two in three with their clues
 // clustered in a few boxes), the one a plain enumeration of all completions works hardest on:
 // the most completions up to kBruteForceCap. Candidates beyond the cap are passed over so that
 // validate can still enumerate every completion; ties go to the first.
@@ -59,7 +59,7 @@ TestPuzzle make_puzzle(const TestGroup& group, int box, Rng& rng, const std::str
     std::optional<Grid> best;
     std::uint64_t best_completions = 0;
     for (int k = 0; k < candidates; ++k) {
-        request.clustered = candidates > 1 && k % 2 == 1;
+        request.clustered = candidates > 1 && k % 3 != 0;
         auto made = generate_puzzle(request, rng);
         if (auto* why = std::get_if<std::string>(&made)) throw BuildError{where + ": " + *why, group.line};
         const Grid& puzzle = std::get<GeneratedPuzzle>(made).puzzle;

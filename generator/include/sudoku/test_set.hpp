@@ -28,7 +28,7 @@ namespace sudoku {
 // brute-force hardness: candidates per test, and the most completions counted per candidate.
 // The enumeration cross-check in validate counts further (kValidateEnumerationCap), so every
 // chosen puzzle is also checked by plain enumeration.
-inline constexpr int kBruteForceCandidates = 8;
+inline constexpr int kBruteForceCandidates = 12;
 inline constexpr std::uint64_t kBruteForceCap = 400000;
 inline constexpr std::uint64_t kValidateEnumerationCap = 2000000;
 // Solution counts in the manifest are exact up to this many (brute-force tests: always exact).
