@@ -1,11 +1,211 @@
-// The reference target optimiser. For now: enumeration without a cap (exact, slow on sparse
-// grids); the target issue replaces it with branch and bound.
+// The reference target optimiser: depth-first branch and bound.
+//
+//   incumbent   the first completion of a greedy dive (high digits first); it also decides
+//               feasibility, since the dive is a complete search.
+//   bound       the Lagrangian bound of target_bound.hpp, multipliers inherited from the parent:
+//               a long descent at the root, a few steps per node below it.
+//   pruning     scores are integers, so a node whose bound is below incumbent + 1 is done.
+//   branching   the free cell with the fewest candidates (heaviest first on ties), trying first
+//               the digit the bound's row problems chose for it, then by reduced profit.
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
 #include "sudoku/target.hpp"
+#include "target_board.hpp"
+#include "target_bound.hpp"
 
 namespace sudoku {
 
+namespace {
+
+using target_detail::Board;
+using target_detail::BoundResult;
+using target_detail::Multipliers;
+
+constexpr double kEpsilon = 1e-6;
+constexpr int kRootIterations = 400;
+constexpr int kNodeIterations = 4;
+
+std::int64_t score_of(const Weights& weights, const std::vector<std::uint8_t>& digit) {
+    std::int64_t s = 0;
+    for (std::size_t cell = 0; cell < digit.size(); ++cell) s += std::int64_t(weights.at(int(cell))) * digit[cell];
+    return s;
+}
+
+// The free cell to branch on: fewest candidates, then the heaviest weight.
+int branching_cell(const Board& board, const Weights& weights) {
+    int best = -1, best_count = 99, best_weight = 0;
+    for (std::size_t cell = 0; cell < board.value.size(); ++cell) {
+        if (board.value[cell]) continue;
+        const int count = target_detail::popcount(board.cand[cell]);
+        const int weight = weights.at(int(cell));
+        if (count < best_count || (count == best_count && weight > best_weight)) {
+            best = int(cell);
+            best_count = count;
+            best_weight = weight;
+        }
+    }
+    return best;
+}
+
+class BranchAndBound {
+public:
+    BranchAndBound(const Weights& weights, const Board& root) : weights_(weights) {
+        const int n = root.geo->n;
+        boards_.assign(n * n + 1, root);
+        multipliers_.assign(n * n + 1, Multipliers{std::vector<double>(n * n), std::vector<double>(n * n), 1.0});
+    }
+
+    // The greedy dive: a complete depth-first search, heaviest digits first; true when it completes.
+    bool dive(int depth) {
+        Board& board = boards_[depth];
+        if (board.free_cells == 0) {
+            record(board.value);
+            return true;
+        }
+        const int cell = branching_cell(board, weights_);
+        const bool heavy_first = weights_.at(cell) >= 0;
+        for (std::uint32_t m = board.cand[cell]; m;) {
+            const int d = heavy_first ? 31 - __builtin_clz(m) : target_detail::lowest_digit(m);
+            m &= ~(1u << d);
+            boards_[depth + 1] = board;
+            if (boards_[depth + 1].assign(cell, d) && dive(depth + 1)) return true;
+        }
+        return false;
+    }
+
+    // A depth-first search that follows the bound's row choices, then the reduced profits: the
+    // Lagrangian solution repaired into a completion. Gives up after its node budget.
+    bool guided_dive(int depth, const BoundResult& bound, const Multipliers& m) {
+        Board& board = boards_[depth];
+        if (board.free_cells == 0) {
+            record(board.value);
+            return true;
+        }
+        if (--dive_budget_ < 0) return false;
+        const int cell = branching_cell(board, weights_);
+        for (int d : digit_order(board, cell, bound, m)) {
+            boards_[depth + 1] = board;
+            if (boards_[depth + 1].assign(cell, d) && guided_dive(depth + 1, bound, m)) return true;
+            if (dive_budget_ < 0) return false;
+        }
+        return false;
+    }
+
+    void search(int depth) {
+        Board& board = boards_[depth];
+        if (board.free_cells == 0) {
+            record(board.value);
+            return;
+        }
+        Multipliers& m = multipliers_[depth];
+        const BoundResult bound =
+            target_detail::tighten_bound(board, weights_, m, kNodeIterations, cutoff(), double(floor_));
+        if (!bound.feasible || bound.value < cutoff()) return;
+        if (bound.is_completion) {
+            record(bound.digit);
+            return;
+        }
+        const int cell = branching_cell(board, weights_);
+        for (int d : digit_order(board, cell, bound, m)) {
+            boards_[depth + 1] = board;
+            if (!boards_[depth + 1].assign(cell, d)) continue;
+            multipliers_[depth + 1] = m;
+            search(depth + 1);
+            if (bound.value < cutoff()) return;
+        }
+    }
+
+    // Aspiration rounds: aim at floor(root bound) first, pruning every node that cannot reach
+    // the aim; the LP is nearly tight, so the first aim usually holds and the rest of the tree
+    // is cut at once. A failed round proves that nothing reaches the aim; the next aims lower,
+    // twice as far each time, never below incumbent + 1, so the last possible round is plain
+    // branch and bound. Incidental completions below the aim still raise the incumbent.
+    void optimise() {
+        Multipliers root_multipliers = multipliers_[0];
+        const BoundResult root = target_detail::tighten_bound(boards_[0], weights_, root_multipliers,
+                                                              kRootIterations, cutoff(), double(best_));
+        if (!root.feasible || root.value < cutoff()) return;
+        if (root.is_completion) {
+            record(root.digit);
+            return;
+        }
+        dive_budget_ = 200;
+        guided_dive(0, root, root_multipliers);
+        if (root.value < cutoff()) return;
+        std::int64_t upper = std::int64_t(std::floor(root.value + kEpsilon));  // no completion scores more
+        for (std::int64_t step = 1; upper > best_; step *= 2) {
+            const std::int64_t aim = std::max(best_ + 1, upper - step + 1);
+            floor_ = aim - 1;
+            multipliers_[0] = root_multipliers;
+            search(0);
+            if (best_ >= aim) return;  // the round ran as plain branch and bound from there on
+            upper = aim - 1;           // proven: nothing reaches the aim
+        }
+    }
+
+    std::int64_t best() const { return best_; }
+    const std::vector<std::uint8_t>& best_digits() const { return best_digits_; }
+
+private:
+    double cutoff() const { return double(floor_) + 1 - kEpsilon; }
+
+    void record(const std::vector<std::uint8_t>& digit) {
+        const std::int64_t s = score_of(weights_, digit);
+        if (s > best_) {
+            best_ = s;
+            best_digits_ = digit;
+            floor_ = std::max(floor_, best_);
+        }
+    }
+
+    // The bound's choice first, then the other candidates by reduced profit, best first.
+    std::vector<int> digit_order(const Board& board, int cell, const BoundResult& bound, const Multipliers& m) const {
+        const int n = board.geo->n;
+        const int c = cell % n, b = board.geo->unit_of[cell][2] - 2 * n;
+        std::vector<std::pair<double, int>> order;
+        for (std::uint32_t mask = board.cand[cell]; mask; mask &= mask - 1) {
+            const int d = target_detail::lowest_digit(mask);
+            double reduced = double(weights_.at(cell)) * d - m.col[c * n + d - 1] - m.box[b * n + d - 1];
+            if (d == bound.digit[cell]) reduced = 1e18;
+            order.emplace_back(-reduced, d);
+        }
+        std::sort(order.begin(), order.end());
+        std::vector<int> digits;
+        for (auto& [key, d] : order) digits.push_back(d);
+        return digits;
+    }
+
+    const Weights& weights_;
+    std::vector<Board> boards_;
+    std::vector<Multipliers> multipliers_;
+    std::int64_t best_ = -1;
+    std::int64_t floor_ = -1;
+    int dive_budget_ = 0;  // nodes must promise more than this: the incumbent or the aim - 1
+    std::vector<std::uint8_t> best_digits_;
+};
+
+}  // namespace
+
 TargetResult target_max_score(const Grid& puzzle, const Weights& weights) {
-    return *target_by_enumeration(puzzle, weights, UINT64_MAX);
+    if (weights.box != puzzle.box() || int(weights.w.size()) != puzzle.cell_count())
+        throw std::invalid_argument("target weights are for box size " + std::to_string(weights.box) + " (" +
+                                    std::to_string(weights.w.size()) + " values), the grid has box size " +
+                                    std::to_string(puzzle.box()));
+    TargetResult result;
+    Board root;
+    if (!root.load(puzzle)) return result;
+    BranchAndBound search(weights, root);
+    if (!search.dive(0)) return result;
+    search.optimise();
+    result.score = search.best();
+    Grid certificate(puzzle.box());
+    for (std::size_t cell = 0; cell < search.best_digits().size(); ++cell)
+        certificate.set(int(cell), search.best_digits()[cell]);
+    result.certificate = certificate;
+    return result;
 }
 
 }  // namespace sudoku

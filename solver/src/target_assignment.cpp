@@ -1,0 +1,77 @@
+#include "target_assignment.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace sudoku::target_detail {
+
+// Rows are added one at a time; each finds a shortest augmenting path in reduced costs, and the
+// potentials u (rows) and v (columns) keep every reduced cost non-negative. A forbidden entry
+// costs more than any k allowed entries can save (scaled to the profits, which the multipliers
+// can make large), so the optimum uses one only when no perfect assignment avoids them all.
+Assignment solve_assignment(const AssignmentProblem& problem) {
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    const int k = problem.k;
+    std::array<double, kMaxSide + 1> u{}, v{}, minv{};
+    std::array<int, kMaxSide + 1> match{}, way{};  // match[j]: row (1-based) holding column j
+    std::array<bool, kMaxSide + 1> used{};
+    double largest = 0;
+    for (int i = 0; i < k; ++i)
+        for (int j = 0; j < k; ++j)
+            if (!problem.forbidden[i][j]) largest = std::max(largest, std::abs(problem.profit[i][j]));
+    const double forbidden_cost = 4 * (k + 1) * (largest + 1);
+    std::array<std::array<double, kMaxSide + 1>, kMaxSide + 1> cost_table;
+    for (int i = 0; i < k; ++i)
+        for (int j = 0; j < k; ++j) cost_table[i + 1][j + 1] = problem.forbidden[i][j] ? forbidden_cost : -problem.profit[i][j];
+    for (int i = 1; i <= k; ++i) {
+        match[0] = i;
+        int j0 = 0;
+        minv.fill(kInf);
+        used.fill(false);
+        do {
+            used[j0] = true;
+            const int i0 = match[j0];
+            double delta = kInf;
+            int j1 = 0;
+            const double* cost = cost_table[i0].data();
+            for (int j = 1; j <= k; ++j) {
+                if (used[j]) continue;
+                const double reduced = cost[j] - u[i0] - v[j];
+                if (reduced < minv[j]) {
+                    minv[j] = reduced;
+                    way[j] = j0;
+                }
+                if (minv[j] < delta) {
+                    delta = minv[j];
+                    j1 = j;
+                }
+            }
+            for (int j = 0; j <= k; ++j) {
+                if (used[j]) {
+                    u[match[j]] += delta;
+                    v[j] -= delta;
+                } else {
+                    minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+        } while (match[j0] != 0);
+        do {
+            const int j1 = way[j0];
+            match[j0] = match[j1];
+            j0 = j1;
+        } while (j0 != 0);
+    }
+    Assignment result;
+    result.feasible = true;
+    for (int j = 1; j <= k; ++j) {
+        const int i = match[j] - 1;
+        result.column[i] = j - 1;
+        if (problem.forbidden[i][j - 1]) result.feasible = false;
+        result.profit += problem.profit[i][j - 1];
+    }
+    return result;
+}
+
+}  // namespace sudoku::target_detail

@@ -1,0 +1,129 @@
+#include "target_board.hpp"
+
+#include <array>
+#include <memory>
+#include <mutex>
+
+namespace sudoku::target_detail {
+
+namespace {
+Geometry build_geometry(int box) {
+    Geometry g;
+    g.box = box;
+    g.n = box * box;
+    g.units = &units_of(box);
+    const int cells = g.n * g.n;
+    g.peers.resize(cells);
+    g.unit_of.resize(cells);
+    for (int u = 0; u < 3 * g.n; ++u)
+        for (int cell : (*g.units)[u]) g.unit_of[cell][u / g.n] = u;
+    for (int cell = 0; cell < cells; ++cell) {
+        std::vector<bool> seen(cells, false);
+        seen[cell] = true;
+        for (int u : g.unit_of[cell])
+            for (int other : (*g.units)[u])
+                if (!seen[other]) {
+                    seen[other] = true;
+                    g.peers[cell].push_back(other);
+                }
+    }
+    return g;
+}
+}  // namespace
+
+const Geometry& Geometry::of(int box) {
+    static std::once_flag once[4];
+    static std::unique_ptr<Geometry> all[4];
+    std::call_once(once[box - 2], [box] { all[box - 2] = std::make_unique<Geometry>(build_geometry(box)); });
+    return *all[box - 2];
+}
+
+bool Board::load(const Grid& puzzle) {
+    geo = &Geometry::of(puzzle.box());
+    const int n = geo->n;
+    const std::uint32_t all = ((1u << n) - 1) << 1;
+    cand.assign(n * n, all);
+    value.assign(n * n, 0);
+    placed.assign(3 * n, 0);
+    free_cells = n * n;
+    std::vector<int> queue;
+    for (int cell = 0; cell < n * n; ++cell) {
+        int d = puzzle.at(cell);
+        if (d == 0) continue;
+        if (!(cand[cell] & (1u << d))) return false;  // a repeated clue or a peer already forced
+        if (value[cell] == d) continue;               // forced earlier by a single: same digit
+        if (value[cell] != 0) return false;
+        if (!place(cell, d, queue) || !propagate(queue)) return false;
+    }
+    return propagate(queue);
+}
+
+bool Board::assign(int cell, int digit) {
+    std::vector<int> queue;
+    return place(cell, digit, queue) && propagate(queue);
+}
+
+// Places a digit and strikes it from the peers; peers left with one candidate are queued.
+bool Board::place(int cell, int digit, std::vector<int>& queue) {
+    const std::uint32_t bit = 1u << digit;
+    if (!(cand[cell] & bit)) return false;
+    for (int u : geo->unit_of[cell]) {
+        if (placed[u] & bit) return false;
+        placed[u] |= bit;
+    }
+    value[cell] = static_cast<std::uint8_t>(digit);
+    cand[cell] = bit;
+    --free_cells;
+    for (int peer : geo->peers[cell]) {
+        if (!(cand[peer] & bit)) continue;
+        if (value[peer] != 0) return false;
+        cand[peer] &= ~bit;
+        if (cand[peer] == 0) return false;
+        if (popcount(cand[peer]) == 1) queue.push_back(peer);
+    }
+    return true;
+}
+
+// Naked singles from the queue, then hidden singles per unit, until nothing changes.
+bool Board::propagate(std::vector<int>& queue) {
+    const int n = geo->n;
+    const std::uint32_t all = ((1u << n) - 1) << 1;
+    for (;;) {
+        while (!queue.empty()) {
+            int cell = queue.back();
+            queue.pop_back();
+            if (value[cell] != 0) continue;
+            if (!place(cell, lowest_digit(cand[cell]), queue)) return false;
+        }
+        for (int u = 0; u < 3 * n; ++u) {
+            std::uint32_t once = 0, twice = 0;
+            for (int cell : (*geo->units)[u]) {
+                if (value[cell] != 0) continue;
+                twice |= once & cand[cell];
+                once |= cand[cell];
+            }
+            if ((once | placed[u]) != all) return false;  // some digit has no place left in u
+            std::uint32_t hidden = once & ~twice & ~placed[u];
+            for (; hidden; hidden &= hidden - 1) {
+                std::uint32_t bit = hidden & -hidden;
+                for (int cell : (*geo->units)[u])
+                    if (value[cell] == 0 && (cand[cell] & bit)) {
+                        if (popcount(cand[cell]) > 1) {
+                            cand[cell] = bit;
+                            queue.push_back(cell);
+                        }
+                        break;
+                    }
+            }
+        }
+        if (queue.empty()) return true;
+    }
+}
+
+Grid Board::to_grid() const {
+    Grid g(geo->box);
+    for (int cell = 0; cell < geo->n * geo->n; ++cell) g.set(cell, value[cell]);
+    return g;
+}
+
+}  // namespace sudoku::target_detail

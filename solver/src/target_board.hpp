@@ -1,0 +1,52 @@
+// The target optimiser's own propagation engine: candidate masks, singles, nothing else.
+//
+// Kept apart from the solving engines on purpose: the branch and bound needs cheap copies of a
+// node (one per depth, reused), the list of free cells, and an exact answer to "is this node
+// dead", and nothing the counting solvers are tuned for.
+//
+//   cand[cell]   bit d set  <=>  digit d (1..n) still possible; a placed cell keeps one bit
+//   value[cell]  the placed digit, 0 while free
+//   placed[u]    digits already placed in unit u (rows 0..n-1, columns n..2n-1, boxes 2n..3n-1)
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "sudoku/grid.hpp"
+
+namespace sudoku::target_detail {
+
+// Peers and units of one box size, built once.
+struct Geometry {
+    int box = 3;
+    int n = 9;
+    std::vector<std::vector<int>> peers;     // per cell, the other cells of its row, column, box
+    std::vector<std::array<int, 3>> unit_of;  // per cell: row, column, box unit index
+    const std::vector<std::vector<int>>* units = nullptr;
+
+    static const Geometry& of(int box);
+};
+
+struct Board {
+    const Geometry* geo = nullptr;
+    std::vector<std::uint32_t> cand;
+    std::vector<std::uint8_t> value;
+    std::vector<std::uint32_t> placed;
+    int free_cells = 0;
+
+    // The puzzle's clues placed and propagated; false when the clues conflict or die by singles.
+    bool load(const Grid& puzzle);
+    // Places `digit` in `cell` and propagates singles to a fixed point; false on a contradiction.
+    bool assign(int cell, int digit);
+    Grid to_grid() const;
+
+private:
+    bool place(int cell, int digit, std::vector<int>& queue);
+    bool propagate(std::vector<int>& queue);
+};
+
+inline int popcount(std::uint32_t m) { return __builtin_popcount(m); }
+inline int lowest_digit(std::uint32_t m) { return __builtin_ctz(m); }
+
+}  // namespace sudoku::target_detail

@@ -1,0 +1,48 @@
+// Where the target bound is computed: a Lagrangian relaxation of the assignment model.
+//
+// The model: x[cell][d] in {0,1}, one digit per cell, each digit once per row, column and box.
+// Relaxing the column and box constraints with multipliers col[c][d], box[b][d] leaves one
+// independent assignment problem per row (free cells x missing digits, candidates only):
+//
+//   L(col, box) = score of placed cells
+//               + sum over rows r of  max over assignments of  sum (w[cell] d - col[c][d] - box[b][d])
+//               + sum of col[c][d] over digits d missing from column c  (+ the same for boxes)
+//
+// Every L is an upper bound on the best completion of the node. Because the assignment polytope
+// is integral, the smallest L equals the LP relaxation of the whole model with the node's
+// candidates (2906 on the empty 9x9 grid): the strength of the LP bound, computed by subgradient
+// steps on the multipliers, warm-started from the parent node.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sudoku/target.hpp"
+#include "target_board.hpp"
+
+namespace sudoku::target_detail {
+
+struct Multipliers {
+    std::vector<double> col;  // [column * n + d - 1]
+    std::vector<double> box;  // [box * n + d - 1]
+    double step_scale = 1.0;  // the Polyak step factor reached so far, inherited by children
+};
+
+struct BoundResult {
+    bool feasible = true;             // false: some row has no assignment, the node is dead
+    double value = 0;                 // the Lagrangian bound L
+    std::vector<std::uint8_t> digit;  // per cell: the digit the row problems chose (placed: its value)
+    bool is_completion = false;       // the row choices satisfy every column and box too
+};
+
+// One evaluation of L at the given multipliers; fills `subgradient` (col then box entries).
+BoundResult evaluate_bound(const Board& board, const Weights& weights, const Multipliers& m,
+                           std::vector<double>& subgradient);
+
+// Subgradient descent on L from `m` for at most `iterations` steps, stopping as soon as the
+// bound drops below `cutoff` (the node can be pruned). `target` is a known lower bound for the
+// Polyak step. Leaves the best multipliers in `m` and returns the best evaluation.
+BoundResult tighten_bound(const Board& board, const Weights& weights, Multipliers& m, int iterations,
+                          double cutoff, double target);
+
+}  // namespace sudoku::target_detail
