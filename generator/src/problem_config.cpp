@@ -4,6 +4,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cctype>
 #include <set>
 
 #include "sudoku/formats.hpp"
@@ -20,7 +21,12 @@ struct ConfigError {
 
 class ConfigReader {
 public:
-    explicit ConfigReader(std::string file) : file_(std::move(file)) {}
+    ConfigReader(std::string file, const std::string& text) : file_(std::move(file)) {
+        std::size_t start = 0;
+        for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
+            lines_.push_back(text.substr(start, end - start));
+        lines_.push_back(text.substr(start));
+    }
 
     [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
         const YAML::Mark mark = node.Mark();
@@ -30,6 +36,7 @@ public:
     void only_keys(const YAML::Node& map, const std::set<std::string>& known, const std::string& where) const {
         if (!map.IsMap()) fail(map, where + " must be a mapping of keys to values");
         for (const auto& entry : map) {
+            if (!entry.first.IsScalar()) fail(entry.first, "a key in " + where + " must be a plain name");
             const auto key = entry.first.as<std::string>();
             if (!known.count(key)) {
                 std::string list;
@@ -97,14 +104,21 @@ public:
     // Reports a Diagnostic of an embedded text block at its place in the YAML file.
     [[noreturn]] void fail_inside(const YAML::Node& block, const Diagnostic& inner) const {
         const YAML::Mark mark = block.Mark();
-        // A block scalar's text starts on the line after its `|`.
-        throw ConfigError{{file_, mark.line + 1 + inner.line, inner.column, inner.message}};
+        const std::string& line = mark.line < static_cast<int>(lines_.size()) ? lines_[mark.line] : lines_.back();
+        const char style = mark.column < static_cast<int>(line.size()) ? line[mark.column] : ' ';
+        if (style == '|' || style == '>')  // a block scalar's text starts on the line after its `|`
+            throw ConfigError{{file_, mark.line + 1 + inner.line, inner.column, inner.message}};
+        // An inline value: its first line is the key's line, its columns shifted by the key.
+        const int line_no = mark.line + std::max(1, inner.line);
+        const int column = inner.line <= 1 && inner.column > 0 ? mark.column + inner.column : inner.column;
+        throw ConfigError{{file_, line_no, column, inner.message}};
     }
 
     const std::string& file() const { return file_; }
 
 private:
     std::string file_;
+    std::vector<std::string> lines_;
 };
 
 TestGroup read_group(const ConfigReader& in, const YAML::Node& node, const Problem& problem, int index) {
@@ -226,7 +240,7 @@ std::variant<ProblemConfig, Diagnostic> load_problem_config(const std::filesyste
     const std::string file = yaml_file.string();
     auto text = read_text_file(yaml_file);
     if (auto* d = std::get_if<Diagnostic>(&text)) return *d;
-    ConfigReader in(file);
+    ConfigReader in(file, std::get<std::string>(text));
     try {
         const YAML::Node root = YAML::Load(std::get<std::string>(text));
         if (!root.IsMap()) return Diagnostic{file, 1, 0, "expected a mapping of keys (name, problem, groups, ...)"};
@@ -235,6 +249,8 @@ std::variant<ProblemConfig, Diagnostic> load_problem_config(const std::filesyste
         return e.diagnostic;
     } catch (const YAML::Exception& e) {
         return Diagnostic{file, e.mark.line + 1, e.mark.column + 1, e.msg};
+    } catch (const std::exception& e) {  // never expected; still a message naming the file
+        return Diagnostic{file, 0, 0, std::string("cannot read the config: ") + e.what()};
     }
 }
 
