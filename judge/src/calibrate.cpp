@@ -31,15 +31,25 @@ const ProblemResult* find_problem(const ContestResults& r, const std::string& co
     return nullptr;
 }
 
-// Grades `who` on `problem` alone into `dir`, from scratch.
+bool has_judge_fault(const ContestResults& r) {
+    for (const auto& c : r.contestants)
+        for (const auto& p : c.problems)
+            for (const auto& t : p.tests)
+                if (t.verdict == Verdict::FAIL) return true;
+    return false;
+}
+
+// Grades `who` on `problem` alone into `dir`, from scratch. A judge fault (FAIL) says nothing about
+// the solution: grading again re-runs exactly the failed tests from the journal, up to twice.
 ContestResults grade_only(Contest contest, const ContestProblem& problem, const std::vector<std::string>& who,
                           GradeOptions options, const fs::path& dir) {
     contest.problems = {problem};
     options.out_dir = dir;
     fs::remove(dir / "journal.jsonl");
-    return grade_selected(contest, options, [&](const Submission& s) {
-        return std::find(who.begin(), who.end(), s.contestant) != who.end();
-    });
+    auto selected = [&](const Submission& s) { return std::find(who.begin(), who.end(), s.contestant) != who.end(); };
+    ContestResults r = grade_selected(contest, options, selected);
+    for (int retry = 0; retry < 2 && has_judge_fault(r); ++retry) r = grade_selected(contest, options, selected);
+    return r;
 }
 
 }  // namespace
