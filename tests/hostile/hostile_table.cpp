@@ -21,6 +21,7 @@ std::vector<std::string> split(const std::string& text, char separator) {
 
 std::filesystem::path table_path() { return std::filesystem::path(SUDOKU_SOURCE_DIR) / "tests/hostile/expected.tsv"; }
 std::filesystem::path programs_dir() { return std::filesystem::path(SUDOKU_SOURCE_DIR) / "tests/hostile/programs"; }
+std::filesystem::path checkers_dir() { return std::filesystem::path(SUDOKU_SOURCE_DIR) / "tests/hostile/checkers"; }
 
 std::string Row::title() const {
     std::string verdicts;

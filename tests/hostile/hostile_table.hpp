@@ -23,5 +23,6 @@ std::vector<Row> read_table(const std::filesystem::path& tsv);
 
 std::filesystem::path table_path();
 std::filesystem::path programs_dir();
+std::filesystem::path checkers_dir();   // the testlib checkers of the testlib:<file> setups
 
 }  // namespace hostile
