@@ -5,9 +5,11 @@
 #include <iostream>
 #include <string>
 
+#include "sudoku/calibrate.hpp"
 #include "sudoku/contest.hpp"
 #include "sudoku/grader.hpp"
 #include "sudoku/report.hpp"
+#include "sudoku/shard.hpp"
 
 namespace fs = std::filesystem;
 using namespace sudoku::judge;
@@ -15,7 +17,10 @@ using namespace sudoku::judge;
 namespace {
 
 const char* kHelp = R"(usage: sudoku-judge grade CONTEST.yaml [--out DIR] [--jobs N] [--fresh]
-                          [--no-namespaces] [--no-cgroups]
+                          [--no-namespaces] [--no-cgroups] [--shard I/N | --shard auto]
+       sudoku-judge merge CONTEST.yaml --out DIR SHARD_DIR...
+       sudoku-judge calibrate CONTEST.yaml --problem P --model NAME... --naive NAME...
+       (each command answers --help with its own options)
 
 Compiles every contestant's submission (contestants/<name>/<problem>.cpp|.c|binary, or inside
 <problem>/), runs every test in a sandbox under the problem's limits, checks, scores, and writes
@@ -42,6 +47,11 @@ int usage_error(const std::string& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // merge, calibrate and sharded grading live with their own option parsing (shard.hpp, calibrate.hpp).
+    if (argc > 1 && std::string(argv[1]) == "merge") return run_merge_command(argc, argv);
+    if (argc > 1 && std::string(argv[1]) == "calibrate") return run_calibrate_command(argc, argv);
+    for (int i = 1; i < argc; ++i)
+        if (std::string(argv[i]) == "--shard") return run_shard_command(argc, argv);
     std::string command, contest_file;
     GradeOptions options;
     bool out_given = false, fresh = false;

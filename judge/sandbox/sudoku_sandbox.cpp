@@ -329,7 +329,14 @@ void set_limit(int resource, rlim_t value) {
     for (auto& a : o.argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
     // execve, not execvpe: a file that is not a program must fail, not be handed to /bin/sh.
-    if (o.argv[0].find('/') != std::string::npos) execve(args[0], args.data(), envp.data());
+    // ETXTBSY: some other process of the judge still held a writable descriptor to the program
+    // for an instant (a spawn racing a copy); it goes away within milliseconds.
+    if (o.argv[0].find('/') != std::string::npos)
+        for (int attempt = 0; attempt < 50; ++attempt) {
+            execve(args[0], args.data(), envp.data());
+            if (errno != ETXTBSY) break;
+            usleep(2000);
+        }
     else
         for (const char* dir : {"/usr/local/bin/", "/usr/bin/", "/bin/"})
             if (execve((dir + o.argv[0]).c_str(), args.data(), envp.data()) != 0 && errno != ENOENT) break;

@@ -2,6 +2,8 @@
 // owning one run slot (a private directory and a pinned core).
 #include "sudoku/grader.hpp"
 
+#include "sudoku/executable_copy.hpp"
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -62,12 +64,6 @@ OutputFacts output_facts(const fs::path& output, const fs::path& box, const Prob
         f.size_bytes = st.st_size;
     }
     return f;
-}
-
-void copy_executable(const fs::path& from, const fs::path& to) {
-    fs::copy_file(from, to, fs::copy_options::overwrite_existing);
-    fs::permissions(to, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                            fs::perms::others_read | fs::perms::others_exec);
 }
 
 }  // namespace
