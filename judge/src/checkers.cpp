@@ -136,10 +136,20 @@ CheckResult run_testlib(const std::filesystem::path& checker, const CheckFiles& 
         case 2: return CheckResult::presentation(message);
         case 7: {
             // The first number of the message is the fraction of the points (testlib's quitp style).
-            size_t at = message.find_first_of("0123456789.");
-            char* end = nullptr;
-            double f = at == std::string::npos ? -1 : std::strtod(message.c_str() + at, &end);
-            if (f < 0 || f > 1) return CheckResult::fail("partial points without a fraction 0..1 in: " + message);
+            // Its sign counts (a "-0.5" is a broken checker, not half the points), and a lone '.'
+            // is no number at all.
+            size_t at = message.find_first_of("+-0123456789.");
+            double f = -1;
+            while (at != std::string::npos) {
+                char* end = nullptr;
+                const double v = std::strtod(message.c_str() + at, &end);
+                if (end != message.c_str() + at) {
+                    f = v;
+                    break;
+                }
+                at = message.find_first_of("+-0123456789.", at + 1);
+            }
+            if (!(f >= 0 && f <= 1)) return CheckResult::fail("partial points without a fraction 0..1 in: " + message);
             return CheckResult{CheckResult::Kind::partial, f, message};
         }
         case 3: return CheckResult::fail("checker reported FAIL: " + message);

@@ -68,8 +68,21 @@ fs::path sandbox_executable() {
 #endif
 }
 
+namespace {
+// A field of the record as a number; a record the runner garbled is a judge fault, never a throw.
+template <class Number>
+bool read_number(const std::string& value, Number& out) {
+    std::istringstream in(value);
+    Number v{};
+    if (!(in >> v) || !(in >> std::ws).eof()) return false;
+    out = v;
+    return true;
+}
+}  // namespace
+
 RunRecord parse_run_record(const std::string& text) {
     RunRecord r;
+    std::string bad;
     std::istringstream in(text);
     std::string line;
     bool any = false;
@@ -78,19 +91,23 @@ RunRecord parse_run_record(const std::string& text) {
         if (colon == std::string::npos) continue;
         std::string key = line.substr(0, colon), value = line.substr(colon + 2);
         any = true;
-        if (key == "cpu") r.cpu_s = std::stod(value);
-        else if (key == "wall") r.wall_s = std::stod(value);
-        else if (key == "peak_kib") r.peak_kib = std::stoll(value);
-        else if (key == "exit_code") r.exit_code = std::stoi(value);
-        else if (key == "signal") r.signal = std::stoi(value);
+        int number = 0;
+        bool ok = true;
+        if (key == "cpu") ok = read_number(value, r.cpu_s);
+        else if (key == "wall") ok = read_number(value, r.wall_s);
+        else if (key == "peak_kib") ok = read_number(value, r.peak_kib);
+        else if (key == "exit_code") ok = read_number(value, number) && (r.exit_code = number, true);
+        else if (key == "signal") ok = read_number(value, number) && (r.signal = number, true);
         else if (key == "killed_by") r.killed_by = value;
         else if (key == "oom") r.oom = value == "1";
         else if (key == "cgroups") r.cgroups = value;
         else if (key == "namespaces") r.namespaces = value;
-        else if (key == "uid") r.uid = std::stoi(value);
+        else if (key == "uid") ok = read_number(value, r.uid);
         else if (key == "error") r.error = value;
+        if (!ok && bad.empty()) bad = line;
     }
     if (!any) r.error = "the sandbox wrote no result record";
+    else if (!bad.empty() && r.error.empty()) r.error = "the sandbox's result record has a bad line: " + bad;
     return r;
 }
 
