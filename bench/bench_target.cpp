@@ -1,0 +1,130 @@
+// Target benchmark: our branch and bound against the same model in COIN-OR CBC, side by side in
+// the same run, on the families of the target issue (random clue bands, packed adversarial
+// regions, the empty grid), then on random weight matrices (1..20) over the empty grid.
+//
+//   bench_target [puzzles per family, default 50] [weight matrices, default 5] [--no-mip]
+//   bench_target 1000 20        the issue's scale (CBC dominates the run time)
+//
+// Prints median and worst ms per puzzle for each side and the ratio MIP / ours of the medians
+// and of the worsts. Every answer is compared; a disagreement is reported and exits 1.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "sudoku/target.hpp"
+#include "sudoku/target_cases.hpp"
+#include "sudoku/target_mip.hpp"
+
+using namespace sudoku;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+struct Timing {
+    std::vector<double> ms;
+    double median() {
+        if (ms.empty()) return 0;
+        std::sort(ms.begin(), ms.end());
+        return ms[ms.size() / 2];
+    }
+    double worst() const { return ms.empty() ? 0 : *std::max_element(ms.begin(), ms.end()); }
+};
+
+template <class F>
+TargetResult timed(Timing& timing, F&& solve) {
+    const auto t0 = Clock::now();
+    TargetResult result = solve();
+    timing.ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+    return result;
+}
+
+int disagreements = 0;
+
+void run_family(const std::string& name, const std::vector<Grid>& puzzles, const std::vector<Weights>& weights,
+                bool with_mip) {
+    Timing ours, mip;
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+        const Weights& w = weights[i % weights.size()];
+        const TargetResult a = timed(ours, [&] { return target_max_score(puzzles[i], w); });
+        if (a.score >= 0 && (!a.certificate->is_solution_of(puzzles[i]) || target_score(*a.certificate, w) != a.score)) {
+            std::printf("  BAD CERTIFICATE on %s\n", puzzles[i].to_line().c_str());
+            ++disagreements;
+        }
+        if (!with_mip) continue;
+        const TargetResult b = timed(mip, [&] { return target_by_mip(puzzles[i], w); });
+        if (a.score != b.score) {
+            std::printf("  DISAGREE on %s: ours %lld, CBC %lld\n", puzzles[i].to_line().c_str(), (long long)a.score,
+                        (long long)b.score);
+            ++disagreements;
+        }
+    }
+    const double om = ours.median(), ow = ours.worst();
+    if (with_mip) {
+        const double mm = mip.median(), mw = mip.worst();
+        std::printf("%-20s %5zu  %9.3f %9.3f  %9.2f %9.2f  %8.1fx %8.1fx\n", name.c_str(), puzzles.size(), om, ow, mm,
+                    mw, mm / om, mw / ow);
+    } else {
+        std::printf("%-20s %5zu  %9.3f %9.3f\n", name.c_str(), puzzles.size(), om, ow);
+    }
+    std::fflush(stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int per_family = 50, matrices = 5;
+    bool with_mip = true;
+    std::vector<int> numbers;
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--help")) {
+            std::printf("usage: bench_target [puzzles per family=50] [weight matrices=5] [--no-mip]\n"
+                        "example: bench_target 1000 20   (the issue's scale)\n");
+            return 0;
+        }
+        if (!std::strcmp(argv[i], "--no-mip")) {
+            with_mip = false;
+            continue;
+        }
+        char* end = nullptr;
+        const long value = std::strtol(argv[i], &end, 10);
+        if (*end != '\0' || value < 1) {
+            std::fprintf(stderr, "bench_target: argument %d: expected a positive count, found '%s'\n", i, argv[i]);
+            return 2;
+        }
+        numbers.push_back(int(value));
+    }
+    if (numbers.size() > 2) {
+        std::fprintf(stderr, "bench_target: at most two counts, found %zu\n", numbers.size());
+        return 2;
+    }
+    if (numbers.size() > 0) per_family = numbers[0];
+    if (numbers.size() > 1) matrices = numbers[1];
+
+    std::printf("%-20s %5s  %9s %9s  %9s %9s  %9s %9s\n", "family (NOIP ring)", "count", "ours med", "ours max",
+                "CBC med", "CBC max", "med ratio", "max ratio");
+    const std::vector<Weights> ring = {Weights::ring(3)};
+    CaseRandom random(20091120);
+    for (const TargetFamily& family : target_families()) {
+        std::vector<Grid> puzzles;
+        for (int i = 0; i < per_family; ++i) puzzles.push_back(make_target_case(family, random));
+        run_family(family.name, puzzles, ring, with_mip);
+    }
+    run_family("empty grid", std::vector<Grid>(std::min(per_family, 20), Grid(3)), ring, with_mip);
+
+    std::vector<Weights> weights;
+    for (int m = 0; m < matrices; ++m) {
+        Weights w;
+        for (int cell = 0; cell < 81; ++cell) w.w.push_back(random.between(1, 20));
+        weights.push_back(w);
+    }
+    run_family("empty, weights 1..20", std::vector<Grid>(matrices, Grid(3)), weights, with_mip);
+    if (disagreements) {
+        std::printf("%d disagreements\n", disagreements);
+        return 1;
+    }
+    return 0;
+}
