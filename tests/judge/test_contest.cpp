@@ -133,6 +133,47 @@ TEST_CASE("contest: a judge killed at several moments resumes to the same result
     CHECK(tests == 12);   // alice, bob, carol x 4 tests
 }
 
+TEST_CASE("contest: kill -9 at twenty random moments, then a restart, equals an uninterrupted run") {
+    auto dir = scratch("resume-random");
+    fs::path contest = write_sum_contest(dir);
+    auto t0 = std::chrono::steady_clock::now();
+    Json uninterrupted = grade_fully(contest, dir / "straight");
+    const double span_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+
+    // Kill moments spread over a whole run (compiling, running, checking, journaling), from a
+    // fixed seed so a failure can be replayed; each restart resumes from what the last one left.
+    fs::path out = dir / "killed";
+    std::uint64_t state = 20091121;
+    std::set<int> progress_seen;
+    for (int kill_number = 0; kill_number < 20; ++kill_number) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        // Sweep the run: kill k lands in the k-th twentieth of its span, at a seeded offset.
+        const double delay_ms = (kill_number + (state >> 11) % 1000 / 1000.0) / 20.0 * span_ms;
+        pid_t pid = start_judge(contest, out);
+        std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(delay_ms));
+        kill(pid, SIGKILL);
+        wait_for(pid);
+        progress_seen.insert(journaled_tests(out));
+    }
+    INFO("journaled tests seen at the kills: " << progress_seen.size() << " distinct counts");
+    CHECK(progress_seen.size() >= 2);  // the kills landed at different stages of the work
+    Json resumed = grade_fully(contest, out);
+    CHECK(without_measurements(resumed) == without_measurements(uninterrupted));
+
+    std::ifstream in(out / "journal.jsonl");
+    std::set<std::string> keys;
+    std::string line;
+    int tests = 0;
+    while (std::getline(in, line)) {
+        auto j = Json::parse(line, nullptr, false);
+        if (j.is_discarded() || !j.contains("test")) continue;
+        ++tests;
+        keys.insert(j["test"]["contestant"].get<std::string>() + "/" + j["test"]["test"].get<std::string>());
+    }
+    CHECK(tests == static_cast<int>(keys.size()));  // nothing run twice into the results
+    CHECK(tests == 12);
+}
+
 TEST_CASE("contest: the CLI answers --help with an example and rejects bad input with exit status 2") {
     auto dir = scratch("cli");
     CHECK(WEXITSTATUS(std::system((judge_cli().string() + " --help > " + (dir / "help").string()).c_str())) == 0);
