@@ -149,3 +149,28 @@ TEST_CASE("three shards graded apart and merged equal a single run") {
     CHECK(compared > 0);
     CHECK(fs::exists(merge.out_dir / "report.html"));
 }
+
+TEST_CASE("three sudoku-judge processes on --shard i/3 at once, merged by sudoku-judge merge, equal a single run") {
+    fs::path dir = example_dir() / "shard-cli";
+    small_contest(dir);
+    const std::string judge = std::string(SUDOKU_BINARY_DIR) + "/judge/sudoku-judge";
+    const std::string contest = (dir / "contest.yaml").string(), d = dir.string();
+    auto run = [](const std::string& command) {
+        INFO(command);
+        REQUIRE(std::system(command.c_str()) == 0);
+    };
+    run(judge + " grade " + contest + " --jobs 1 --out " + d + "/single > " + d + "/single.log 2>&1");
+    // Shard 0 by index, shard 1 from Slurm's array variables, shard 2 from a Kubernetes completion
+    // index: three separate processes running at the same time, as a scheduler would start them.
+    run("( " + judge + " grade " + contest + " --jobs 1 --shard 0/3 --out " + d + "/s0 > " + d + "/s0.log 2>&1 & " +
+        "SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=3 " + judge + " grade " + contest +
+        " --jobs 1 --shard auto --out " + d + "/s1 > " + d + "/s1.log 2>&1 & " +
+        "JOB_COMPLETION_INDEX=2 SUDOKU_SHARD_COUNT=3 " + judge + " grade " + contest +
+        " --jobs 1 --shard auto --out " + d + "/s2 > " + d + "/s2.log 2>&1 & wait )");
+    run(judge + " merge " + contest + " --out " + d + "/merged " + d + "/s0 " + d + "/s1 " + d + "/s2 > " + d +
+        "/merge.log 2>&1");
+    Json single = read_json(dir / "single" / "results.json"), merged = read_json(dir / "merged" / "results.json");
+    CHECK(without_measurements(merged) == without_measurements(single));
+    CHECK(fs::exists(dir / "merged" / "results.csv"));
+    CHECK(fs::exists(dir / "merged" / "report.html"));
+}
