@@ -49,6 +49,21 @@ int journaled_tests(const fs::path& out) {
     return n;
 }
 
+// Test results in the journal: how many lines, and how many distinct (contestant, test) among them.
+std::pair<int, int> journal_entries(const fs::path& out) {
+    std::ifstream in(out / "journal.jsonl");
+    std::set<std::string> keys;
+    std::string line;
+    int tests = 0;
+    while (std::getline(in, line)) {
+        auto j = Json::parse(line, nullptr, false);
+        if (j.is_discarded() || !j.contains("test")) continue;
+        ++tests;
+        keys.insert(j["test"]["contestant"].get<std::string>() + "/" + j["test"]["test"].get<std::string>());
+    }
+    return {tests, static_cast<int>(keys.size())};
+}
+
 // results.json without what legitimately differs between two runs: measured times and memory.
 Json without_measurements(Json j) {
     for (auto& c : j["contestants"])
@@ -119,17 +134,8 @@ TEST_CASE("contest: a judge killed at several moments resumes to the same result
     CHECK(without_measurements(resumed) == without_measurements(uninterrupted));
 
     // Every test appears once in the journal: nothing was run twice into the results.
-    std::ifstream in(out / "journal.jsonl");
-    std::set<std::string> keys;
-    std::string line;
-    int tests = 0;
-    while (std::getline(in, line)) {
-        auto j = Json::parse(line, nullptr, false);
-        if (j.is_discarded() || !j.contains("test")) continue;
-        ++tests;
-        keys.insert(j["test"]["contestant"].get<std::string>() + "/" + j["test"]["test"].get<std::string>());
-    }
-    CHECK(tests == static_cast<int>(keys.size()));
+    auto [tests, distinct] = journal_entries(out);
+    CHECK(tests == distinct);
     CHECK(tests == 12);   // alice, bob, carol x 4 tests
 }
 
@@ -160,17 +166,8 @@ TEST_CASE("contest: kill -9 at twenty random moments, then a restart, equals an 
     Json resumed = grade_fully(contest, out);
     CHECK(without_measurements(resumed) == without_measurements(uninterrupted));
 
-    std::ifstream in(out / "journal.jsonl");
-    std::set<std::string> keys;
-    std::string line;
-    int tests = 0;
-    while (std::getline(in, line)) {
-        auto j = Json::parse(line, nullptr, false);
-        if (j.is_discarded() || !j.contains("test")) continue;
-        ++tests;
-        keys.insert(j["test"]["contestant"].get<std::string>() + "/" + j["test"]["test"].get<std::string>());
-    }
-    CHECK(tests == static_cast<int>(keys.size()));  // nothing run twice into the results
+    auto [tests, distinct] = journal_entries(out);
+    CHECK(tests == distinct);  // nothing run twice into the results
     CHECK(tests == 12);
 }
 
