@@ -14,6 +14,7 @@
 // Without namespaces the tree is killed through the cgroup's task list.
 #include <fcntl.h>
 #include <grp.h>
+#include <dirent.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -414,6 +415,33 @@ void kill_tree(pid_t init, const Cgroups& cg, bool in_namespace) {
     }
 }
 
+// Disk used by the work directory: allocated blocks, symbolic links not followed. RLIMIT_FSIZE caps
+// one file; this caps them all, so many files below the limit cannot fill the host's disk. Counting
+// stops at `cap` bytes or 100,000 entries (a file-count bomb is over the cap by itself).
+long long box_bytes(const std::string& dir, long long cap, int depth = 0) {
+    int fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return 0;
+    DIR* d = fdopendir(fd);
+    if (!d) {
+        close(fd);
+        return 0;
+    }
+    long long total = 0, entries = 0;
+    while (dirent* e = readdir(d)) {
+        if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
+        struct stat st;
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+        total += static_cast<long long>(st.st_blocks) * 512 + 4096;  // an inode costs too
+        if (S_ISDIR(st.st_mode) && depth < 16) total += box_bytes(dir + "/" + e->d_name, cap - total, depth + 1);
+        if (total > cap || ++entries > 100000) {
+            total = cap + 1;
+            break;
+        }
+    }
+    closedir(d);
+    return total;
+}
+
 double self_cpu() {
     rusage ru;
     getrusage(RUSAGE_SELF, &ru);
@@ -469,6 +497,8 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
         std::perror("sudoku-sandbox: pipe");
         return 1;
     }
+    // The box may grow by a few output limits beyond what the judge put in it (input, program).
+    const long long box_cap = box_bytes(o.dir, 1LL << 40) + 4 * (o.fsize_kib + 1) * 1024 + (1 << 20);
     double start = now_s();
     pid_t init = clone_init(o, in_namespace);
     if (init < 0) {
@@ -498,6 +528,7 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
         double cpu = run_cpu();
         if (cpu > o.cpu_hard) r.killed_by = "cpu";
         else if (wall > o.wall_hard) r.killed_by = "wall";
+        else if (box_bytes(o.dir, box_cap) > box_cap) r.killed_by = "output";
         if (r.killed_by != "none") break;
     }
     kill_tree(init, cg, in_namespace);

@@ -53,12 +53,17 @@ Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const Outp
         return {Verdict::MLE, format("peak memory %.1f MiB > limit %.0f MiB", peak_mib, static_cast<double>(limits.memory_mib)) +
                                   (run.oom ? " (memory hard limit hit)" : "")};
 
-    // 4. Runtime error. SIGXFSZ is the output limit's own signal, judged as OLE below.
-    if (run.signal && *run.signal != SIGXFSZ) return {Verdict::RE, "killed by " + signal_text(*run.signal)};
+    // 4. Runtime error. SIGXFSZ is the output limit's own signal, and a kill by the runner for the
+    // files' total size is the same limit: both judged as OLE below.
+    const bool output_stopped = run.killed_by == "output";
+    if (run.signal && *run.signal != SIGXFSZ && !output_stopped) return {Verdict::RE, "killed by " + signal_text(*run.signal)};
     if (run.exit_code && *run.exit_code != 0) return {Verdict::RE, "exit code " + std::to_string(*run.exit_code)};
 
     // 5. Output limit.
     long long limit_bytes = limits.output_kib * 1024;
+    if (output_stopped)
+        return {Verdict::OLE, "files written in the work directory exceed a few times the output limit of " +
+                                  std::to_string(limits.output_kib) + " KiB (stopped)"};
     if ((run.signal && *run.signal == SIGXFSZ) || output.size_bytes > limit_bytes)
         return {Verdict::OLE, "output larger than the limit of " + std::to_string(limits.output_kib) + " KiB"};
 

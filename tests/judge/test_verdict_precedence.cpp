@@ -100,3 +100,18 @@ TEST_CASE("precedence: a failing checker is FAIL") {
     auto o = decide_verdict(clean_exit(), kLimits, {}, [] { return CheckResult::fail("bad answer file"); });
     CHECK(o.verdict == Verdict::FAIL);
 }
+
+TEST_CASE("precedence: the runner stopping a program for its files' total size is OLE, not RE by SIGKILL") {
+    RunRecord r = clean_exit();
+    r.exit_code.reset();
+    r.signal = SIGKILL;
+    r.killed_by = "output";
+    checker_called = false;
+    Outcome o = decide(r);
+    CHECK(o.verdict == Verdict::OLE);
+    CHECK(o.reason.find("work directory") != std::string::npos);
+    CHECK_FALSE(checker_called);
+    r.killed_by = "cpu";  // time still comes first
+    r.cpu_s = 1.2;
+    CHECK(decide(r).verdict == Verdict::TLE);
+}
