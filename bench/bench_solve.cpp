@@ -10,11 +10,11 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "sudoku/dlx.hpp"
+#include "sudoku/formats.hpp"
 #include "sudoku/solve.hpp"
 
 using sudoku::Grid;
@@ -22,17 +22,13 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
+// The first `max_count` puzzles (0 = all) of a shared dataset, read as line81; empty if unreadable.
 std::vector<Grid> load(const std::string& name, std::size_t max_count) {
-    std::ifstream in(std::string(SUDOKU_DATASETS_DIR) + "/" + name);
-    std::vector<Grid> puzzles;
-    std::string line;
-    while (std::getline(in, line) && (max_count == 0 || puzzles.size() < max_count)) {
-        if (line.size() < 81 || line[0] == '#') continue;
-        Grid g(3);
-        for (int c = 0; c < 81; ++c) g.set(c, line[c] >= '1' && line[c] <= '9' ? line[c] - '0' : 0);
-        puzzles.push_back(g);
-    }
-    return puzzles;
+    auto parsed = sudoku::read_puzzles(sudoku::Format::line81, std::string(SUDOKU_DATASETS_DIR) + "/" + name);
+    auto* puzzles = std::get_if<std::vector<Grid>>(&parsed);
+    if (!puzzles) return {};
+    if (max_count && puzzles->size() > max_count) puzzles->resize(max_count);
+    return std::move(*puzzles);
 }
 
 template <class F>

@@ -31,7 +31,7 @@ SolutionCount count_solutions(const Grid& puzzle, std::uint64_t limit);
 // no pruning beyond constraint propagation, so it doubles as an independent cross-check.
 std::uint64_t for_each_solution(const Grid& puzzle, const std::function<bool(const Grid&)>& visit);
 
-// Search effort of the last solve on this thread (guesses made), for difficulty ratings.
+// Search effort of a solve (nodes visited, guesses made), for difficulty ratings and benchmarks.
 struct SearchStats {
     std::uint64_t guesses = 0;
     std::uint64_t nodes = 0;
