@@ -70,8 +70,36 @@ Assignment solve_assignment(const AssignmentProblem& problem) {
         result.column[i] = j - 1;
         if (problem.forbidden[i][j - 1]) result.feasible = false;
         result.profit += problem.profit[i][j - 1];
+        result.column_potential[j - 1] = -v[j];
     }
+    for (int i = 0; i < k; ++i) result.row_potential[i] = -u[i + 1];
     return result;
+}
+
+// Forcing (i, j) frees row r = the holder of column j and column c = the column of row i; the
+// best repair re-matches r along an alternating path ending at c. In reduced profits (all >= 0
+// by the potentials) that is a shortest path among rows: r -> s costs the reduced profit of
+// giving row r the column of row s. Floyd-Warshall over k <= 25 rows.
+void forcing_penalties(const AssignmentProblem& problem, const Assignment& assignment, Penalties& penalty) {
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    const int k = problem.k;
+    std::array<int, kMaxSide> holder{};
+    for (int i = 0; i < k; ++i) holder[assignment.column[i]] = i;
+    auto reduced = [&](int i, int j) {
+        if (problem.forbidden[i][j]) return kInf;
+        return std::max(0.0, assignment.row_potential[i] + assignment.column_potential[j] - problem.profit[i][j]);
+    };
+    Penalties dist;  // dist[r][s]: cheapest way for row r to take over the column of row s
+    for (int r = 0; r < k; ++r)
+        for (int s = 0; s < k; ++s) dist[r][s] = r == s ? 0.0 : reduced(r, assignment.column[s]);
+    for (int via = 0; via < k; ++via)
+        for (int r = 0; r < k; ++r) {
+            const double to_via = dist[r][via];
+            if (to_via == kInf) continue;
+            for (int s = 0; s < k; ++s) dist[r][s] = std::min(dist[r][s], to_via + dist[via][s]);
+        }
+    for (int i = 0; i < k; ++i)
+        for (int j = 0; j < k; ++j) penalty[i][j] = reduced(i, j) + dist[holder[j]][i];
 }
 
 }  // namespace sudoku::target_detail

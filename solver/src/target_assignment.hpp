@@ -19,8 +19,18 @@ struct Assignment {
     bool feasible = false;             // a perfect assignment avoiding forbidden entries exists
     double profit = 0;                 // its total profit, the maximum
     std::array<int, kMaxSide> column{};  // column[i]: the column given to row i
+    // Dual potentials in profit terms: row[i] + col[j] >= profit[i][j] on allowed entries, with
+    // equality on the chosen ones, so their sum is the maximum profit.
+    std::array<double, kMaxSide> row_potential{}, column_potential{};
 };
 
 Assignment solve_assignment(const AssignmentProblem& problem);
+
+// penalty[i][j]: how much the maximum profit drops when row i is forced to take column j
+// (0 on the chosen entries), exact: the reduced cost of (i, j) plus the cheapest alternating
+// path that re-matches the row and column it displaces. Infinite where no perfect assignment
+// uses (i, j). The Lagrangian bound uses it to strike candidates that cannot reach the aim.
+using Penalties = std::array<std::array<double, kMaxSide>, kMaxSide>;
+void forcing_penalties(const AssignmentProblem& problem, const Assignment& assignment, Penalties& penalty);
 
 }  // namespace sudoku::target_detail

@@ -63,6 +63,17 @@ bool Board::assign(int cell, int digit) {
     return place(cell, digit, queue) && propagate(queue);
 }
 
+bool Board::strike(const std::vector<std::pair<int, int>>& candidates) {
+    std::vector<int> queue;
+    for (auto [cell, digit] : candidates) {
+        if (value[cell]) continue;
+        cand[cell] &= ~(1u << digit);
+        if (cand[cell] == 0) return false;
+        if (popcount(cand[cell]) == 1) queue.push_back(cell);
+    }
+    return propagate(queue);
+}
+
 // Places a digit and strikes it from the peers; peers left with one candidate are queued.
 bool Board::place(int cell, int digit, std::vector<int>& queue) {
     const std::uint32_t bit = 1u << digit;

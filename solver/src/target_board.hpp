@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "sudoku/grid.hpp"
@@ -39,6 +40,8 @@ struct Board {
     bool load(const Grid& puzzle);
     // Places `digit` in `cell` and propagates singles to a fixed point; false on a contradiction.
     bool assign(int cell, int digit);
+    // Removes the (cell, digit) candidates and propagates; false on a contradiction.
+    bool strike(const std::vector<std::pair<int, int>>& candidates);
     Grid to_grid() const;
 
 private:

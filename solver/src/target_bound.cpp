@@ -18,7 +18,7 @@ constexpr int kStallWindow = 30;
 }  // namespace
 
 BoundResult evaluate_bound(const Board& board, const Weights& weights, const Multipliers& m,
-                           std::vector<double>& subgradient) {
+                           std::vector<double>& subgradient, std::vector<double>* penalty) {
     const Geometry& geo = *board.geo;
     const int n = geo.n;
     const std::uint32_t all = ((1u << n) - 1) << 1;
@@ -66,6 +66,12 @@ BoundResult evaluate_bound(const Board& board, const Weights& weights, const Mul
             return result;
         }
         value += a.profit;
+        if (penalty) {
+            Penalties row_penalty;
+            forcing_penalties(problem, a, row_penalty);
+            for (int i = 0; i < k; ++i)
+                for (int t = 0; t < k; ++t) (*penalty)[free_cell[i] * (n + 1) + missing[t]] = row_penalty[i][t];
+        }
         for (int i = 0; i < k; ++i) {
             const int cell = free_cell[i];
             const int d = missing[a.column[i]];
@@ -82,6 +88,23 @@ BoundResult evaluate_bound(const Board& board, const Weights& weights, const Mul
             break;
         }
     return result;
+}
+
+int strike_hopeless_candidates(Board& board, const Weights& weights, const Multipliers& m, double cutoff) {
+    const int n = board.geo->n;
+    std::vector<double> g, penalty(n * n * (n + 1), 0.0);
+    const BoundResult bound = evaluate_bound(board, weights, m, g, &penalty);
+    if (!bound.feasible || bound.value < cutoff) return -1;
+    std::vector<std::pair<int, int>> hopeless;
+    for (int cell = 0; cell < n * n; ++cell) {
+        if (board.value[cell]) continue;
+        for (std::uint32_t mask = board.cand[cell]; mask; mask &= mask - 1) {
+            const int d = lowest_digit(mask);
+            if (bound.value - penalty[cell * (n + 1) + d] < cutoff) hopeless.emplace_back(cell, d);
+        }
+    }
+    if (hopeless.empty()) return 0;
+    return board.strike(hopeless) ? int(hopeless.size()) : -1;
 }
 
 // Polyak steps towards `target`; the step factor halves after a few steps without progress.

@@ -35,9 +35,15 @@ struct BoundResult {
     bool is_completion = false;       // the row choices satisfy every column and box too
 };
 
-// One evaluation of L at the given multipliers; fills `subgradient` (col then box entries).
+// One evaluation of L at the given multipliers; fills `subgradient` (col then box entries) and,
+// when asked, `penalty[cell * (n + 1) + d]`: how far L drops when the free cell takes d.
 BoundResult evaluate_bound(const Board& board, const Weights& weights, const Multipliers& m,
-                           std::vector<double>& subgradient);
+                           std::vector<double>& subgradient, std::vector<double>* penalty = nullptr);
+
+// Reduced-cost fixing: strikes every candidate whose forcing penalty takes L below `cutoff`
+// (no completion using it can reach the cutoff), then propagates singles. Returns how many
+// candidates went, or -1 when the node died.
+int strike_hopeless_candidates(Board& board, const Weights& weights, const Multipliers& m, double cutoff);
 
 // Subgradient descent on L from `m` for at most `iterations` steps, stopping as soon as the
 // bound drops below `cutoff` (the node can be pruned). `target` is a known lower bound for the

@@ -27,6 +27,7 @@ using target_detail::Multipliers;
 constexpr double kEpsilon = 1e-6;
 constexpr int kRootIterations = 400;
 constexpr int kNodeIterations = 4;
+constexpr int kStrikeRounds = 3;  // bound, strike hopeless candidates, bound again, at most this often
 
 std::int64_t score_of(const Weights& weights, const std::vector<std::uint8_t>& digit) {
     std::int64_t s = 0;
@@ -101,12 +102,22 @@ public:
             return;
         }
         Multipliers& m = multipliers_[depth];
-        const BoundResult bound =
-            target_detail::tighten_bound(board, weights_, m, kNodeIterations, cutoff(), double(floor_));
-        if (!bound.feasible || bound.value < cutoff()) return;
-        if (bound.is_completion) {
-            record(bound.digit);
-            return;
+        BoundResult bound;
+        for (int round = 0;; ++round) {
+            bound = target_detail::tighten_bound(board, weights_, m, kNodeIterations, cutoff(), double(floor_));
+            if (!bound.feasible || bound.value < cutoff()) return;
+            if (bound.is_completion) {
+                record(bound.digit);
+                return;
+            }
+            if (round == kStrikeRounds) break;
+            const int struck = target_detail::strike_hopeless_candidates(board, weights_, m, cutoff());
+            if (struck < 0) return;
+            if (struck == 0) break;
+            if (board.free_cells == 0) {
+                record(board.value);
+                return;
+            }
         }
         const int cell = branching_cell(board, weights_);
         for (int d : digit_order(board, cell, bound, m)) {
@@ -124,6 +135,7 @@ public:
     // twice as far each time, never below incumbent + 1, so the last possible round is plain
     // branch and bound. Incidental completions below the aim still raise the incumbent.
     void optimise() {
+        const Board root_board = boards_[0];
         Multipliers root_multipliers = multipliers_[0];
         const BoundResult root = target_detail::tighten_bound(boards_[0], weights_, root_multipliers,
                                                               kRootIterations, cutoff(), double(best_));
@@ -140,6 +152,7 @@ public:
             const std::int64_t aim = std::max(best_ + 1, upper - step + 1);
             floor_ = aim - 1;
             multipliers_[0] = root_multipliers;
+            boards_[0] = root_board;  // candidates struck for a higher aim may be needed now
             search(0);
             if (best_ >= aim) return;  // the round ran as plain branch and bound from there on
             upper = aim - 1;           // proven: nothing reaches the aim
