@@ -4,6 +4,7 @@
 //
 //   bench_target [puzzles per family, default 50] [weight matrices, default 5] [--no-mip]
 //                [--family NAME]   only the families whose name contains NAME
+//                [--stats]         mean nodes and bound evaluations per puzzle, per family
 //   bench_target 1000 20        the scale (CBC dominates the run time)
 //
 // Prints median and worst ms per puzzle for each side and the ratio MIP / ours of the medians
@@ -44,14 +45,19 @@ TargetResult timed(Timing& timing, F&& solve) {
 }
 
 int disagreements = 0;
+bool show_stats = false;
 constexpr double kWorstGoalMs = 10;  // the worst case per puzzle; slower ones are printed
 
 void run_family(const std::string& name, const std::vector<Grid>& puzzles, const std::vector<Weights>& weights,
                 bool with_mip) {
     Timing ours, mip;
+    double nodes = 0, evaluations = 0, root_evaluations = 0;
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
         const Weights& w = weights[i % weights.size()];
         const TargetResult a = timed(ours, [&] { return target_max_score(puzzles[i], w); });
+        nodes += double(a.stats.nodes) / double(puzzles.size());
+        evaluations += double(a.stats.evaluations) / double(puzzles.size());
+        root_evaluations += double(a.stats.root_evaluations) / double(puzzles.size());
         if (a.score >= 0 && (!a.certificate->is_solution_of(puzzles[i]) || target_score(*a.certificate, w) != a.score)) {
             std::printf("  BAD CERTIFICATE on %s\n", puzzles[i].to_line().c_str());
             ++disagreements;
@@ -74,6 +80,9 @@ void run_family(const std::string& name, const std::vector<Grid>& puzzles, const
     } else {
         std::printf("%-20s %5zu  %9.3f %9.3f\n", name.c_str(), puzzles.size(), om, ow);
     }
+    if (show_stats)
+        std::printf("  mean per puzzle: %.1f nodes, %.1f bound evaluations (%.1f at the root)\n", nodes, evaluations,
+                    root_evaluations);
     if (ow > kWorstGoalMs) std::printf("  over %.0f ms: %s\n", kWorstGoalMs, worst_line.c_str());
     std::fflush(stdout);
 }
@@ -87,12 +96,16 @@ int main(int argc, char** argv) {
     std::vector<int> numbers;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--help")) {
-            std::printf("usage: bench_target [puzzles per family=50] [weight matrices=5] [--no-mip] [--family NAME]\n"
+            std::printf("usage: bench_target [puzzles per family=50] [weight matrices=5] [--no-mip] [--family NAME] [--stats]\n"
                         "example: bench_target 1000 20   (the issue's scale)\n");
             return 0;
         }
         if (!std::strcmp(argv[i], "--family") && i + 1 < argc) {
             only = argv[++i];
+            continue;
+        }
+        if (!std::strcmp(argv[i], "--stats")) {
+            show_stats = true;
             continue;
         }
         if (!std::strcmp(argv[i], "--no-mip")) {

@@ -6,38 +6,34 @@
 
 namespace sudoku::target_detail {
 
-// Rows are added one at a time; each finds a shortest augmenting path in reduced costs, and the
-// potentials u (rows) and v (columns) keep every reduced cost non-negative. A forbidden entry
-// costs more than any k allowed entries can save (scaled to the profits, which the multipliers
-// can make large), so the optimum uses one only when no perfect assignment avoids them all.
+// Rows are added one at a time; each finds a shortest augmenting path in reduced costs
+// (cost = -profit), and the potentials u (rows) and v (columns) keep every reduced cost
+// non-negative. A forbidden entry costs so much that the optimum uses one only when no
+// perfect assignment avoids them all: every augmenting step has a path of allowed entries
+// while one exists.
 Assignment solve_assignment(const AssignmentProblem& problem) {
     constexpr double kInf = std::numeric_limits<double>::infinity();
     const int k = problem.k;
-    std::array<double, kMaxSide + 1> u{}, v{}, minv{};
+    std::array<double, kMaxSide + 1> u{}, v{}, minv;
     std::array<int, kMaxSide + 1> match{}, way{};  // match[j]: row (1-based) holding column j
-    std::array<bool, kMaxSide + 1> used{};
-    double largest = 0;
-    for (int i = 0; i < k; ++i)
-        for (int j = 0; j < k; ++j)
-            if (!problem.forbidden[i][j]) largest = std::max(largest, std::abs(problem.profit[i][j]));
-    const double forbidden_cost = 4 * (k + 1) * (largest + 1);
-    std::array<std::array<double, kMaxSide + 1>, kMaxSide + 1> cost_table;
-    for (int i = 0; i < k; ++i)
-        for (int j = 0; j < k; ++j) cost_table[i + 1][j + 1] = problem.forbidden[i][j] ? forbidden_cost : -problem.profit[i][j];
+    std::array<bool, kMaxSide + 1> used;
     for (int i = 1; i <= k; ++i) {
         match[0] = i;
         int j0 = 0;
-        minv.fill(kInf);
-        used.fill(false);
+        for (int j = 0; j <= k; ++j) {
+            minv[j] = kInf;
+            used[j] = false;
+        }
         do {
             used[j0] = true;
             const int i0 = match[j0];
             double delta = kInf;
             int j1 = 0;
-            const double* cost = cost_table[i0].data();
+            const double* profit = problem.profit[i0 - 1].data() - 1;
+            const double ui = u[i0];
             for (int j = 1; j <= k; ++j) {
                 if (used[j]) continue;
-                const double reduced = cost[j] - u[i0] - v[j];
+                const double reduced = -profit[j] - ui - v[j];
                 if (reduced < minv[j]) {
                     minv[j] = reduced;
                     way[j] = j0;
@@ -67,9 +63,10 @@ Assignment solve_assignment(const AssignmentProblem& problem) {
     result.feasible = true;
     for (int j = 1; j <= k; ++j) {
         const int i = match[j] - 1;
+        const double p = problem.profit[i][j - 1];
         result.column[i] = j - 1;
-        if (problem.forbidden[i][j - 1]) result.feasible = false;
-        result.profit += problem.profit[i][j - 1];
+        if (AssignmentProblem::is_forbidden(p)) result.feasible = false;
+        result.profit += p;
         result.column_potential[j - 1] = -v[j];
     }
     for (int i = 0; i < k; ++i) result.row_potential[i] = -u[i + 1];
@@ -86,7 +83,7 @@ void forcing_penalties(const AssignmentProblem& problem, const Assignment& assig
     std::array<int, kMaxSide> holder{};
     for (int i = 0; i < k; ++i) holder[assignment.column[i]] = i;
     auto reduced = [&](int i, int j) {
-        if (problem.forbidden[i][j]) return kInf;
+        if (AssignmentProblem::is_forbidden(problem.profit[i][j])) return kInf;
         return std::max(0.0, assignment.row_potential[i] + assignment.column_potential[j] - problem.profit[i][j]);
     };
     Penalties dist;  // dist[r][s]: cheapest way for row r to take over the column of row s

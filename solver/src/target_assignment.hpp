@@ -7,12 +7,17 @@
 namespace sudoku::target_detail {
 
 constexpr int kMaxSide = 25;
+// The profit of an entry that may not be used. Far below any real profit (weights times digits
+// minus multipliers stay within a few thousand), yet small enough that sums of k of them stay
+// exact enough to be told apart.
+constexpr double kForbidden = -1e9;
 
 struct AssignmentProblem {
     int k = 0;
-    // profit[i][j]; entries marked forbidden may not be used.
-    std::array<std::array<double, kMaxSide>, kMaxSide> profit{};
-    std::array<std::array<bool, kMaxSide>, kMaxSide> forbidden{};
+    // profit[i][j]; kForbidden marks entries that may not be used.
+    std::array<std::array<double, kMaxSide>, kMaxSide> profit;
+
+    static bool is_forbidden(double p) { return p <= kForbidden / 2; }
 };
 
 struct Assignment {

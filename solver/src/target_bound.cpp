@@ -56,8 +56,9 @@ BoundResult evaluate_bound(const Board& board, const Weights& weights, const Mul
             const double* box = m.box.data() + geo.unit_of[cell][2] % n * n;
             for (int t = 0; t < k; ++t) {
                 const int d = missing[t];
-                problem.forbidden[i][t] = !(board.cand[cell] & (1u << d));
-                problem.profit[i][t] = double(weights.at(cell)) * d - col[d - 1] - box[d - 1];
+                problem.profit[i][t] = (board.cand[cell] & (1u << d))
+                                           ? double(weights.at(cell)) * d - col[d - 1] - box[d - 1]
+                                           : kForbidden;
             }
         }
         const Assignment a = solve_assignment(problem);
@@ -114,6 +115,7 @@ BoundResult tighten_bound(const Board& board, const Weights& weights, Multiplier
     std::vector<double> g, best_g;
     BoundResult best = evaluate_bound(board, weights, m, best_g);
     if (!best.feasible || best.is_completion || best.value < cutoff) return best;
+    int evaluations = 1;
     Multipliers current = m;
     BoundResult now = best;
     g = best_g;
@@ -135,6 +137,7 @@ BoundResult tighten_bound(const Board& board, const Weights& weights, Multiplier
             current.box[i] -= step * g[n * n + i];
         }
         now = evaluate_bound(board, weights, current, g);
+        now.evaluations = ++evaluations;
         if (!now.feasible) return now;
         if (now.is_completion) {
             // A zero subgradient: L equals the score of a completion, so both are the optimum.
@@ -154,6 +157,7 @@ BoundResult tighten_bound(const Board& board, const Weights& weights, Multiplier
         m.step_scale = current.step_scale;
         if (best.is_completion || best.value < cutoff) break;
     }
+    best.evaluations = evaluations;
     return best;
 }
 

@@ -33,6 +33,7 @@ struct BoundResult {
     double value = 0;                 // the Lagrangian bound L
     std::vector<std::uint8_t> digit;  // per cell: the digit the row problems chose (placed: its value)
     bool is_completion = false;       // the row choices satisfy every column and box too
+    int evaluations = 1;              // evaluations of L spent on this result
 };
 
 // One evaluation of L at the given multipliers; fills `subgradient` (col then box entries) and,

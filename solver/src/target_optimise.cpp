@@ -9,6 +9,7 @@
 //               the digit the bound's row problems chose for it, then by reduced profit.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -26,6 +27,9 @@ using target_detail::Multipliers;
 
 constexpr double kEpsilon = 1e-6;
 constexpr int kRootIterations = 400;
+constexpr int kRootChunk = 40;      // root descent steps between guided dives
+constexpr double kRootStall = 0.05;  // a chunk gaining less ends the root descent
+constexpr int kDiveBudget = 200;    // nodes per guided dive
 constexpr int kNodeIterations = 4;
 constexpr int kStrikeRounds = 3;  // bound, strike hopeless candidates, bound again, at most this often
 
@@ -102,9 +106,11 @@ public:
             return;
         }
         Multipliers& m = multipliers_[depth];
+        ++stats_.nodes;
         BoundResult bound;
         for (int round = 0;; ++round) {
             bound = target_detail::tighten_bound(board, weights_, m, kNodeIterations, cutoff(), double(floor_));
+            stats_.evaluations += bound.evaluations;
             if (!bound.feasible || bound.value < cutoff()) return;
             if (bound.is_completion) {
                 record(bound.digit);
@@ -112,6 +118,7 @@ public:
             }
             if (round == kStrikeRounds) break;
             const int struck = target_detail::strike_hopeless_candidates(board, weights_, m, cutoff());
+            ++stats_.evaluations;
             if (struck < 0) return;
             if (struck == 0) break;
             if (board.free_cells == 0) {
@@ -137,20 +144,17 @@ public:
     void optimise() {
         const Board root_board = boards_[0];
         Multipliers root_multipliers = multipliers_[0];
-        const BoundResult root = target_detail::tighten_bound(boards_[0], weights_, root_multipliers,
-                                                              kRootIterations, cutoff(), double(best_));
+        const BoundResult root = descend_at_root(root_multipliers);
         if (!root.feasible || root.value < cutoff()) return;
         if (root.is_completion) {
             record(root.digit);
             return;
         }
-        dive_budget_ = 200;
-        guided_dive(0, root, root_multipliers);
-        if (root.value < cutoff()) return;
         std::int64_t upper = std::int64_t(std::floor(root.value + kEpsilon));  // no completion scores more
         for (std::int64_t step = 1; upper > best_; step *= 2) {
             const std::int64_t aim = std::max(best_ + 1, upper - step + 1);
             floor_ = aim - 1;
+            ++stats_.rounds;
             multipliers_[0] = root_multipliers;
             boards_[0] = root_board;  // candidates struck for a higher aim may be needed now
             search(0);
@@ -159,7 +163,29 @@ public:
         }
     }
 
+    // The root descent, in chunks with a guided dive after each: the dives usually find the
+    // optimum early, and the descent may stop once the bound is below it + 1 (scores are
+    // integers) instead of converging to the LP value; the Polyak steps also aim better once
+    // the incumbent is close. Stops when a chunk gains less than kRootStall.
+    BoundResult descend_at_root(Multipliers& m) {
+        BoundResult root;
+        double previous = std::numeric_limits<double>::infinity();
+        for (int spent = 0; spent < kRootIterations;) {
+            root = target_detail::tighten_bound(boards_[0], weights_, m, kRootChunk, cutoff(), double(best_));
+            spent += root.evaluations;
+            stats_.evaluations += root.evaluations;
+            stats_.root_evaluations += root.evaluations;
+            if (!root.feasible || root.value < cutoff() || root.is_completion) break;
+            dive_budget_ = kDiveBudget;
+            guided_dive(0, root, m);
+            if (root.value < cutoff() || previous - root.value < kRootStall) break;
+            previous = root.value;
+        }
+        return root;
+    }
+
     std::int64_t best() const { return best_; }
+    const TargetStats& stats() const { return stats_; }
     const std::vector<std::uint8_t>& best_digits() const { return best_digits_; }
 
 private:
@@ -196,6 +222,7 @@ private:
     std::vector<Multipliers> multipliers_;
     std::int64_t best_ = -1;
     std::int64_t floor_ = -1;
+    TargetStats stats_;
     int dive_budget_ = 0;  // nodes must promise more than this: the incumbent or the aim - 1
     std::vector<std::uint8_t> best_digits_;
 };
@@ -214,6 +241,7 @@ TargetResult target_max_score(const Grid& puzzle, const Weights& weights) {
     if (!search.dive(0)) return result;
     search.optimise();
     result.score = search.best();
+    result.stats = search.stats();
     Grid certificate(puzzle.box());
     for (std::size_t cell = 0; cell < search.best_digits().size(); ++cell)
         certificate.set(int(cell), search.best_digits()[cell]);

@@ -27,9 +27,18 @@ struct Weights {
     static Weights ring(int box = 3);
 };
 
+// What the optimiser did, for benchmarks and tuning.
+struct TargetStats {
+    std::uint64_t nodes = 0;             // branch and bound nodes whose bound was computed
+    std::uint64_t evaluations = 0;       // Lagrangian bound evaluations (one per row assignment set)
+    std::uint64_t root_evaluations = 0;  // of which spent on the root descent
+    int rounds = 0;                      // aspiration rounds
+};
+
 struct TargetResult {
     std::int64_t score = -1;          // -1 when the grid has no completion
     std::optional<Grid> certificate;  // an optimal completion when score >= 0
+    TargetStats stats;                // filled by target_max_score only
 };
 
 // Exact maximum score over all completions of `puzzle` (the reference optimiser).
