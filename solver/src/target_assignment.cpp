@@ -11,13 +11,33 @@ namespace sudoku::target_detail {
 // non-negative. A forbidden entry costs so much that the optimum uses one only when no
 // perfect assignment avoids them all: every augmenting step has a path of allowed entries
 // while one exists.
-Assignment solve_assignment(const AssignmentProblem& problem) {
+Assignment solve_assignment(const AssignmentProblem& problem, const double* column_hint) {
     constexpr double kInf = std::numeric_limits<double>::infinity();
     const int k = problem.k;
     std::array<double, kMaxSide + 1> u{}, v{}, minv;
     std::array<int, kMaxSide + 1> match{}, way{};  // match[j]: row (1-based) holding column j
     std::array<bool, kMaxSide + 1> used;
+    if (column_hint)
+        for (int j = 1; j <= k; ++j) v[j] = -column_hint[j - 1];
+    // Feasible row potentials for these v; each row takes its cheapest column when still free.
+    std::array<bool, kMaxSide + 1> matched{};
     for (int i = 1; i <= k; ++i) {
+        const double* profit = problem.profit[i - 1].data() - 1;
+        double low = kInf;
+        int at = 0;
+        for (int j = 1; j <= k; ++j)
+            if (-profit[j] - v[j] < low) {
+                low = -profit[j] - v[j];
+                at = j;
+            }
+        u[i] = low;
+        if (match[at] == 0) {
+            match[at] = i;
+            matched[i] = true;
+        }
+    }
+    for (int i = 1; i <= k; ++i) {
+        if (matched[i]) continue;
         match[0] = i;
         int j0 = 0;
         for (int j = 0; j <= k; ++j) {

@@ -29,7 +29,11 @@ struct Assignment {
     std::array<double, kMaxSide> row_potential{}, column_potential{};
 };
 
-Assignment solve_assignment(const AssignmentProblem& problem);
+// `column_hint`, when given, holds column potentials from a similar earlier problem (the same
+// row in the parent node or the previous subgradient step): the solve starts from them, rows
+// matched greedily to their cheapest column, and only the rest are augmented. Any values are
+// correct; close ones save most of the work.
+Assignment solve_assignment(const AssignmentProblem& problem, const double* column_hint = nullptr);
 
 // penalty[i][j]: how much the maximum profit drops when row i is forced to take column j
 // (0 on the chosen entries), exact: the reduced cost of (i, j) plus the cheapest alternating

@@ -61,7 +61,12 @@ BoundResult evaluate_bound(const Board& board, const Weights& weights, const Mul
                                            : kForbidden;
             }
         }
-        const Assignment a = solve_assignment(problem);
+        if (m.potential.empty()) m.potential.assign(n * (n + 1), 0.0);
+        double* potential = m.potential.data() + r * (n + 1);
+        std::array<double, kMaxSide> hint;
+        for (int t = 0; t < k; ++t) hint[t] = potential[missing[t]];
+        const Assignment a = solve_assignment(problem, hint.data());
+        for (int t = 0; t < k; ++t) potential[missing[t]] = a.column_potential[t];
         if (!a.feasible) {
             result.feasible = false;
             return result;
@@ -143,12 +148,14 @@ BoundResult tighten_bound(const Board& board, const Weights& weights, Multiplier
             // A zero subgradient: L equals the score of a completion, so both are the optimum.
             m.col = current.col;
             m.box = current.box;
+            m.potential = current.potential;
             return now;
         }
         if (now.value < best.value - 1e-9) {
             best = now;
             m.col = current.col;
             m.box = current.box;
+            m.potential = current.potential;
             since_progress = 0;
         } else if (++since_progress >= kPatience) {
             current.step_scale *= 0.5;

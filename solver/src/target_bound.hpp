@@ -26,6 +26,9 @@ struct Multipliers {
     std::vector<double> col;  // [column * n + d - 1]
     std::vector<double> box;  // [box * n + d - 1]
     double step_scale = 1.0;  // the Polyak step factor reached so far, inherited by children
+    // A cache, not part of the bound: per row and digit, the column potential of that row's
+    // last assignment [row * (n + 1) + d], the warm start of the next solve (empty: cold).
+    mutable std::vector<double> potential;
 };
 
 struct BoundResult {
