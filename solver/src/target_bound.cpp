@@ -17,6 +17,26 @@ constexpr double kNodeTargetGap = 2;
 constexpr int kStallWindow = 30;
 }  // namespace
 
+Multipliers initial_multipliers(const Geometry& geo, const Weights& weights) {
+    const int n = geo.n;
+    Multipliers m{std::vector<double>(n * n), std::vector<double>(n * n), 1.0, {}};
+    double grid_mean = 0;
+    for (int cell = 0; cell < n * n; ++cell) grid_mean += weights.at(cell);
+    grid_mean /= n * n;
+    for (int u = 0; u < n; ++u) {
+        double column_mean = 0, box_mean = 0;
+        for (int cell : (*geo.units)[n + u]) column_mean += weights.at(cell);
+        for (int cell : (*geo.units)[2 * n + u]) box_mean += weights.at(cell);
+        column_mean /= n;
+        box_mean /= n;
+        for (int d = 1; d <= n; ++d) {
+            m.col[u * n + d - 1] = d * (column_mean - grid_mean);
+            m.box[u * n + d - 1] = d * (box_mean - grid_mean);
+        }
+    }
+    return m;
+}
+
 BoundResult evaluate_bound(const Board& board, const Weights& weights, const Multipliers& m,
                            std::vector<double>& subgradient, std::vector<double>* penalty) {
     const Geometry& geo = *board.geo;

@@ -28,7 +28,7 @@ using target_detail::Multipliers;
 constexpr double kEpsilon = 1e-6;
 constexpr int kRootIterations = 400;
 constexpr int kRootChunk = 40;      // root descent steps between guided dives
-constexpr double kRootStall = 0.2;  // a chunk gaining less ends the root descent
+constexpr double kRootStall = 0.1;  // a chunk gaining less ends the root descent
 constexpr int kDiveBudget = 200;    // nodes per guided dive
 // Tuned by bench_target --stats (100 per family: 7,400 -> 6,100 bound evaluations in all).
 constexpr int kNodeIterations = 2;
@@ -61,7 +61,7 @@ public:
     BranchAndBound(const Weights& weights, const Board& root) : weights_(weights) {
         const int n = root.geo->n;
         boards_.assign(n * n + 1, root);
-        multipliers_.assign(n * n + 1, Multipliers{std::vector<double>(n * n), std::vector<double>(n * n), 1.0});
+        multipliers_.assign(n * n + 1, target_detail::initial_multipliers(*root.geo, weights));
     }
 
     // The greedy dive: a complete depth-first search, heaviest digits first; true when it completes.
