@@ -116,11 +116,20 @@ BoundResult evaluate_bound(const Board& board, const Weights& weights, const Mul
     return result;
 }
 
-int strike_hopeless_candidates(Board& board, const Weights& weights, const Multipliers& m, double cutoff) {
+int strike_hopeless_candidates(Board& board, const Weights& weights, const Multipliers& m, double cutoff,
+                               std::vector<double>* slack) {
     const int n = board.geo->n;
     std::vector<double> g, penalty(n * n * (n + 1), 0.0);
     const BoundResult bound = evaluate_bound(board, weights, m, g, &penalty);
     if (!bound.feasible || bound.value < cutoff) return -1;
+    if (slack) {
+        slack->assign(penalty.size(), -1.0);
+        for (int cell = 0; cell < n * n; ++cell)
+            for (std::uint32_t mask = board.value[cell] ? 0 : board.cand[cell]; mask; mask &= mask - 1) {
+                const int d = lowest_digit(mask);
+                (*slack)[cell * (n + 1) + d] = bound.value - penalty[cell * (n + 1) + d] - cutoff;
+            }
+    }
     std::vector<std::pair<int, int>> hopeless;
     for (int cell = 0; cell < n * n; ++cell) {
         if (board.value[cell]) continue;

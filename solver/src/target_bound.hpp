@@ -52,7 +52,10 @@ BoundResult evaluate_bound(const Board& board, const Weights& weights, const Mul
 // Reduced-cost fixing: strikes every candidate whose forcing penalty takes L below `cutoff`
 // (no completion using it can reach the cutoff), then propagates singles. Returns how many
 // candidates went, or -1 when the node died.
-int strike_hopeless_candidates(Board& board, const Weights& weights, const Multipliers& m, double cutoff);
+// `slack`, when given, receives per cell * (n + 1) + d how far above the cutoff the bound stays
+// when the cell takes d (before the strike; struck ones are negative).
+int strike_hopeless_candidates(Board& board, const Weights& weights, const Multipliers& m, double cutoff,
+                               std::vector<double>* slack = nullptr);
 
 // Subgradient descent on L from `m` for at most `iterations` steps, stopping as soon as the
 // bound drops below `cutoff` (the node can be pruned). `target` is a known lower bound for the

@@ -7,13 +7,16 @@
 //   bound       the Lagrangian bound of target_bound.hpp, multipliers inherited from the parent:
 //               a long descent at the root, a few steps per node below it.
 //   pruning     scores are integers, so a node whose bound is below incumbent + 1 is done.
-//   branching   the free cell with the fewest candidates (heaviest first on ties), trying first
-//               the digit the bound's row problems chose for it, then by reduced profit.
+//   branching   in the tree, the free cell (children: its digits) or the unit and digit
+//               (children: its places) whose children keep the least slack above the cutoff
+//               by the strike's penalties; the bound's own choice first, then by reduced
+//               profit. The dives branch on the cell with the fewest candidates.
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 #include "sudoku/target.hpp"
 #include "target_board.hpp"
@@ -37,7 +40,10 @@ constexpr int kDiveBudget = 200;    // nodes per guided dive
 constexpr double kDiveMargin = 1.0;
 // Tuned by bench_target --stats (100 per family: 7,400 -> 6,100 bound evaluations in all).
 constexpr int kNodeIterations = 2;
-constexpr int kStrikeRounds = 2;  // bound, strike hopeless candidates, bound again, at most this often
+constexpr int kStrikeRounds = 2;
+// Branching: a child costs the slack it keeps above the cutoff plus this much. 0.05, 0.2, 0.5 and
+// 2 measured on the slowest puzzles; 0.2 brought the worst of 1,000 per band under 10 ms.
+constexpr double kChildShare = 0.2;  // bound, strike hopeless candidates, bound again, at most this often
 
 std::int64_t score_of(const Weights& weights, const std::vector<std::uint8_t>& digit) {
     std::int64_t s = 0;
@@ -66,6 +72,7 @@ public:
     BranchAndBound(const Weights& weights, const Board& root) : weights_(weights) {
         const int n = root.geo->n;
         boards_.assign(n * n + 1, root);
+        slack_.assign(n * n + 1, {});
         multipliers_.assign(n * n + 1, target_detail::initial_multipliers(*root.geo, weights));
     }
 
@@ -123,7 +130,7 @@ public:
                 return;
             }
             if (round == kStrikeRounds) break;
-            const int struck = target_detail::strike_hopeless_candidates(board, weights_, m, cutoff());
+            const int struck = target_detail::strike_hopeless_candidates(board, weights_, m, cutoff(), &slack_[depth]);
             ++stats_.evaluations;
             if (struck < 0) return;
             if (struck == 0) break;
@@ -132,7 +139,21 @@ public:
                 return;
             }
         }
-        const int cell = branching_cell(board, weights_);
+        int cell = branching_cell(board, weights_);
+        if (!slack_[depth].empty()) {
+            const auto [unit, digit, use_places, best_cell] = least_slack_branching(board, slack_[depth]);
+            if (use_places) {
+                for (int c : place_order(board, unit, digit, bound, m)) {
+                    boards_[depth + 1] = board;
+                    if (!boards_[depth + 1].assign(c, digit)) continue;
+                    multipliers_[depth + 1] = m;
+                    search(depth + 1);
+                    if (bound.value < cutoff()) return;
+                }
+                return;
+            }
+            cell = best_cell;
+        }
         for (int d : digit_order(board, cell, bound, m)) {
             boards_[depth + 1] = board;
             if (!boards_[depth + 1].assign(cell, d)) continue;
@@ -140,6 +161,63 @@ public:
             search(depth + 1);
             if (bound.value < cutoff()) return;
         }
+    }
+
+    // The branching whose children keep the least slack in all: a free cell (children: its
+    // digits) or a unit and missing digit (children: its places), each child counted by the
+    // slack it keeps above the cutoff plus a share so that more children cost more.
+    std::tuple<int, int, bool, int> least_slack_branching(const Board& board, const std::vector<double>& slack) const {
+        const int n = board.geo->n;
+        double best = std::numeric_limits<double>::infinity();
+        int best_unit = -1, best_digit = 0, best_cell = -1;
+        bool places = false;
+        auto at = [&](int cell, int d) { return std::max(0.0, slack[cell * (n + 1) + d]) + kChildShare; };
+        for (int cell = 0; cell < n * n; ++cell) {
+            if (board.value[cell]) continue;
+            double sum = 0;
+            for (std::uint32_t mask = board.cand[cell]; mask; mask &= mask - 1) sum += at(cell, target_detail::lowest_digit(mask));
+            if (sum < best) {
+                best = sum;
+                best_cell = cell;
+                places = false;
+            }
+        }
+        for (int u = 0; u < 3 * n; ++u)
+            for (std::uint32_t miss = (((1u << n) - 1) << 1) & ~board.placed[u]; miss; miss &= miss - 1) {
+                const int d = target_detail::lowest_digit(miss);
+                double sum = 0;
+                int count = 0;
+                for (int c : (*board.geo->units)[u])
+                    if (!board.value[c] && (board.cand[c] & (1u << d))) {
+                        sum += at(c, d);
+                        ++count;
+                    }
+                if (count >= 2 && sum < best) {
+                    best = sum;
+                    best_unit = u;
+                    best_digit = d;
+                    places = true;
+                }
+            }
+        return {best_unit, best_digit, places, best_cell};
+    }
+
+    // The cells of `unit` that can take `digit`: the bound's choice first, then by reduced profit.
+    std::vector<int> place_order(const Board& board, int unit, int digit, const BoundResult& bound,
+                                 const Multipliers& m) const {
+        const int n = board.geo->n;
+        std::vector<std::pair<double, int>> order;
+        for (int c : (*board.geo->units)[unit]) {
+            if (board.value[c] || !(board.cand[c] & (1u << digit))) continue;
+            const int b = board.geo->unit_of[c][2] - 2 * n;
+            double reduced = double(weights_.at(c)) * digit - m.col[(c % n) * n + digit - 1] - m.box[b * n + digit - 1];
+            if (bound.digit[c] == digit) reduced = 1e18;
+            order.emplace_back(-reduced, c);
+        }
+        std::sort(order.begin(), order.end());
+        std::vector<int> cells;
+        for (auto& [key, c] : order) cells.push_back(c);
+        return cells;
     }
 
     // Aspiration rounds: aim at floor(root bound) first, pruning every node that cannot reach
@@ -237,6 +315,7 @@ private:
     const Weights& weights_;
     std::vector<Board> boards_;
     std::vector<Multipliers> multipliers_;
+    std::vector<std::vector<double>> slack_;  // per depth: the last strike's slack per candidate
     std::int64_t best_ = -1;
     std::int64_t floor_ = -1;
     TargetStats stats_;
