@@ -16,7 +16,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
-#include <tuple>
+#include <utility>
 
 #include "sudoku/target.hpp"
 #include "target_board.hpp"
@@ -29,6 +29,7 @@ namespace {
 using target_detail::Board;
 using target_detail::BoundResult;
 using target_detail::Multipliers;
+using Child = std::pair<int, int>;  // a branch: (cell, digit)
 
 constexpr double kEpsilon = 1e-6;
 constexpr int kRootIterations = 400;
@@ -40,10 +41,11 @@ constexpr int kDiveBudget = 200;    // nodes per guided dive
 constexpr double kDiveMargin = 1.0;
 // Tuned by bench_target --stats (100 per family: 7,400 -> 6,100 bound evaluations in all).
 constexpr int kNodeIterations = 2;
-constexpr int kStrikeRounds = 2;
+constexpr int kStrikeRounds = 2;  // bound, strike hopeless candidates, bound again, at most this often
+static_assert(kStrikeRounds >= 1, "branching reads the slack of the node's own strike");
 // Branching: a child costs the slack it keeps above the cutoff plus this much. 0.05, 0.2, 0.5 and
 // 2 measured on the slowest puzzles; 0.2 brought the worst of 1,000 per band under 10 ms.
-constexpr double kChildShare = 0.2;  // bound, strike hopeless candidates, bound again, at most this often
+constexpr double kChildShare = 0.2;
 
 std::int64_t score_of(const Weights& weights, const std::vector<std::uint8_t>& digit) {
     std::int64_t s = 0;
@@ -103,8 +105,7 @@ public:
             return true;
         }
         if (--dive_budget_ < 0) return false;
-        const int cell = branching_cell(board, weights_);
-        for (int d : digit_order(board, cell, bound, m)) {
+        for (auto [cell, d] : ordered(cell_children(board, branching_cell(board, weights_)), board, bound, m)) {
             boards_[depth + 1] = board;
             if (boards_[depth + 1].assign(cell, d) && guided_dive(depth + 1, bound, m)) return true;
             if (dive_budget_ < 0) return false;
@@ -139,22 +140,7 @@ public:
                 return;
             }
         }
-        int cell = branching_cell(board, weights_);
-        if (!slack_[depth].empty()) {
-            const auto [unit, digit, use_places, best_cell] = least_slack_branching(board, slack_[depth]);
-            if (use_places) {
-                for (int c : place_order(board, unit, digit, bound, m)) {
-                    boards_[depth + 1] = board;
-                    if (!boards_[depth + 1].assign(c, digit)) continue;
-                    multipliers_[depth + 1] = m;
-                    search(depth + 1);
-                    if (bound.value < cutoff()) return;
-                }
-                return;
-            }
-            cell = best_cell;
-        }
-        for (int d : digit_order(board, cell, bound, m)) {
+        for (auto [cell, d] : ordered(least_slack_children(board, slack_[depth]), board, bound, m)) {
             boards_[depth + 1] = board;
             if (!boards_[depth + 1].assign(cell, d)) continue;
             multipliers_[depth + 1] = m;
@@ -166,58 +152,33 @@ public:
     // The branching whose children keep the least slack in all: a free cell (children: its
     // digits) or a unit and missing digit (children: its places), each child counted by the
     // slack it keeps above the cutoff plus a share so that more children cost more.
-    std::tuple<int, int, bool, int> least_slack_branching(const Board& board, const std::vector<double>& slack) const {
+    std::vector<Child> least_slack_children(const Board& board, const std::vector<double>& slack) const {
         const int n = board.geo->n;
+        auto cost = [&](int cell, int d) { return std::max(0.0, slack[cell * (n + 1) + d]) + kChildShare; };
         double best = std::numeric_limits<double>::infinity();
-        int best_unit = -1, best_digit = 0, best_cell = -1;
-        bool places = false;
-        auto at = [&](int cell, int d) { return std::max(0.0, slack[cell * (n + 1) + d]) + kChildShare; };
+        std::vector<Child> children, trial;
+        auto consider = [&] {
+            double sum = 0;
+            for (auto [cell, d] : trial) sum += cost(cell, d);
+            if (trial.size() >= 2 && sum < best) {
+                best = sum;
+                children.swap(trial);
+            }
+        };
         for (int cell = 0; cell < n * n; ++cell) {
             if (board.value[cell]) continue;
-            double sum = 0;
-            for (std::uint32_t mask = board.cand[cell]; mask; mask &= mask - 1) sum += at(cell, target_detail::lowest_digit(mask));
-            if (sum < best) {
-                best = sum;
-                best_cell = cell;
-                places = false;
-            }
+            trial = cell_children(board, cell);
+            consider();
         }
         for (int u = 0; u < 3 * n; ++u)
             for (std::uint32_t miss = (((1u << n) - 1) << 1) & ~board.placed[u]; miss; miss &= miss - 1) {
                 const int d = target_detail::lowest_digit(miss);
-                double sum = 0;
-                int count = 0;
+                trial.clear();
                 for (int c : (*board.geo->units)[u])
-                    if (!board.value[c] && (board.cand[c] & (1u << d))) {
-                        sum += at(c, d);
-                        ++count;
-                    }
-                if (count >= 2 && sum < best) {
-                    best = sum;
-                    best_unit = u;
-                    best_digit = d;
-                    places = true;
-                }
+                    if (!board.value[c] && (board.cand[c] & (1u << d))) trial.emplace_back(c, d);
+                consider();
             }
-        return {best_unit, best_digit, places, best_cell};
-    }
-
-    // The cells of `unit` that can take `digit`: the bound's choice first, then by reduced profit.
-    std::vector<int> place_order(const Board& board, int unit, int digit, const BoundResult& bound,
-                                 const Multipliers& m) const {
-        const int n = board.geo->n;
-        std::vector<std::pair<double, int>> order;
-        for (int c : (*board.geo->units)[unit]) {
-            if (board.value[c] || !(board.cand[c] & (1u << digit))) continue;
-            const int b = board.geo->unit_of[c][2] - 2 * n;
-            double reduced = double(weights_.at(c)) * digit - m.col[(c % n) * n + digit - 1] - m.box[b * n + digit - 1];
-            if (bound.digit[c] == digit) reduced = 1e18;
-            order.emplace_back(-reduced, c);
-        }
-        std::sort(order.begin(), order.end());
-        std::vector<int> cells;
-        for (auto& [key, c] : order) cells.push_back(c);
-        return cells;
+        return children;
     }
 
     // Aspiration rounds: aim at floor(root bound) first, pruning every node that cannot reach
@@ -295,21 +256,25 @@ private:
         }
     }
 
-    // The bound's choice first, then the other candidates by reduced profit, best first.
-    std::vector<int> digit_order(const Board& board, int cell, const BoundResult& bound, const Multipliers& m) const {
+    static std::vector<Child> cell_children(const Board& board, int cell) {
+        std::vector<Child> children;
+        for (std::uint32_t mask = board.cand[cell]; mask; mask &= mask - 1)
+            children.emplace_back(cell, target_detail::lowest_digit(mask));
+        return children;
+    }
+
+    // The bound's own choices first, then the others by reduced profit, best first.
+    std::vector<Child> ordered(std::vector<Child> children, const Board& board, const BoundResult& bound,
+                               const Multipliers& m) const {
         const int n = board.geo->n;
-        const int c = cell % n, b = board.geo->unit_of[cell][2] - 2 * n;
-        std::vector<std::pair<double, int>> order;
-        for (std::uint32_t mask = board.cand[cell]; mask; mask &= mask - 1) {
-            const int d = target_detail::lowest_digit(mask);
-            double reduced = double(weights_.at(cell)) * d - m.col[c * n + d - 1] - m.box[b * n + d - 1];
-            if (d == bound.digit[cell]) reduced = 1e18;
-            order.emplace_back(-reduced, d);
-        }
-        std::sort(order.begin(), order.end());
-        std::vector<int> digits;
-        for (auto& [key, d] : order) digits.push_back(d);
-        return digits;
+        auto key = [&](Child child) {
+            const auto [cell, d] = child;
+            if (bound.digit[cell] == d) return -1e18;
+            const int c = cell % n, b = board.geo->unit_of[cell][2] - 2 * n;
+            return -(double(weights_.at(cell)) * d - m.col[c * n + d - 1] - m.box[b * n + d - 1]);
+        };
+        std::stable_sort(children.begin(), children.end(), [&](Child a, Child b) { return key(a) < key(b); });
+        return children;
     }
 
     const Weights& weights_;
