@@ -131,6 +131,28 @@ bool Board::propagate(std::vector<int>& queue) {
     }
 }
 
+int Board::probe(int width) {
+    int struck = 0;
+    Board trial;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (std::size_t cell = 0; cell < value.size(); ++cell) {
+            if (value[cell]) continue;
+            if (popcount(cand[cell]) > width) continue;
+            for (std::uint32_t mask = cand[cell]; mask; mask &= mask - 1) {
+                const int d = lowest_digit(mask);
+                if (value[cell] || !(cand[cell] & (1u << d))) continue;
+                trial = *this;
+                if (trial.assign(int(cell), d)) continue;
+                if (!strike({{int(cell), d}})) return -1;
+                ++struck;
+                changed = true;
+            }
+        }
+    }
+    return struck;
+}
+
 Grid Board::to_grid() const {
     Grid g(geo->box);
     for (int cell = 0; cell < geo->n * geo->n; ++cell) g.set(cell, value[cell]);

@@ -37,164 +37,186 @@ Multipliers initial_multipliers(const Geometry& geo, const Weights& weights) {
     return m;
 }
 
-BoundResult evaluate_bound(const Board& board, const Weights& weights, const Multipliers& m,
-                           std::vector<double>& subgradient, std::vector<double>* penalty) {
+void LagrangianBound::load(const Board& board) {
     const Geometry& geo = *board.geo;
-    const int n = geo.n;
+    const int n = n_ = geo.n;
     const std::uint32_t all = ((1u << n) - 1) << 1;
-    BoundResult result;
-    result.digit = board.value;
-    subgradient.assign(2 * n * n, 0.0);
-    double value = 0;
+    board_ = &board;
+    placed_score_ = 0;
     for (int cell = 0; cell < n * n; ++cell)
-        if (board.value[cell]) value += double(weights.at(cell)) * board.value[cell];
-    // The multiplier terms of the relaxed constraints: +1 for each missing digit (the "= 1").
-    for (int c = 0; c < n; ++c)
-        for (std::uint32_t miss = all & ~board.placed[n + c]; miss; miss &= miss - 1) {
-            const int at = c * n + lowest_digit(miss) - 1;
-            value += m.col[at];
-            subgradient[at] = 1;
+        if (board.value[cell]) placed_score_ += double(weights_.at(cell)) * board.value[cell];
+    open_col_.clear();
+    open_box_.clear();
+    open_indicator_.assign(2 * n * n, 0.0);
+    for (int u = 0; u < n; ++u) {
+        for (std::uint32_t miss = all & ~board.placed[n + u]; miss; miss &= miss - 1) {
+            open_col_.push_back(u * n + lowest_digit(miss) - 1);
+            open_indicator_[open_col_.back()] = 1;
         }
-    for (int b = 0; b < n; ++b)
-        for (std::uint32_t miss = all & ~board.placed[2 * n + b]; miss; miss &= miss - 1) {
-            const int at = b * n + lowest_digit(miss) - 1;
-            value += m.box[at];
-            subgradient[n * n + at] = 1;
+        for (std::uint32_t miss = all & ~board.placed[2 * n + u]; miss; miss &= miss - 1) {
+            open_box_.push_back(u * n + lowest_digit(miss) - 1);
+            open_indicator_[n * n + open_box_.back()] = 1;
         }
-    AssignmentProblem problem;
-    std::array<int, kMaxSide> free_cell{}, missing{};
+    }
+    rows_.resize(n);
+    base_.clear();
     for (int r = 0; r < n; ++r) {
-        int k = 0, j = 0;
+        Row& row = rows_[r];
+        row.k = 0;
+        row.first = int(base_.size());
         for (int cell : (*geo.units)[r])
-            if (!board.value[cell]) free_cell[k++] = cell;
-        for (std::uint32_t miss = all & ~board.placed[r]; miss; miss &= miss - 1) missing[j++] = lowest_digit(miss);
-        if (k == 0) continue;
-        problem.k = k;
-        for (int i = 0; i < k; ++i) {
-            const int cell = free_cell[i];
-            const double* col = m.col.data() + (cell % n) * n;
-            const double* box = m.box.data() + geo.unit_of[cell][2] % n * n;
-            for (int t = 0; t < k; ++t) {
-                const int d = missing[t];
-                problem.profit[i][t] = (board.cand[cell] & (1u << d))
-                                           ? double(weights.at(cell)) * d - col[d - 1] - box[d - 1]
-                                           : kForbidden;
+            if (!board.value[cell]) {
+                row.cell[row.k] = cell;
+                row.col_at[row.k] = (cell % n) * n - 1;
+                row.box_at[row.k] = (geo.unit_of[cell][2] - 2 * n) * n - 1;
+                ++row.k;
+            }
+        int j = 0;
+        for (std::uint32_t miss = all & ~board.placed[r]; miss; miss &= miss - 1) row.digit[j++] = lowest_digit(miss);
+        for (int i = 0; i < row.k; ++i) {
+            const int cell = row.cell[i];
+            for (int t = 0; t < row.k; ++t) {
+                const int d = row.digit[t];
+                base_.push_back((board.cand[cell] & (1u << d)) ? double(weights_.at(cell)) * d : kForbidden);
             }
         }
-        if (m.potential.empty()) m.potential.assign(n * (n + 1), 0.0);
+    }
+}
+
+void LagrangianBound::evaluate(const Multipliers& m, BoundResult& out, std::vector<double>& subgradient,
+                               std::vector<double>* penalty) {
+    const Board& board = *board_;
+    const int n = n_;
+    out.feasible = true;
+    out.is_completion = false;
+    out.evaluations = 1;
+    out.digit = board.value;
+    subgradient = open_indicator_;
+    double value = placed_score_;
+    for (int at : open_col_) value += m.col[at];
+    for (int at : open_box_) value += m.box[at];
+    if (m.potential.empty()) m.potential.assign(n * (n + 1), 0.0);
+    for (int r = 0; r < n; ++r) {
+        const Row& row = rows_[r];
+        const int k = row.k;
+        if (k == 0) continue;
+        problem_.k = k;
+        const double* base = base_.data() + row.first;
+        for (int i = 0; i < k; ++i, base += k) {
+            const double* col = m.col.data() + row.col_at[i];
+            const double* box = m.box.data() + row.box_at[i];
+            double* profit = problem_.profit[i].data();
+            for (int t = 0; t < k; ++t) profit[t] = base[t] - col[row.digit[t]] - box[row.digit[t]];
+        }
         double* potential = m.potential.data() + r * (n + 1);
         std::array<double, kMaxSide> hint;
-        for (int t = 0; t < k; ++t) hint[t] = potential[missing[t]];
-        const Assignment a = solve_assignment(problem, hint.data());
-        for (int t = 0; t < k; ++t) potential[missing[t]] = a.column_potential[t];
+        for (int t = 0; t < k; ++t) hint[t] = potential[row.digit[t]];
+        const Assignment a = solve_assignment(problem_, hint.data());
+        for (int t = 0; t < k; ++t) potential[row.digit[t]] = a.column_potential[t];
         if (!a.feasible) {
-            result.feasible = false;
-            return result;
+            out.feasible = false;
+            return;
         }
         value += a.profit;
         if (penalty) {
-            Penalties row_penalty;
-            forcing_penalties(problem, a, row_penalty);
+            forcing_penalties(problem_, a, row_penalty_);
             for (int i = 0; i < k; ++i)
-                for (int t = 0; t < k; ++t) (*penalty)[free_cell[i] * (n + 1) + missing[t]] = row_penalty[i][t];
+                for (int t = 0; t < k; ++t) (*penalty)[row.cell[i] * (n + 1) + row.digit[t]] = row_penalty_[i][t];
         }
         for (int i = 0; i < k; ++i) {
-            const int cell = free_cell[i];
-            const int d = missing[a.column[i]];
-            result.digit[cell] = static_cast<std::uint8_t>(d);
-            subgradient[(cell % n) * n + d - 1] -= 1;
-            subgradient[n * n + geo.unit_of[cell][2] % n * n + d - 1] -= 1;
+            const int d = row.digit[a.column[i]];
+            out.digit[row.cell[i]] = static_cast<std::uint8_t>(d);
+            subgradient[row.col_at[i] + d] -= 1;
+            subgradient[n * n + row.box_at[i] + d] -= 1;
         }
     }
-    result.value = value;
-    result.is_completion = true;
+    out.value = value;
+    out.is_completion = true;
     for (double g : subgradient)
         if (g != 0) {
-            result.is_completion = false;
+            out.is_completion = false;
             break;
         }
-    return result;
 }
 
-int strike_hopeless_candidates(Board& board, const Weights& weights, const Multipliers& m, double cutoff,
-                               std::vector<double>* slack) {
-    const int n = board.geo->n;
-    std::vector<double> g, penalty(n * n * (n + 1), 0.0);
-    const BoundResult bound = evaluate_bound(board, weights, m, g, &penalty);
-    if (!bound.feasible || bound.value < cutoff) return -1;
-    if (slack) {
-        slack->assign(penalty.size(), -1.0);
-        for (int cell = 0; cell < n * n; ++cell)
-            for (std::uint32_t mask = board.value[cell] ? 0 : board.cand[cell]; mask; mask &= mask - 1) {
-                const int d = lowest_digit(mask);
-                (*slack)[cell * (n + 1) + d] = bound.value - penalty[cell * (n + 1) + d] - cutoff;
-            }
-    }
-    std::vector<std::pair<int, int>> hopeless;
+int LagrangianBound::strike_hopeless(Board& board, const Multipliers& m, double cutoff, std::vector<double>* slack) {
+    const int n = n_;
+    penalty_.assign(n * n * (n + 1), 0.0);
+    evaluate(m, now_, g_, &penalty_);
+    if (!now_.feasible || now_.value < cutoff) return -1;
+    const double value = now_.value;
+    if (slack) slack->assign(penalty_.size(), -1.0);
+    hopeless_.clear();
     for (int cell = 0; cell < n * n; ++cell) {
         if (board.value[cell]) continue;
         for (std::uint32_t mask = board.cand[cell]; mask; mask &= mask - 1) {
             const int d = lowest_digit(mask);
-            if (bound.value - penalty[cell * (n + 1) + d] < cutoff) hopeless.emplace_back(cell, d);
+            const double keeps = value - penalty_[cell * (n + 1) + d] - cutoff;
+            if (slack) (*slack)[cell * (n + 1) + d] = keeps;
+            if (keeps < 0) hopeless_.emplace_back(cell, d);
         }
     }
-    if (hopeless.empty()) return 0;
-    return board.strike(hopeless) ? int(hopeless.size()) : -1;
+    if (hopeless_.empty()) return 0;
+    if (!board.strike(hopeless_)) return -1;
+    load(board);
+    return int(hopeless_.size());
 }
 
 // Polyak steps towards `target`; the step factor halves after a few steps without progress.
-BoundResult tighten_bound(const Board& board, const Weights& weights, Multipliers& m, int iterations,
-                          double cutoff, double target) {
-    const int n = board.geo->n;
-    std::vector<double> g, best_g;
-    BoundResult best = evaluate_bound(board, weights, m, best_g);
-    if (!best.feasible || best.is_completion || best.value < cutoff) return best;
+const BoundResult& LagrangianBound::tighten(Multipliers& m, int iterations, double cutoff, double target) {
+    const int n = n_;
+    evaluate(m, best_, g_);
+    if (!best_.feasible || best_.is_completion || best_.value < cutoff) return best_;
     int evaluations = 1;
-    Multipliers current = m;
-    BoundResult now = best;
-    g = best_g;
+    current_ = m;
+    double now_value = best_.value;
     int since_progress = 0;
     const double target_gap = iterations > kStallWindow ? kRootTargetGap : kNodeTargetGap;
-    double checkpoint = best.value;
+    double checkpoint = best_.value;
     for (int it = 0; it < iterations; ++it) {
         if (it % kStallWindow == kStallWindow - 1) {
-            if (checkpoint - best.value < 0.05) break;
-            checkpoint = best.value;
+            if (checkpoint - best_.value < 0.05) break;
+            checkpoint = best_.value;
         }
         double norm = 0;
-        for (double x : g) norm += x * x;
-        const double gap = std::max(now.value - std::max(target, best.value - target_gap), 0.5);
-        const double step = current.step_scale * gap / norm;
+        for (double x : g_) norm += x * x;
+        const double gap = std::max(now_value - std::max(target, best_.value - target_gap), 0.5);
+        const double step = current_.step_scale * gap / norm;
         if (!std::isfinite(step)) break;
         for (int i = 0; i < n * n; ++i) {
-            current.col[i] -= step * g[i];
-            current.box[i] -= step * g[n * n + i];
+            current_.col[i] -= step * g_[i];
+            current_.box[i] -= step * g_[n * n + i];
         }
-        now = evaluate_bound(board, weights, current, g);
-        now.evaluations = ++evaluations;
-        if (!now.feasible) return now;
-        if (now.is_completion) {
-            // A zero subgradient: L equals the score of a completion, so both are the optimum.
-            m.col = current.col;
-            m.box = current.box;
-            m.potential = current.potential;
-            return now;
+        evaluate(current_, now_, g_);
+        ++evaluations;
+        now_value = now_.value;
+        if (!now_.feasible || now_.is_completion) {
+            // Infeasible: the node is dead. A zero subgradient: L equals the score of a
+            // completion, so both are the optimum.
+            if (now_.feasible) {
+                m.col = current_.col;
+                m.box = current_.box;
+                m.potential = current_.potential;
+            }
+            std::swap(best_, now_);
+            best_.evaluations = evaluations;
+            return best_;
         }
-        if (now.value < best.value - 1e-9) {
-            best = now;
-            m.col = current.col;
-            m.box = current.box;
-            m.potential = current.potential;
+        if (now_.value < best_.value - 1e-9) {
+            std::swap(best_, now_);
+            m.col = current_.col;
+            m.box = current_.box;
+            m.potential = current_.potential;
             since_progress = 0;
         } else if (++since_progress >= kPatience) {
-            current.step_scale *= 0.5;
+            current_.step_scale *= 0.5;
             since_progress = 0;
         }
-        m.step_scale = current.step_scale;
-        if (best.is_completion || best.value < cutoff) break;
+        m.step_scale = current_.step_scale;
+        if (best_.value < cutoff) break;
     }
-    best.evaluations = evaluations;
-    return best;
+    best_.evaluations = evaluations;
+    return best_;
 }
 
 }  // namespace sudoku::target_detail

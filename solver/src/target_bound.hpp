@@ -12,12 +12,18 @@
 // is integral, the smallest L equals the LP relaxation of the whole model with the node's
 // candidates (2906 on the empty 9x9 grid): the strength of the LP bound, computed by subgradient
 // steps on the multipliers, warm-started from the parent node.
+//
+// A descent evaluates L many times on the same board, so the board's side of each row problem
+// (its free cells, missing digits and w x d on candidates) is gathered once per board state
+// (`LagrangianBound::load`) and an evaluation only subtracts the multipliers and solves.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
 #include "sudoku/target.hpp"
+#include "target_assignment.hpp"
 #include "target_board.hpp"
 
 namespace sudoku::target_detail {
@@ -44,23 +50,56 @@ struct BoundResult {
 // on the benchmark families: 18 % fewer steps to get within 1 of the optimum than from zero.
 Multipliers initial_multipliers(const Geometry& geo, const Weights& weights);
 
-// One evaluation of L at the given multipliers; fills `subgradient` (col then box entries) and,
-// when asked, `penalty[cell * (n + 1) + d]`: how far L drops when the free cell takes d.
-BoundResult evaluate_bound(const Board& board, const Weights& weights, const Multipliers& m,
-                           std::vector<double>& subgradient, std::vector<double>* penalty = nullptr);
+// The bound of one board at a time, with the scratch space its descents reuse (no allocation
+// per evaluation). `load` must see the board again whenever it changes.
+class LagrangianBound {
+public:
+    explicit LagrangianBound(const Weights& weights) : weights_(weights) {}
 
-// Reduced-cost fixing: strikes every candidate whose forcing penalty takes L below `cutoff`
-// (no completion using it can reach the cutoff), then propagates singles. Returns how many
-// candidates went, or -1 when the node died.
-// `slack`, when given, receives per cell * (n + 1) + d how far above the cutoff the bound stays
-// when the cell takes d (before the strike; struck ones are negative).
-int strike_hopeless_candidates(Board& board, const Weights& weights, const Multipliers& m, double cutoff,
-                               std::vector<double>* slack = nullptr);
+    void load(const Board& board);
 
-// Subgradient descent on L from `m` for at most `iterations` steps, stopping as soon as the
-// bound drops below `cutoff` (the node can be pruned). `target` is a known lower bound for the
-// Polyak step. Leaves the best multipliers in `m` and returns the best evaluation.
-BoundResult tighten_bound(const Board& board, const Weights& weights, Multipliers& m, int iterations,
-                          double cutoff, double target);
+    // Subgradient descent on L from `m` for at most `iterations` steps, stopping as soon as the
+    // bound drops below `cutoff` (the node can be pruned). `target` is a known lower bound for
+    // the Polyak step. Leaves the best multipliers in `m`; the result lives until the next call.
+    const BoundResult& tighten(Multipliers& m, int iterations, double cutoff, double target);
+
+    // Reduced-cost fixing on the loaded board (which must be `board`): strikes every candidate
+    // whose forcing penalty takes L at `m` below `cutoff`, propagates singles and loads the
+    // result. Returns how many candidates went, or -1 when the node died.
+    // `slack`, when given, receives per cell * (n + 1) + d how far above the cutoff the bound
+    // stays when the cell takes d (before the strike; struck ones are negative).
+    int strike_hopeless(Board& board, const Multipliers& m, double cutoff, std::vector<double>* slack = nullptr);
+
+private:
+    // One row's assignment problem, board side: free cell i may take missing digit digit[t].
+    struct Row {
+        int k = 0;
+        int first = 0;  // where its k x k entries w[cell] x digit (or kForbidden) start in base_
+        std::array<int, kMaxSide> cell, col_at, box_at;  // col_at + d indexes Multipliers::col
+        std::array<int, kMaxSide> digit;
+    };
+
+    // L at `m` into `out`; `subgradient` gets col then box entries; `penalty[cell * (n + 1) + d]`,
+    // when asked, how far L drops when the free cell takes d.
+    void evaluate(const Multipliers& m, BoundResult& out, std::vector<double>& subgradient,
+                  std::vector<double>* penalty = nullptr);
+
+    const Weights& weights_;
+    const Board* board_ = nullptr;
+    int n_ = 0;
+    double placed_score_ = 0;
+    std::vector<Row> rows_;
+    std::vector<double> base_;
+    std::vector<int> open_col_, open_box_;  // relaxed constraints still open: their "= 1" terms
+    std::vector<double> open_indicator_;    // 1 on those entries (col then box): the subgradient's start
+
+    // Scratch space of the descent and the strike.
+    AssignmentProblem problem_;
+    Penalties row_penalty_;
+    BoundResult best_, now_;
+    Multipliers current_;
+    std::vector<double> g_, penalty_;
+    std::vector<std::pair<int, int>> hopeless_;
+};
 
 }  // namespace sudoku::target_detail
