@@ -131,7 +131,7 @@ bool Board::propagate(std::vector<int>& queue) {
     }
 }
 
-int Board::probe(int width) {
+int Board::probe(int width, const std::function<bool(const Board&)>& hopeless) {
     int struck = 0;
     Board trial;
     for (bool changed = true; changed;) {
@@ -143,7 +143,7 @@ int Board::probe(int width) {
                 const int d = lowest_digit(mask);
                 if (value[cell] || !(cand[cell] & (1u << d))) continue;
                 trial = *this;
-                if (trial.assign(int(cell), d)) continue;
+                if (trial.assign(int(cell), d) && !hopeless(trial)) continue;
                 if (!strike({{int(cell), d}})) return -1;
                 ++struck;
                 changed = true;

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -42,10 +43,10 @@ struct Board {
     bool assign(int cell, int digit);
     // Removes the (cell, digit) candidates and propagates; false on a contradiction.
     bool strike(const std::vector<std::pair<int, int>>& candidates);
-    // Failed-literal probing on the free cells with at most `width` candidates: strikes every
-    // candidate whose placement dies by singles, until none does. Returns how many went, or -1
-    // when the board died.
-    int probe(int width);
+    // Probing on the free cells with at most `width` candidates: strikes every candidate whose
+    // placement dies by singles or leaves a board that `hopeless` rejects, until none does.
+    // Returns how many went, or -1 when the board died.
+    int probe(int width, const std::function<bool(const Board&)>& hopeless);
     Grid to_grid() const;
 
 private:

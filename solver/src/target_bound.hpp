@@ -69,6 +69,8 @@ public:
     // `slack`, when given, receives per cell * (n + 1) + d how far above the cutoff the bound
     // stays when the cell takes d (before the strike; struck ones are negative).
     int strike_hopeless(Board& board, const Multipliers& m, double cutoff, std::vector<double>* slack = nullptr);
+    // The bound the last strike measured its penalties from.
+    double struck_from() const { return now_.value; }
 
 private:
     // One row's assignment problem, board side: free cell i may take missing digit digit[t].

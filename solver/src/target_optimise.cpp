@@ -52,10 +52,11 @@ constexpr double kChildShare = 0.2;
 // steps about twice as long, and nodes whose bound sat a few hundredths above the cutoff crept
 // down by thousandths: one puzzle took 756 nodes instead of 46 (0.1 is too short: 60,000 nodes).
 constexpr double kNodeAimBelowCutoff = 0.3;
-// Failed-literal probing before branching, on the cells with at most this many candidates: after
-// the strikes most survivors sit in such cells, and a placement that dies by singles goes. Width 2
-// and 3 measured: both turned 6.5 s and 82 ms tails of 4,000 puzzles per band into under 10 ms;
-// 2 costs less on the packed families.
+// Probing before branching, on the cells with at most this many candidates: after the strikes
+// most survivors sit in such cells, and a placement goes when it dies by singles or when the
+// placements its singles force cost more than the node's slack (drop_exceeds_gap). Width 2 and 3
+// measured: both turned 6.5 s and 82 ms tails of 4,000 puzzles per band into under 10 ms; 2 costs
+// less on the packed families, and the penalty test took another 10-20 % off the slowest.
 constexpr int kProbeWidth = 2;
 
 std::int64_t score_of(const Weights& weights, const std::vector<std::uint8_t>& digit) {
@@ -87,6 +88,7 @@ public:
         boards_.assign(n * n + 1, root);
         bounds_.resize(n * n + 1);
         slack_.assign(n * n + 1, {});
+        gap_.assign(n * n + 1, 0.0);
         multipliers_.assign(n * n + 1, target_detail::initial_multipliers(*root.geo, weights));
     }
 
@@ -145,6 +147,7 @@ public:
             }
             if (round == kStrikeRounds) break;
             const int struck = bound_.strike_hopeless(board, m, cutoff(), &slack_[depth]);
+            gap_[depth] = bound_.struck_from() - cutoff();
             ++stats_.evaluations;
             if (struck < 0) return;
             if (struck == 0) break;
@@ -154,7 +157,7 @@ public:
             }
         }
         // The strike's slack stays valid for the candidates that survive the probing.
-        if (board.probe(kProbeWidth) < 0) return;
+        if (board.probe(kProbeWidth, [&](const Board& trial) { return drop_exceeds_gap(board, trial, depth); }) < 0) return;
         if (board.free_cells == 0) {
             record(board.value);
             return;
@@ -166,6 +169,25 @@ public:
             search(depth + 1);
             if (bound.value < cutoff()) return;
         }
+    }
+
+    // Whether the placements singles forced in `trial` (a child of `board`) take the bound below
+    // the cutoff. At fixed multipliers the rows are independent problems, so the bound drops by
+    // at least the sum, over rows, of the largest forcing penalty among that row's placements.
+    bool drop_exceeds_gap(const Board& board, const Board& trial, int depth) const {
+        const int n = board.geo->n;
+        const std::vector<double>& slack = slack_[depth];
+        const double gap = gap_[depth];
+        double drop = 0;
+        for (int r = 0; r < n; ++r) {
+            double most = 0;
+            for (int cell : (*board.geo->units)[r])
+                if (!board.value[cell] && trial.value[cell])
+                    most = std::max(most, gap - slack[cell * (n + 1) + trial.value[cell]]);
+            drop += most;
+            if (drop > gap) return true;
+        }
+        return false;
     }
 
     // The branching whose children keep the least slack in all: a free cell (children: its
@@ -316,6 +338,7 @@ private:
     std::vector<Multipliers> multipliers_;
     std::vector<BoundResult> bounds_;  // per depth: the node's last bound, read while its children run
     std::vector<std::vector<double>> slack_;  // per depth: the last strike's slack per candidate
+    std::vector<double> gap_;                  // per depth: how far that strike's bound was above the cutoff
     std::int64_t best_ = -1;
     std::int64_t floor_ = -1;
     TargetStats stats_;
