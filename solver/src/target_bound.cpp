@@ -84,7 +84,7 @@ void LagrangianBound::load(const Board& board) {
 }
 
 void LagrangianBound::evaluate(const Multipliers& m, BoundResult& out, std::vector<double>& subgradient,
-                               std::vector<double>* penalty) {
+                               std::vector<double>* penalty, std::vector<double>* cell_dual) {
     const Board& board = *board_;
     const int n = n_;
     out.feasible = true;
@@ -118,6 +118,8 @@ void LagrangianBound::evaluate(const Multipliers& m, BoundResult& out, std::vect
             return;
         }
         value += a.profit;
+        if (cell_dual)
+            for (int i = 0; i < k; ++i) (*cell_dual)[row.cell[i]] = a.row_potential[i];
         if (penalty) {
             forcing_penalties(problem_, a, row_penalty_);
             for (int i = 0; i < k; ++i)
@@ -137,6 +139,14 @@ void LagrangianBound::evaluate(const Multipliers& m, BoundResult& out, std::vect
             out.is_completion = false;
             break;
         }
+}
+
+void LagrangianBound::cell_duals(const Multipliers& m, std::vector<double>& mu) {
+    const Board& board = *board_;
+    mu.assign(n_ * n_, 0.0);
+    for (int cell = 0; cell < n_ * n_; ++cell)
+        if (board.value[cell]) mu[cell] = double(weights_.at(cell)) * board.value[cell];
+    evaluate(m, now_, g_, nullptr, &mu);
 }
 
 int LagrangianBound::strike_hopeless(Board& board, const Multipliers& m, double cutoff, std::vector<double>* slack) {

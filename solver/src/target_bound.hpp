@@ -69,6 +69,11 @@ public:
     // `slack`, when given, receives per cell * (n + 1) + d how far above the cutoff the bound
     // stays when the cell takes d (before the strike; struck ones are negative).
     int strike_hopeless(Board& board, const Multipliers& m, double cutoff, std::vector<double>* slack = nullptr);
+    // The LP's cell duals at `m` on the loaded board: per free cell the row potential of its row's
+    // assignment, per placed cell w x its digit. The placement bound (target_placement.hpp) is at
+    // or below L(m) there.
+    void cell_duals(const Multipliers& m, std::vector<double>& mu);
+
     // The bound the last strike measured its penalties from.
     double struck_from() const { return now_.value; }
 
@@ -84,7 +89,7 @@ private:
     // L at `m` into `out`; `subgradient` gets col then box entries; `penalty[cell * (n + 1) + d]`,
     // when asked, how far L drops when the free cell takes d.
     void evaluate(const Multipliers& m, BoundResult& out, std::vector<double>& subgradient,
-                  std::vector<double>* penalty = nullptr);
+                  std::vector<double>* penalty = nullptr, std::vector<double>* cell_dual = nullptr);
 
     const Weights& weights_;
     const Board* board_ = nullptr;

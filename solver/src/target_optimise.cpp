@@ -11,9 +11,14 @@
 //               (children: its places) whose children keep the least slack above the cutoff
 //               by the strike's penalties; the bound's own choice first, then by reduced
 //               profit. The dives branch on the cell with the fewest candidates.
+//   second bound  when a round outgrows kTreeBeforePlacement nodes, the LP is far from the
+//               optimum: the placement bound of target_placement.hpp, stronger than the LP,
+//               descends at the root (its floor may prove the incumbent optimal, or cap the
+//               rounds), and from then on every node also takes a step of it.
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -21,6 +26,7 @@
 #include "sudoku/target.hpp"
 #include "target_board.hpp"
 #include "target_bound.hpp"
+#include "target_placement.hpp"
 
 namespace sudoku {
 
@@ -58,6 +64,13 @@ constexpr double kNodeAimBelowCutoff = 0.3;
 // measured: both turned 6.5 s and 82 ms tails of 4,000 puzzles per band into under 10 ms; 2 costs
 // less on the packed families, and the penalty test took another 10-20 % off the slowest.
 constexpr int kProbeWidth = 2;
+// The placement bound (target_placement.hpp) joins in when a round has taken this many nodes:
+// most trees need 0-20, while an LP gap of 1.5-3 meant 10^5-10^6 nodes and seconds. From then on
+// every node also takes one placement step from its parent's multipliers (2 evaluations, ~50 us).
+// 30, 50 and 100 measured on 4,000 puzzles per band and three seeds: 50 gave the lowest worst.
+constexpr std::int64_t kTreeBeforePlacement = 50;
+constexpr int kPlacementIterations = 300;  // at the root
+constexpr int kPlacementNodeIterations = 1;
 
 std::int64_t score_of(const Weights& weights, const std::vector<std::uint8_t>& digit) {
     std::int64_t s = 0;
@@ -133,6 +146,7 @@ public:
             record(board.value);
             return;
         }
+        if (best_ >= proven_upper_ || --nodes_left_ < 0) return;
         Multipliers& m = multipliers_[depth];
         BoundResult& bound = bounds_[depth];
         ++stats_.nodes;
@@ -162,12 +176,19 @@ public:
             record(board.value);
             return;
         }
+        if (placement_) {
+            ++stats_.placement_nodes;
+            placement_mu_[depth] = depth > 0 ? placement_mu_[depth - 1] : root_mu_;
+            if (placement_->descend(board, placement_mu_[depth], kPlacementNodeIterations, cutoff(), double(floor_)) <
+                cutoff())
+                return;
+        }
         for (auto [cell, d] : ordered(least_slack_children(board, slack_[depth]), board, bound, m)) {
             boards_[depth + 1] = board;
             if (!boards_[depth + 1].assign(cell, d)) continue;
             multipliers_[depth + 1] = m;
             search(depth + 1);
-            if (bound.value < cutoff()) return;
+            if (bound.value < cutoff() || nodes_left_ < 0) return;
         }
     }
 
@@ -246,16 +267,47 @@ public:
             return;
         }
         std::int64_t upper = std::int64_t(std::floor(root.value + kEpsilon));  // no completion scores more
-        for (std::int64_t step = 1; upper > best_; step *= 2) {
+        bool placement_tried = !target_detail::PlacementBound::supports(root_board.geo->box);
+        for (std::int64_t step = 1; upper > best_;) {
             const std::int64_t aim = std::max(best_ + 1, upper - step + 1);
             floor_ = aim - 1;
             ++stats_.rounds;
             multipliers_[0] = root_multipliers;
             boards_[0] = root_board;  // candidates struck for a higher aim may be needed now
+            nodes_left_ = placement_tried ? std::numeric_limits<std::int64_t>::max() : kTreeBeforePlacement;
             search(0);
+            if (nodes_left_ < 0) {
+                // The LP leaves a gap the tree is slow to close: the stronger bound, once, then
+                // the rounds again from what it proves, without a budget.
+                placement_tried = true;
+                upper = std::min(upper, placement_upper(root_board, root_multipliers));
+                proven_upper_ = upper;
+                step = 1;
+                continue;
+            }
             if (best_ >= aim) return;  // the round ran as plain branch and bound from there on
             upper = aim - 1;           // proven: nothing reaches the aim
+            step *= 2;
         }
+    }
+
+    // The placement bound at the root, on the candidates that could still beat the incumbent
+    // (those the row bound's penalties leave at the cutoff incumbent + 1): the optimum is at most
+    // the incumbent or the floor of that bound.
+    std::int64_t placement_upper(const Board& root_board, const Multipliers& root_multipliers) {
+        ++stats_.placement_nodes;
+        const double beat = double(best_) + 1 - kEpsilon;
+        Board& board = boards_[0];
+        board = root_board;
+        bound_.load(board);
+        if (bound_.strike_hopeless(board, root_multipliers, beat) < 0) return best_;
+        std::vector<double> mu;
+        bound_.cell_duals(root_multipliers, mu);
+        placement_ = std::make_unique<target_detail::PlacementBound>(weights_);
+        const double value = placement_->descend(board, mu, kPlacementIterations, beat, double(best_));
+        root_mu_ = mu;
+        placement_mu_.assign(board.geo->n * board.geo->n + 1, mu);
+        return std::max(best_, std::int64_t(std::floor(value + kEpsilon)));
     }
 
     // The root descent, in chunks with a guided dive after each: the dives usually find the
@@ -341,18 +393,44 @@ private:
     std::vector<double> gap_;                  // per depth: how far that strike's bound was above the cutoff
     std::int64_t best_ = -1;
     std::int64_t floor_ = -1;
+    std::int64_t proven_upper_ = std::numeric_limits<std::int64_t>::max();  // by the placement bound
+    std::int64_t nodes_left_ = 0;                                            // the round's node budget
+    // The placement bound, once it joined in: its root multipliers and, per depth, the node's.
+    std::unique_ptr<target_detail::PlacementBound> placement_;
+    std::vector<double> root_mu_;
+    std::vector<std::vector<double>> placement_mu_;
     TargetStats stats_;
     int dive_budget_ = 0;  // nodes must promise more than this: the incumbent or the aim - 1
     std::vector<std::uint8_t> best_digits_;
 };
 
-}  // namespace
-
-TargetResult target_max_score(const Grid& puzzle, const Weights& weights) {
+void require_matching_weights(const Grid& puzzle, const Weights& weights) {
     if (weights.box != puzzle.box() || int(weights.w.size()) != puzzle.cell_count())
         throw std::invalid_argument("target weights are for box size " + std::to_string(weights.box) + " (" +
                                     std::to_string(weights.w.size()) + " values), the grid has box size " +
                                     std::to_string(puzzle.box()));
+}
+
+}  // namespace
+
+std::optional<double> target_placement_bound(const Grid& puzzle, const Weights& weights, int iterations) {
+    require_matching_weights(puzzle, weights);
+    if (!target_detail::PlacementBound::supports(puzzle.box())) return std::nullopt;
+    constexpr double kNone = -std::numeric_limits<double>::infinity();
+    Board board;
+    if (!board.load(puzzle)) return kNone;
+    // The LP's multipliers first, for the cell duals that start the placement descent.
+    target_detail::LagrangianBound rows(weights);
+    rows.load(board);
+    Multipliers m = target_detail::initial_multipliers(*board.geo, weights);
+    rows.tighten(m, kRootIterations, kNone, kNone);
+    std::vector<double> mu;
+    rows.cell_duals(m, mu);
+    return target_detail::PlacementBound(weights).descend(board, mu, iterations, kNone, kNone);
+}
+
+TargetResult target_max_score(const Grid& puzzle, const Weights& weights) {
+    require_matching_weights(puzzle, weights);
     TargetResult result;
     Board root;
     if (!root.load(puzzle)) return result;

@@ -33,6 +33,7 @@ struct TargetStats {
     std::uint64_t evaluations = 0;       // Lagrangian bound evaluations (one per row assignment set)
     std::uint64_t root_evaluations = 0;  // of which spent on the root descent
     int rounds = 0;                      // aspiration rounds
+    std::uint64_t placement_nodes = 0;   // nodes, the root included, that computed the placement bound
 };
 
 struct TargetResult {
@@ -43,6 +44,12 @@ struct TargetResult {
 
 // Exact maximum score over all completions of `puzzle` (the reference optimiser).
 TargetResult target_max_score(const Grid& puzzle, const Weights& weights);
+
+// The placement bound of the puzzle (box sizes 2 and 3; nullopt for larger ones): "one digit per
+// cell" relaxed, each digit's placement (one cell per row, column and box) kept whole. Never below
+// the best completion's score, at or below the LP bound; -infinity when no completion exists
+// because a clue repeats or a digit has no placement. `iterations` subgradient steps at most.
+std::optional<double> target_placement_bound(const Grid& puzzle, const Weights& weights, int iterations = 300);
 
 // Score of a full grid under the weights.
 std::int64_t target_score(const Grid& full, const Weights& weights);

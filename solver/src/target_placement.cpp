@@ -1,0 +1,150 @@
+#include "target_placement.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
+#include <limits>
+
+namespace sudoku::target_detail {
+
+namespace {
+constexpr double kNone = -std::numeric_limits<double>::infinity();
+// The descent, tuned on the slowest puzzles of 4,000 per band: a first factor of 1 took 80-200
+// steps to cross the next integer where 2 (with patience 10) took 15-90; 4 and up never
+// recovered from their first steps. A window of 30 steps that gains under kStall, and under half
+// of what lies above the next integer, ends it (a bound stuck above the cutoff costs 30 steps
+// instead of 300).
+constexpr double kFirstScale = 2.0;
+constexpr int kPatience = 10;
+constexpr double kTargetGap = 2.0;
+constexpr int kWindow = 30;
+constexpr double kStall = 0.1;
+}  // namespace
+
+void PlacementBound::prepare(int box) {
+    box_ = box;
+    std::vector<int> p(box);
+    for (int i = 0; i < box; ++i) p[i] = i;
+    perms_.clear();
+    do perms_.push_back(p);
+    while (std::next_permutation(p.begin(), p.end()));
+    tuples_ = 1;
+    for (int b = 0; b < box; ++b) tuples_ *= box;
+    // A stack's row tuple: band 0's row the most significant base-box digit.
+    tuple_rows_.assign(tuples_ * box, 0);
+    for (int t = 0; t < tuples_; ++t)
+        for (int b = box - 1, rest = t; b >= 0; --b, rest /= box) tuple_rows_[t * box + b] = rest % box;
+    // Every combination of one permutation per band (pi_b = perms_[(c / count^b) % count]), as
+    // the row tuple it gives each stack.
+    const int count = int(perms_.size());
+    int combos = 1;
+    for (int b = 0; b < box; ++b) combos *= count;
+    combo_rows_.assign(combos * box, 0);
+    for (int c = 0; c < combos; ++c)
+        for (int s = 0; s < box; ++s) {
+            int tuple = 0;
+            for (int b = 0, rest = c; b < box; ++b, rest /= count) tuple = tuple * box + perms_[rest % count][s];
+            combo_rows_[c * box + s] = s * tuples_ + tuple;  // straight into the stack table
+        }
+}
+
+bool PlacementBound::best_placement(const Board& board, const std::vector<double>& mu, int digit, double& value,
+                                    std::vector<int>& covered) {
+    const int box = board.geo->box, n = board.geo->n;
+    if (box_ != box) prepare(box);
+    const std::uint32_t bit = 1u << digit;
+    profit_.resize(n * n);
+    for (int cell = 0; cell < n * n; ++cell)
+        profit_[cell] = (board.cand[cell] & bit) ? double(weights_.at(cell)) * digit - mu[cell] : kNone;
+    stack_best_.assign(box * tuples_, kNone);
+    stack_sigma_.assign(box * tuples_, 0);
+    for (int s = 0; s < box; ++s)
+        for (int t = 0; t < tuples_; ++t) {
+            // The tuple's cells of stack s: per band b, row (b x box + its row) from column s x box.
+            const int* rows = &tuple_rows_[t * box];
+            std::array<const double*, 5> line;
+            for (int b = 0; b < box; ++b) line[b] = &profit_[(b * box + rows[b]) * n + s * box];
+            double& best = stack_best_[s * tuples_ + t];
+            for (std::size_t p = 0; p < perms_.size(); ++p) {
+                const int* sigma = perms_[p].data();
+                double sum = 0;
+                for (int b = 0; b < box; ++b) sum += line[b][sigma[b]];
+                if (sum > best) {
+                    best = sum;
+                    stack_sigma_[s * tuples_ + t] = int(p);
+                }
+            }
+        }
+    double best = kNone;
+    int best_combo = 0;
+    const int combos = int(combo_rows_.size()) / box;
+    const double* table = stack_best_.data();
+    for (int c = 0; c < combos; ++c) {
+        const int* at = &combo_rows_[c * box];
+        double sum = 0;
+        for (int s = 0; s < box; ++s) sum += table[at[s]];
+        if (sum > best) {
+            best = sum;
+            best_combo = c;
+        }
+    }
+    if (best == kNone) return false;
+    value = best;
+    for (int s = 0; s < box; ++s) {
+        const int entry = combo_rows_[best_combo * box + s], t = entry - s * tuples_;
+        const std::vector<int>& sigma = perms_[stack_sigma_[entry]];
+        for (int b = 0; b < box; ++b) ++covered[(b * box + tuple_rows_[t * box + b]) * n + s * box + sigma[b]];
+    }
+    return true;
+}
+
+double PlacementBound::evaluate(const Board& board, const std::vector<double>& mu, std::vector<int>& covered) {
+    const int n = board.geo->n;
+    covered.assign(n * n, 0);
+    double total = 0;
+    for (int cell = 0; cell < n * n; ++cell) total += mu[cell];
+    for (int d = 1; d <= n; ++d) {
+        double value = 0;
+        if (!best_placement(board, mu, d, value, covered)) return kNone;
+        total += value;
+    }
+    return total;
+}
+
+// Polyak steps towards the incumbent, or 2 below the best L when that is closer; the factor
+// starts at 2 and halves after kPatience steps without a new best.
+double PlacementBound::descend(const Board& board, std::vector<double>& mu, int iterations, double cutoff,
+                               double target) {
+    const int cells = board.geo->n * board.geo->n;
+    std::vector<int> covered;
+    std::vector<double> current = mu;
+    double best = evaluate(board, current, covered);
+    if (best == kNone) return best;
+    double now = best, scale = kFirstScale, checkpoint = best;
+    int since_progress = 0;
+    for (int it = 0; it < iterations && best >= cutoff; ++it) {
+        if (it % kWindow == kWindow - 1) {
+            const double gain = checkpoint - best, above_integer = best - std::floor(best);
+            if (gain < kStall && gain < above_integer / 2) break;
+            checkpoint = best;
+        }
+        double norm = 0;
+        for (int cell = 0; cell < cells; ++cell) norm += double(1 - covered[cell]) * (1 - covered[cell]);
+        if (norm == 0) break;  // every cell covered once: L is the score of a completion
+        const double step = scale * std::max(now - std::max(target, best - kTargetGap), 0.05) / norm;
+        for (int cell = 0; cell < cells; ++cell) current[cell] -= step * (1 - covered[cell]);
+        now = evaluate(board, current, covered);
+        if (now < best - 1e-9) {
+            best = now;
+            mu = current;
+            since_progress = 0;
+        } else if (++since_progress >= kPatience) {
+            scale *= 0.5;
+            since_progress = 0;
+        }
+    }
+    return best;
+}
+
+}  // namespace sudoku::target_detail

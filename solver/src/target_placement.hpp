@@ -1,0 +1,67 @@
+// The placement bound: a second Lagrangian relaxation of the target model, stronger than the LP.
+//
+// The row bound (target_bound.hpp) relaxes the column and box constraints and reaches the LP
+// value. This one relaxes the other family, "each cell takes one digit", with a multiplier mu per
+// cell, and keeps for every digit its whole placement: one cell per row, column and box.
+//
+//   L(mu) = sum over cells of mu[cell]
+//         + sum over digits d of  max over placements P of d  of  sum over P of (w[cell] d - mu[cell])
+//
+// A placement is not an LP vertex of its own constraints, so min L lies at or below the LP value:
+// on the slowest puzzles found (LP 2899.0, 2900.5, 2890.5 against optima 2896, 2898, 2889) it is
+// below optimum + 1, a proof by itself, where the LP bound needed 10^5 nodes.
+//
+// The best placement of a digit splits along the grid's structure. A placement gives each band a
+// permutation pi_b (stack -> the row of the band it uses) and each stack a permutation sigma_s
+// (band -> the column of the stack it uses), and every such pair of choices is a placement:
+//
+//   value = sum over bands b, stacks s of  profit[row b x box + pi_b(s)][column s x box + sigma_s(b)]
+//
+// Given the pi's, each stack is an independent box x box assignment of its rows (one per band) to
+// its columns. So: first, per stack and per tuple of rows (pi_0(s), pi_1(s), ...), the best sigma
+// (27 tuples x 6 permutations for 9x9); then the best of the 6^3 = 216 combinations of pi's, three
+// table lookups each. About 2,000 additions per digit; box 4 would need 24^4 combinations, so
+// only box sizes 2 and 3.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sudoku/target.hpp"
+#include "target_board.hpp"
+
+namespace sudoku::target_detail {
+
+class PlacementBound {
+public:
+    explicit PlacementBound(const Weights& weights) : weights_(weights) {}
+
+    static bool supports(int box) { return box <= 3; }
+
+    // Subgradient descent on L over the board's candidates from `mu` (a start: the LP's cell
+    // duals put L at or below the LP value at once), at most `iterations` steps, stopping as soon
+    // as L drops below `cutoff`. `target` is a known lower bound for the Polyak step (the
+    // incumbent). Leaves the best multipliers in `mu` and returns the smallest L, or -infinity
+    // when some digit has no placement at all (no completion exists).
+    double descend(const Board& board, std::vector<double>& mu, int iterations, double cutoff, double target);
+
+private:
+    // L at `mu`; `covered[cell]` counts the digits whose best placement uses the cell.
+    double evaluate(const Board& board, const std::vector<double>& mu, std::vector<int>& covered);
+    // The best placement of `digit` at profits w x digit - mu; false when there is none.
+    bool best_placement(const Board& board, const std::vector<double>& mu, int digit, double& value,
+                        std::vector<int>& covered);
+    void prepare(int box);
+
+    const Weights& weights_;
+    int box_ = 0;
+    std::vector<std::vector<int>> perms_;  // the permutations of 0..box-1
+    int tuples_ = 0;                       // box^box row tuples per stack
+    std::vector<int> tuple_rows_;          // [tuple * box + band]: the row of the band
+    std::vector<int> combo_rows_;          // [combination * box + stack]: its entry in the stack table
+    std::vector<double> profit_;                // per cell, for the digit at hand (-inf: not a candidate)
+    std::vector<double> stack_best_;            // [stack][row tuple]: the best sigma's value
+    std::vector<int> stack_sigma_;              // and which sigma
+};
+
+}  // namespace sudoku::target_detail
