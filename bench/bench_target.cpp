@@ -4,7 +4,8 @@
 //
 //   bench_target [puzzles per family, default 50] [weight matrices, default 5] [--no-mip]
 //                [--family NAME]   only the families whose name contains NAME
-//                [--stats]         mean nodes and bound evaluations per puzzle, per family
+//                [--stats]         mean nodes and bound evaluations per puzzle, per family, and
+//                                  how many puzzles needed the placement bound
 //                [--seed N]        another sample of the families (default 20091120)
 //   bench_target 1000 20        the scale (CBC dominates the run time)
 //
@@ -53,12 +54,14 @@ void run_family(const std::string& name, const std::vector<Grid>& puzzles, const
                 bool with_mip) {
     Timing ours, mip;
     double nodes = 0, evaluations = 0, root_evaluations = 0;
+    int with_placement = 0;
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
         const Weights& w = weights[i % weights.size()];
         const TargetResult a = timed(ours, [&] { return target_max_score(puzzles[i], w); });
         nodes += double(a.stats.nodes) / double(puzzles.size());
         evaluations += double(a.stats.evaluations) / double(puzzles.size());
         root_evaluations += double(a.stats.root_evaluations) / double(puzzles.size());
+        if (a.stats.placement_nodes > 0) ++with_placement;
         if (a.score >= 0 && (!a.certificate->is_solution_of(puzzles[i]) || target_score(*a.certificate, w) != a.score)) {
             std::printf("  BAD CERTIFICATE on %s\n", puzzles[i].to_line().c_str());
             ++disagreements;
@@ -82,8 +85,8 @@ void run_family(const std::string& name, const std::vector<Grid>& puzzles, const
         std::printf("%-20s %5zu  %9.3f %9.3f\n", name.c_str(), puzzles.size(), om, ow);
     }
     if (show_stats)
-        std::printf("  mean per puzzle: %.1f nodes, %.1f bound evaluations (%.1f at the root)\n", nodes, evaluations,
-                    root_evaluations);
+        std::printf("  mean per puzzle: %.1f nodes, %.1f bound evaluations (%.1f at the root); placement bound in %d\n",
+                    nodes, evaluations, root_evaluations, with_placement);
     if (ow > kWorstGoalMs) std::printf("  over %.0f ms: %s\n", kWorstGoalMs, worst_line.c_str());
     std::fflush(stdout);
 }
