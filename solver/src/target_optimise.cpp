@@ -11,7 +11,7 @@
 //               (children: its places) whose children keep the least slack above the cutoff
 //               by the strike's penalties; the bound's own choice first, then by reduced
 //               profit. The dives branch on the cell with the fewest candidates.
-//   second bound  when a round outgrows kTreeBeforePlacement nodes, the LP is far from the
+//   second bound  when a round outgrows TargetOptions::placement_after_nodes, the LP is far from the
 //               optimum: the placement bound of target_placement.hpp, stronger than the LP,
 //               descends at the root (its floor may prove the incumbent optimal, or cap the
 //               rounds), and from then on every node also takes a step of it.
@@ -64,11 +64,12 @@ constexpr double kNodeAimBelowCutoff = 0.3;
 // measured: both turned 6.5 s and 82 ms tails of 4,000 puzzles per band into under 10 ms; 2 costs
 // less on the packed families, and the penalty test took another 10-20 % off the slowest.
 constexpr int kProbeWidth = 2;
-// The placement bound (target_placement.hpp) joins in when a round has taken this many nodes:
-// most trees need 0-20, while an LP gap of 1.5-3 meant 10^5-10^6 nodes and seconds. From then on
-// every node also takes one placement step from its parent's multipliers (2 evaluations, ~50 us).
-// 30, 50 and 100 measured on 4,000 puzzles per band and three seeds: 50 gave the lowest worst.
-constexpr std::int64_t kTreeBeforePlacement = 50;
+// The placement bound (target_placement.hpp) joins in when a round has taken
+// TargetOptions::placement_after_nodes nodes (50: 30, 50 and 100 measured on 4,000 puzzles per
+// band and three seeds, 50 gave the lowest worst): most trees need 0-20, while an LP gap of 1.5-3
+// meant 10^5-10^6 nodes and seconds. From then on every node also takes one placement step from
+// its parent's multipliers (2 evaluations, ~50 us) and strikes the candidates the placement
+// penalties rule out (9,689 -> 74 nodes on the worst of 20,000 random 0-10 clue puzzles).
 constexpr int kPlacementIterations = 300;  // at the root
 constexpr int kPlacementNodeIterations = 1;
 
@@ -96,7 +97,8 @@ int branching_cell(const Board& board, const Weights& weights) {
 
 class BranchAndBound {
 public:
-    BranchAndBound(const Weights& weights, const Board& root) : weights_(weights), bound_(weights) {
+    BranchAndBound(const Weights& weights, const Board& root, const TargetOptions& options)
+        : weights_(weights), options_(options), bound_(weights) {
         const int n = root.geo->n;
         boards_.assign(n * n + 1, root);
         bounds_.resize(n * n + 1);
@@ -182,6 +184,11 @@ public:
             if (placement_->descend(board, placement_mu_[depth], kPlacementNodeIterations, cutoff(), double(floor_)) <
                 cutoff())
                 return;
+            if (placement_->strike_hopeless(board, placement_mu_[depth], cutoff()) < 0) return;
+            if (board.free_cells == 0) {
+                record(board.value);
+                return;
+            }
         }
         for (auto [cell, d] : ordered(least_slack_children(board, slack_[depth]), board, bound, m)) {
             boards_[depth + 1] = board;
@@ -274,7 +281,7 @@ public:
             ++stats_.rounds;
             multipliers_[0] = root_multipliers;
             boards_[0] = root_board;  // candidates struck for a higher aim may be needed now
-            nodes_left_ = placement_tried ? std::numeric_limits<std::int64_t>::max() : kTreeBeforePlacement;
+            nodes_left_ = placement_tried ? std::numeric_limits<std::int64_t>::max() : options_.placement_after_nodes;
             search(0);
             if (nodes_left_ < 0) {
                 // The LP leaves a gap the tree is slow to close: the stronger bound, once, then
@@ -385,6 +392,7 @@ private:
     }
 
     const Weights& weights_;
+    const TargetOptions options_;
     std::vector<Board> boards_;
     target_detail::LagrangianBound bound_;  // loaded with whichever board is being bounded
     std::vector<Multipliers> multipliers_;
@@ -429,12 +437,12 @@ std::optional<double> target_placement_bound(const Grid& puzzle, const Weights& 
     return target_detail::PlacementBound(weights).descend(board, mu, iterations, kNone, kNone);
 }
 
-TargetResult target_max_score(const Grid& puzzle, const Weights& weights) {
+TargetResult target_max_score(const Grid& puzzle, const Weights& weights, const TargetOptions& options) {
     require_matching_weights(puzzle, weights);
     TargetResult result;
     Board root;
     if (!root.load(puzzle)) return result;
-    BranchAndBound search(weights, root);
+    BranchAndBound search(weights, root, options);
     if (!search.dive(0)) return result;
     search.optimise();
     result.score = search.best();

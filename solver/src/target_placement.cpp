@@ -99,6 +99,76 @@ bool PlacementBound::best_placement(const Board& board, const std::vector<double
     return true;
 }
 
+void PlacementBound::best_through_cells(const Board& board, int digit, std::vector<double>& through) {
+    const int box = board.geo->box, n = board.geo->n;
+    const int entries = box * tuples_;
+    // Per stack table entry: the best sum with sigma(b) = j, at [entry * box * box + b * box + j].
+    pinned_.assign(entries * box * box, kNone);
+    for (int s = 0; s < box; ++s)
+        for (int t = 0; t < tuples_; ++t) {
+            const int* rows = &tuple_rows_[t * box];
+            double* pinned = &pinned_[(s * tuples_ + t) * box * box];
+            for (const std::vector<int>& sigma : perms_) {
+                double sum = 0;
+                for (int b = 0; b < box; ++b) sum += profit_[(b * box + rows[b]) * n + s * box + sigma[b]];
+                for (int b = 0; b < box; ++b) pinned[b * box + sigma[b]] = std::max(pinned[b * box + sigma[b]], sum);
+            }
+        }
+    // Per stack table entry: the best the other stacks add in a combination that uses the entry.
+    others_.assign(entries, kNone);
+    const int combos = int(combo_rows_.size()) / box;
+    for (int c = 0; c < combos; ++c) {
+        const int* at = &combo_rows_[c * box];
+        for (int s = 0; s < box; ++s) {
+            double rest = 0;
+            for (int o = 0; o < box; ++o)
+                if (o != s) rest += stack_best_[at[o]];
+            others_[at[s]] = std::max(others_[at[s]], rest);
+        }
+    }
+    through.assign(n * n, kNone);
+    for (int s = 0; s < box; ++s)
+        for (int t = 0; t < tuples_; ++t) {
+            const int entry = s * tuples_ + t;
+            if (others_[entry] == kNone) continue;
+            for (int b = 0; b < box; ++b) {
+                const int row = b * box + tuple_rows_[t * box + b];
+                for (int j = 0; j < box; ++j) {
+                    double& best = through[row * n + s * box + j];
+                    best = std::max(best, others_[entry] + pinned_[entry * box * box + b * box + j]);
+                }
+            }
+        }
+    (void)digit;
+}
+
+int PlacementBound::strike_hopeless(Board& board, const std::vector<double>& mu, double cutoff) {
+    const int n = board.geo->n;
+    std::vector<int> covered(n * n, 0);
+    double total = 0;
+    for (int cell = 0; cell < n * n; ++cell) total += mu[cell];
+    penalty_.assign(n * n * (n + 1), 0.0);
+    std::vector<double> through;
+    for (int d = 1; d <= n; ++d) {
+        double best = 0;
+        if (!best_placement(board, mu, d, best, covered)) return -1;
+        total += best;
+        best_through_cells(board, d, through);
+        for (int cell = 0; cell < n * n; ++cell) penalty_[cell * (n + 1) + d] = best - through[cell];
+    }
+    if (total < cutoff) return -1;
+    std::vector<std::pair<int, int>> hopeless;
+    for (int cell = 0; cell < n * n; ++cell) {
+        if (board.value[cell]) continue;
+        for (std::uint32_t mask = board.cand[cell]; mask; mask &= mask - 1) {
+            const int d = lowest_digit(mask);
+            if (total - penalty_[cell * (n + 1) + d] < cutoff) hopeless.emplace_back(cell, d);
+        }
+    }
+    if (hopeless.empty()) return 0;
+    return board.strike(hopeless) ? int(hopeless.size()) : -1;
+}
+
 double PlacementBound::evaluate(const Board& board, const std::vector<double>& mu, std::vector<int>& covered) {
     const int n = board.geo->n;
     covered.assign(n * n, 0);

@@ -45,6 +45,12 @@ public:
     // when some digit has no placement at all (no completion exists).
     double descend(const Board& board, std::vector<double>& mu, int iterations, double cutoff, double target);
 
+    // Reduced-cost fixing at `mu`: forcing a cell to d drops L by at least the best placement of d
+    // minus the best through that cell (the other digits must then avoid the cell, which can only
+    // cost more). Strikes every candidate that takes L below `cutoff`, propagates singles; returns
+    // how many went, or -1 when the board died or L itself is below the cutoff.
+    int strike_hopeless(Board& board, const std::vector<double>& mu, double cutoff);
+
 private:
     // L at `mu`; `covered[cell]` counts the digits whose best placement uses the cell.
     double evaluate(const Board& board, const std::vector<double>& mu, std::vector<int>& covered);
@@ -52,6 +58,8 @@ private:
     bool best_placement(const Board& board, const std::vector<double>& mu, int digit, double& value,
                         std::vector<int>& covered);
     void prepare(int box);
+    // Right after best_placement(digit): per cell, the best placement of the digit through it.
+    void best_through_cells(const Board& board, int digit, std::vector<double>& through);
 
     const Weights& weights_;
     int box_ = 0;
@@ -62,6 +70,7 @@ private:
     std::vector<double> profit_;                // per cell, for the digit at hand (-inf: not a candidate)
     std::vector<double> stack_best_;            // [stack][row tuple]: the best sigma's value
     std::vector<int> stack_sigma_;              // and which sigma
+    std::vector<double> pinned_, others_, penalty_;  // scratch of best_through_cells and the strike
 };
 
 }  // namespace sudoku::target_detail
