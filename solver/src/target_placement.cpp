@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <functional>
 #include <limits>
 
 namespace sudoku::target_detail {
@@ -99,7 +98,7 @@ bool PlacementBound::best_placement(const Board& board, const std::vector<double
     return true;
 }
 
-void PlacementBound::best_through_cells(const Board& board, int digit, std::vector<double>& through) {
+void PlacementBound::best_through_cells(const Board& board, std::vector<double>& through) {
     const int box = board.geo->box, n = board.geo->n;
     const int entries = box * tuples_;
     // Per stack table entry: the best sum with sigma(b) = j, at [entry * box * box + b * box + j].
@@ -139,7 +138,6 @@ void PlacementBound::best_through_cells(const Board& board, int digit, std::vect
                 }
             }
         }
-    (void)digit;
 }
 
 int PlacementBound::strike_hopeless(Board& board, const std::vector<double>& mu, double cutoff) {
@@ -153,7 +151,7 @@ int PlacementBound::strike_hopeless(Board& board, const std::vector<double>& mu,
         double best = 0;
         if (!best_placement(board, mu, d, best, covered)) return -1;
         total += best;
-        best_through_cells(board, d, through);
+        best_through_cells(board, through);
         for (int cell = 0; cell < n * n; ++cell) penalty_[cell * (n + 1) + d] = best - through[cell];
     }
     if (total < cutoff) return -1;

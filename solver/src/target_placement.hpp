@@ -7,7 +7,8 @@
 //   L(mu) = sum over cells of mu[cell]
 //         + sum over digits d of  max over placements P of d  of  sum over P of (w[cell] d - mu[cell])
 //
-// A placement is not an LP vertex of its own constraints, so min L lies at or below the LP value:
+// min L optimises over the convex hull of each digit's placements, inside what the LP allows (the
+// LP of "one per row, column and box" has fractional vertices), so it lies at or below the LP:
 // on the slowest puzzles found (LP 2899.0, 2900.5, 2890.5 against optima 2896, 2898, 2889) it is
 // below optimum + 1, a proof by itself, where the LP bound needed 10^5 nodes.
 //
@@ -45,10 +46,10 @@ public:
     // when some digit has no placement at all (no completion exists).
     double descend(const Board& board, std::vector<double>& mu, int iterations, double cutoff, double target);
 
-    // Reduced-cost fixing at `mu`: forcing a cell to d drops L by at least the best placement of d
-    // minus the best through that cell (the other digits must then avoid the cell, which can only
-    // cost more). Strikes every candidate that takes L below `cutoff`, propagates singles; returns
-    // how many went, or -1 when the board died or L itself is below the cutoff.
+    // Reduced-cost fixing at `mu`: forcing a cell to d drops L by d's best placement minus its best
+    // placement through that cell (the other digits' problems do not see the cell constraint).
+    // Strikes every candidate that takes L below `cutoff`, propagates singles; returns how many
+    // went, or -1 when the board died or L itself is below the cutoff.
     int strike_hopeless(Board& board, const std::vector<double>& mu, double cutoff);
 
 private:
@@ -58,8 +59,8 @@ private:
     bool best_placement(const Board& board, const std::vector<double>& mu, int digit, double& value,
                         std::vector<int>& covered);
     void prepare(int box);
-    // Right after best_placement(digit): per cell, the best placement of the digit through it.
-    void best_through_cells(const Board& board, int digit, std::vector<double>& through);
+    // Right after best_placement: per cell, the best placement of that digit through the cell.
+    void best_through_cells(const Board& board, std::vector<double>& through);
 
     const Weights& weights_;
     int box_ = 0;
