@@ -99,23 +99,32 @@ TEST_CASE("target mip: puzzles whose LP bound sits above the optimum by 1 to 3 a
     REQUIRE(with_placement >= 6);
 }
 
-TEST_CASE("target mip: with the placement bound from the first node, 60 puzzles of every family agree") {
-    // The placement bound joins in on a few puzzles in a thousand by default; here it runs at
-    // every node (root descent, node steps, its strikes) so that its soundness is tested widely.
-    TargetOptions at_once;
-    at_once.placement_after_nodes = 0;
+TEST_CASE("target mip: with the placement bound at every node, 20 trees of every family agree") {
+    // By default the placement bound joins in on a few puzzles in a thousand; here it runs from
+    // the first node, and at every node, so that its descent and its strikes are tested widely:
+    // per family the first 20 puzzles that need a tree (the others end at the root, where the
+    // placement bound takes no part) are compared with CBC, at most 400 tried per family.
+    TargetOptions always;
+    always.placement_after_nodes = 0;
+    always.placement_at_every_node = true;
     CaseRandom random(41);
     const Weights ring = Weights::ring(3);
-    for (const TargetFamily& family : target_families())
-        for (int i = 0; i < 60; ++i) {
+    int all_trees = 0;
+    for (const TargetFamily& family : target_families()) {
+        int trees = 0;
+        for (int tried = 0; tried < 400 && trees < 20; ++tried) {
             const Grid puzzle = make_target_case(family, random);
-            const TargetResult ours = target_max_score(puzzle, ring, at_once);
+            const TargetResult ours = target_max_score(puzzle, ring, always);
             INFO(family.name << ": " << puzzle.to_line());
-            REQUIRE(ours.score == target_by_mip(puzzle, ring).score);
             REQUIRE(ours.certificate->is_solution_of(puzzle));
             REQUIRE(target_score(*ours.certificate, ring) == ours.score);
-            if (ours.stats.nodes > 0) REQUIRE(ours.stats.placement_nodes > 0);
+            if (ours.stats.placement_nodes < 2) continue;
+            ++trees;
+            REQUIRE(ours.score == target_by_mip(puzzle, ring).score);
         }
+        all_trees += trees;
+    }
+    REQUIRE(all_trees >= 100);  // some families (corner boxes) hardly ever need a tree
 }
 
 TEST_CASE("target mip: the optimiser and CBC both give the empty grid 2906") {

@@ -47,6 +47,9 @@ struct TargetResult {
 struct TargetOptions {
     // Nodes a round may take before the placement bound joins in (box sizes 2 and 3); 0: at once.
     std::int64_t placement_after_nodes = 50;
+    // Once it joined in, every node takes its steps and strikes even where the root found it no
+    // better than the LP (by default they are skipped there: they cost more than they save).
+    bool placement_at_every_node = false;
 };
 
 // Exact maximum score over all completions of `puzzle` (the reference optimiser).
