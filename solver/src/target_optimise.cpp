@@ -321,6 +321,10 @@ public:
         bound_.cell_duals(root_multipliers, mu);
         placement_ = std::make_unique<target_detail::PlacementBound>(weights_);
         value = placement_->descend(board, mu, kPlacementIterations, beat, double(best_));
+        if (value < beat) {  // proven: nothing beats the incumbent (also when a digit has no placement)
+            placement_.reset();
+            return best_;
+        }
         root_mu_ = mu;
         placement_mu_.assign(board.geo->n * board.geo->n + 1, mu);
         return std::max(best_, std::int64_t(std::floor(value + kEpsilon)));
