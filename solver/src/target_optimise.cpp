@@ -14,7 +14,8 @@
 //   second bound  when a round outgrows TargetOptions::placement_after_nodes, the LP is far from the
 //               optimum: the placement bound of target_placement.hpp, stronger than the LP,
 //               descends at the root (its floor may prove the incumbent optimal, or cap the
-//               rounds), and from then on every node also takes a step of it.
+//               rounds); when it is clearly below the LP, every later node also takes a step
+//               of it and strikes what its penalties rule out.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -70,13 +71,13 @@ constexpr int kProbeWidth = 2;
 // meant 10^5-10^6 nodes and seconds. From then on every node also takes one placement step from
 // its parent's multipliers (2 evaluations, ~50 us) and strikes the candidates the placement
 // penalties rule out (9,689 -> 74 nodes on the worst of 20,000 random 0-10 clue puzzles).
-constexpr int kPlacementIterations = 300;  // at the root
+constexpr int kPlacementIterations = 300;   // at the root
+constexpr int kPlacementNodeIterations = 1;  // per node, from the parent's multipliers
 // The nodes take placement steps only when the root's placement bound is this far below the LP
 // bound: where both sit at the same integer (2900.0 and 2900.18, optimum 2899) the steps cost
 // twice what they saved (42 -> 23 ms and 32 -> 16 ms on the two slowest of 30,000 puzzles).
 // 0.25 and 0.5 measured, 0.5 as good or better everywhere.
 constexpr double kPlacementWorthAtNodes = 0.5;
-constexpr int kPlacementNodeIterations = 1;
 
 std::int64_t score_of(const Weights& weights, const std::vector<std::uint8_t>& digit) {
     std::int64_t s = 0;
@@ -149,10 +150,7 @@ public:
 
     void search(int depth) {
         Board& board = boards_[depth];
-        if (board.free_cells == 0) {
-            record(board.value);
-            return;
-        }
+        if (record_if_complete(board)) return;
         if (best_ >= proven_upper_ || --nodes_left_ < 0) return;
         Multipliers& m = multipliers_[depth];
         BoundResult& bound = bounds_[depth];
@@ -172,17 +170,11 @@ public:
             ++stats_.evaluations;
             if (struck < 0) return;
             if (struck == 0) break;
-            if (board.free_cells == 0) {
-                record(board.value);
-                return;
-            }
+            if (record_if_complete(board)) return;
         }
         // The strike's slack stays valid for the candidates that survive the probing.
         if (board.probe(kProbeWidth, [&](const Board& trial) { return drop_exceeds_gap(board, trial, depth); }) < 0) return;
-        if (board.free_cells == 0) {
-            record(board.value);
-            return;
-        }
+        if (record_if_complete(board)) return;
         if (placement_) {
             ++stats_.placement_nodes;
             placement_mu_[depth] = depth > 0 ? placement_mu_[depth - 1] : root_mu_;
@@ -190,10 +182,7 @@ public:
                 cutoff())
                 return;
             if (placement_->strike_hopeless(board, placement_mu_[depth], cutoff()) < 0) return;
-            if (board.free_cells == 0) {
-                record(board.value);
-                return;
-            }
+            if (record_if_complete(board)) return;
         }
         for (auto [cell, d] : ordered(least_slack_children(board, slack_[depth]), board, bound, m)) {
             boards_[depth + 1] = board;
@@ -381,6 +370,13 @@ private:
             best_digits_ = digit;
             floor_ = std::max(floor_, best_);
         }
+    }
+
+    // A board without free cells is a completion: recorded, and the node is done.
+    bool record_if_complete(const Board& board) {
+        if (board.free_cells != 0) return false;
+        record(board.value);
+        return true;
     }
 
     static std::vector<Child> cell_children(const Board& board, int cell) {

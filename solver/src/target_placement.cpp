@@ -142,29 +142,28 @@ void PlacementBound::best_through_cells(const Board& board, std::vector<double>&
 
 int PlacementBound::strike_hopeless(Board& board, const std::vector<double>& mu, double cutoff) {
     const int n = board.geo->n;
-    std::vector<int> covered(n * n, 0);
+    covered_.assign(n * n, 0);
     double total = 0;
     for (int cell = 0; cell < n * n; ++cell) total += mu[cell];
     penalty_.assign(n * n * (n + 1), 0.0);
-    std::vector<double> through;
     for (int d = 1; d <= n; ++d) {
         double best = 0;
-        if (!best_placement(board, mu, d, best, covered)) return -1;
+        if (!best_placement(board, mu, d, best, covered_)) return -1;
         total += best;
-        best_through_cells(board, through);
-        for (int cell = 0; cell < n * n; ++cell) penalty_[cell * (n + 1) + d] = best - through[cell];
+        best_through_cells(board, through_);
+        for (int cell = 0; cell < n * n; ++cell) penalty_[cell * (n + 1) + d] = best - through_[cell];
     }
     if (total < cutoff) return -1;
-    std::vector<std::pair<int, int>> hopeless;
+    hopeless_.clear();
     for (int cell = 0; cell < n * n; ++cell) {
         if (board.value[cell]) continue;
         for (std::uint32_t mask = board.cand[cell]; mask; mask &= mask - 1) {
             const int d = lowest_digit(mask);
-            if (total - penalty_[cell * (n + 1) + d] < cutoff) hopeless.emplace_back(cell, d);
+            if (total - penalty_[cell * (n + 1) + d] < cutoff) hopeless_.emplace_back(cell, d);
         }
     }
-    if (hopeless.empty()) return 0;
-    return board.strike(hopeless) ? int(hopeless.size()) : -1;
+    if (hopeless_.empty()) return 0;
+    return board.strike(hopeless_) ? int(hopeless_.size()) : -1;
 }
 
 double PlacementBound::evaluate(const Board& board, const std::vector<double>& mu, std::vector<int>& covered) {

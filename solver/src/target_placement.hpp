@@ -26,6 +26,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "sudoku/target.hpp"
@@ -68,10 +69,13 @@ private:
     int tuples_ = 0;                       // box^box row tuples per stack
     std::vector<int> tuple_rows_;          // [tuple * box + band]: the row of the band
     std::vector<int> combo_rows_;          // [combination * box + stack]: its entry in the stack table
-    std::vector<double> profit_;                // per cell, for the digit at hand (-inf: not a candidate)
-    std::vector<double> stack_best_;            // [stack][row tuple]: the best sigma's value
-    std::vector<int> stack_sigma_;              // and which sigma
-    std::vector<double> pinned_, others_, penalty_;  // scratch of best_through_cells and the strike
+    std::vector<double> profit_;           // per cell, for the digit at hand (-inf: not a candidate)
+    std::vector<double> stack_best_;       // [stack][row tuple]: the best sigma's value
+    std::vector<int> stack_sigma_;         // and which sigma
+    // Scratch of best_through_cells and the strike.
+    std::vector<double> pinned_, others_, through_, penalty_;
+    std::vector<int> covered_;
+    std::vector<std::pair<int, int>> hopeless_;
 };
 
 }  // namespace sudoku::target_detail
