@@ -1,5 +1,5 @@
-// Solver benchmark: µs per puzzle for solve + uniqueness check (count limit 2) on every shared
-// dataset, the bitboard solver and the dancing-links baseline side by side in the same run;
+// Solver benchmark: µs per puzzle for solve + uniqueness check (count limit 2) on every public
+// dataset of tests/data, the bitboard solver and the dancing-links baseline side by side in the same run;
 // then counting throughput (solutions per second) on multi-solution puzzles.
 //
 //   bench_solve [max puzzles per dataset, default all] [rounds, default 3]
@@ -22,7 +22,7 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-// The first `max_count` puzzles (0 = all) of a shared dataset, read as line81; empty if unreadable.
+// The first `max_count` puzzles (0 = all) of a dataset in tests/data, read as line81; empty if unreadable.
 std::vector<Grid> load(const std::string& name, std::size_t max_count) {
     auto parsed = sudoku::read_puzzles(sudoku::Format::line81, std::string(SUDOKU_DATASETS_DIR) + "/" + name);
     auto* puzzles = std::get_if<std::vector<Grid>>(&parsed);

@@ -1,4 +1,4 @@
-// The shared datasets are the line81 format: every one reads whole, CRLF and comments included.
+// The public datasets of tests/data are the line81 format: every one reads whole, CRLF and comments included.
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -18,7 +18,7 @@ std::size_t puzzle_lines(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("formats: every shared dataset reads as line81, one grid per puzzle line") {
+TEST_CASE("formats: every public dataset of tests/data reads as line81, one grid per puzzle line") {
     for (const char* name : {"puzzles2_17_clue.txt", "puzzles3_magictour_top1465.txt",
                              "puzzles5_forum_hardest_1905_11+.txt", "puzzles6_forum_hardest_1106.txt",
                              "puzzles7_serg_benchmark.txt"}) {

@@ -1,4 +1,4 @@
-// Test and benchmark access to the shared puzzle datasets (../shared/datasets).
+// Test and benchmark access to the shared puzzle datasets (tests/data, committed).
 #pragma once
 
 #include <cstddef>
