@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "example_run.hpp"
+#include "support/skip.hpp"
 
 using namespace sudoku::testing;
 namespace fs = std::filesystem;
@@ -21,6 +22,7 @@ std::string shell_quote(const std::string& s) {
 
 // Chromium without network, profile or background services: the page must be self-contained.
 std::string chromium(const std::string& args) {
+    if (!on_path("chromium")) skip_test("Chromium is not installed (Debian package chromium; scripts/install-deps installs it)");
     char profile[] = "/tmp/report-chromium-XXXXXX";
     REQUIRE(mkdtemp(profile) != nullptr);
     std::string command = "chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run "

@@ -28,6 +28,7 @@
 #include "sudoku/report.hpp"
 #include "sudoku/sandbox.hpp"
 #include "sudoku/problems.hpp"
+#include "support/skip.hpp"
 
 namespace hostile {
 
@@ -244,18 +245,13 @@ std::vector<std::string> journal_and_reports(const Row& row, TestResult r, const
     return wrong;
 }
 
-// Exit status that ctest reports as "Skipped" for these tests (SKIP_RETURN_CODE in CMakeLists.txt).
-constexpr int kSkipped = 77;
-
 // Rows other than the *-bare ones expect the full sandbox. Without the rights for it (not root, no
 // cgroups) such a row cannot be checked here: it is skipped with the reason, never counted as passed.
 void skip_unless_fully_protected(const Row& row) {
     if (row.setup.size() >= 5 && row.setup.compare(row.setup.size() - 5, 5, "-bare") == 0) return;
     static const sudoku::judge::Protections p = sudoku::judge::probe_protections(build_root() / "probe");
     if (p.error.empty() && p.cgroups != "off" && p.namespaces == "on") return;
-    std::cout << "skipped: " << row.program << " needs cgroups and namespaces; this machine gives: " << p.describe()
-              << std::endl;
-    std::exit(kSkipped);
+    sudoku::testing::skip_test(row.program + " needs cgroups and namespaces; this machine gives: " + p.describe());
 }
 
 void run_row(const Row& row) {
