@@ -1,5 +1,6 @@
 #include "command_line.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <exception>
 #include <iostream>
@@ -84,8 +85,11 @@ std::string where(CLI::App& app) {
 // CLI11's message, said the way our other messages are; arguments nobody took are named first,
 // since CLI11 reports a missing required option before an unknown one ("--jobz 2").
 std::string message_of(const CLI::ParseError& error, CLI::App& app) {
-    const std::vector<std::string> extra = app.remaining(true);
-    if (!extra.empty())
+    std::vector<std::string> extra = app.remaining(true);
+    std::stable_partition(extra.begin(), extra.end(), [](const std::string& arg) { return arg.rfind("-", 0) == 0; });
+    const bool about_arguments =
+        dynamic_cast<const CLI::RequiredError*>(&error) || dynamic_cast<const CLI::ExtrasError*>(&error);
+    if (about_arguments && !extra.empty())
         return (extra.front().rfind("-", 0) == 0 ? "unknown option '" : "unexpected argument '") + extra.front() + "'";
     const std::string text = error.what();
     const auto colon = text.find(": ");
