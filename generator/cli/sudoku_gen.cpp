@@ -1,11 +1,12 @@
-// sudoku-gen: puzzles and whole test sets. Exit status: 0 done, 2 bad input (or a test set that
-// fails validation), 1 internal error.
+// sudoku-gen: puzzles and whole test sets. Exit status: 0 done, 2 bad input or usage (or a test set
+// that fails validation), 1 internal error.
 #include <chrono>
 #include <iostream>
-#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "command_line.hpp"
 #include "sudoku/difficulty.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/generator_version.hpp"
@@ -17,97 +18,178 @@
 namespace {
 
 using namespace sudoku;
+using namespace sudoku::cli;
 
-constexpr const char* kUsage = R"(usage:
-  sudoku-gen puzzle [--size 9|16] [--clues MIN..MAX] [--kind unique|solvable|unsolvable]
-                    [--symmetry none|rot180|rot90|mirror|diagonal] [--seed N] [--count N]
-                    [--format line81|target|poj2676|qmark|poj3074|uva1309|sudogob]
-      Prints puzzles in the format to stdout; per puzzle on stderr: clues, solutions, the
-      solver's guesses and the human techniques needed (singles | pairs-and-locked | beyond).
-  sudoku-gen build CONFIG.yaml [--out DIR]      (DIR defaults to testdata)
-      Builds DIR/<name>/: NN.in, NN.ans, samples, manifest.json (reproducible bytes) and
-      timings.json (seconds, differs between runs). Nothing is written when it fails.
-  sudoku-gen validate DIR/<name>
-      Re-checks every test against its config.yaml and recomputes every answer independently.
+const char* kDescription = R"(Makes reproducible puzzles and whole test sets: the same request and seed give the same bytes.
+Each command answers --help with its own options.)";
 
-examples:
+const char* kFooter = R"(Example:
   sudoku-gen puzzle --clues 20..21 --seed 7
   sudoku-gen puzzle --size 16 --clues 120..140 --symmetry rot180 --format uva1309
+  sudoku-gen puzzle --minimal --count 10 --seed 3
   sudoku-gen build configs/target-sudoku.yaml --out testdata
   sudoku-gen validate testdata/target-sudoku
 
-exit status: 0 done, 2 bad input or a test set that fails validation, 1 internal error
-)";
+Exit status: 0 done, 2 bad input or usage, or a test set that fails validation, 1 internal error)";
 
-struct Usage {
-    std::string message;
+// ---- sudoku-gen puzzle -------------------------------------------------------------------------
+
+struct PuzzleCommand {
+    int side = 9;
+    std::optional<std::string> clues;  // MIN..MAX or N; default by size
+    PuzzleKind kind = PuzzleKind::unique;
+    Symmetry symmetry = Symmetry::none;
+    bool minimal = false;
+    std::uint64_t seed = 1;
+    std::uint64_t count = 1;
+    std::optional<Format> format;  // default by size
 };
 
-std::map<std::string, std::string> options(const std::vector<std::string>& args, std::size_t from,
-                                           std::vector<std::string>& positional) {
-    std::map<std::string, std::string> opts;
-    for (std::size_t i = from; i < args.size(); ++i) {
-        if (args[i].rfind("--", 0) == 0) {
-            if (i + 1 >= args.size()) throw Usage{args[i] + " needs a value"};
-            opts[args[i]] = args[i + 1];
-            ++i;
-        } else {
-            positional.push_back(args[i]);
-        }
-    }
-    return opts;
+// The grid sides some output format holds: the only sizes `puzzle` can print.
+std::set<int> printable_sides() {
+    std::set<int> sides;
+    for (Format format : all_formats()) sides.insert(format_box(format) * format_box(format));
+    return sides;
 }
 
-long long number(const std::string& text, const std::string& option) {
-    try {
-        std::size_t used = 0;
-        const long long v = std::stoll(text, &used);
-        if (used == text.size() && v >= 0) return v;
-    } catch (const std::exception&) {
-    }
-    throw Usage{option + " expects a non-negative integer, found '" + text + "'"};
+std::string joined(const std::vector<std::string>& names) {
+    std::string text;
+    for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
+    return text;
 }
 
-int run_puzzle(const std::map<std::string, std::string>& opts) {
-    static const std::vector<std::string> known = {"--size", "--clues", "--kind", "--symmetry",
-                                                   "--seed", "--count", "--format"};
-    for (const auto& [key, value] : opts)
-        if (std::find(known.begin(), known.end(), key) == known.end()) throw Usage{"unknown option " + key};
-    auto get = [&](const std::string& key, const std::string& fallback) {
-        auto it = opts.find(key);
-        return it == opts.end() ? fallback : it->second;
-    };
-    const std::string size = get("--size", "9");
-    if (size != "9" && size != "16" && size != "4" && size != "25") throw Usage{"--size must be 4, 9, 16 or 25"};
+std::string side_names() {
+    std::vector<std::string> names;
+    for (int side : printable_sides()) names.push_back(std::to_string(side));
+    return joined(names);
+}
+
+std::string format_names() {
+    std::vector<std::string> names;
+    for (Format format : all_formats()) names.emplace_back(format_name(format));
+    return joined(names);
+}
+
+std::string kind_names() {
+    std::vector<std::string> names;
+    for (PuzzleKind kind : {PuzzleKind::unique, PuzzleKind::solvable, PuzzleKind::unsolvable})
+        names.emplace_back(kind_name(kind));
+    return joined(names);
+}
+
+std::string symmetry_names() {
+    std::vector<std::string> names;
+    for (Symmetry s : {Symmetry::none, Symmetry::rot180, Symmetry::rot90, Symmetry::mirror, Symmetry::diagonal})
+        names.emplace_back(symmetry_name(s));
+    return joined(names);
+}
+
+// A check that `text` is a name `by_name` knows; `what` lists the names for the message.
+template <class ByName>
+CLI::Validator named(ByName by_name, std::string names) {
+    return CLI::Validator(
+        [=](std::string& text) -> std::string {
+            return by_name(text) ? "" : "expected one of " + names + ", found '" + text + "'";
+        },
+        "", "name");
+}
+
+// "MIN..MAX" or "N", whole numbers.
+std::optional<std::pair<int, int>> clue_range(const std::string& text) {
+    const auto dots = text.find("..");
+    const std::string low = text.substr(0, dots), high = dots == std::string::npos ? low : text.substr(dots + 2);
+    std::string checked_low = low, checked_high = high;
+    const auto digits = whole_number(0, 100000);
+    if (!digits(checked_low).empty() || !digits(checked_high).empty()) return std::nullopt;
+    return std::pair{std::stoi(checked_low), std::stoi(checked_high)};
+}
+
+void add_puzzle_command(CLI::App& gen, PuzzleCommand& c) {
+    CLI::App* app = gen.add_subcommand("puzzle", "print puzzles of a kind, size, clue range and symmetry");
+    describe(*app,
+             "sudoku-gen puzzle [--size 9|16] [--clues MIN..MAX] [--kind unique|solvable|unsolvable] [--minimal]\n"
+             "                         [--symmetry none|rot180|rot90|mirror|diagonal] [--seed N] [--count N]\n"
+             "                         [--format line81|target|poj2676|qmark|poj3074|uva1309|sudogob]",
+             "Prints puzzles in the format to stdout; per puzzle on stderr: clues, solutions, the solver's\n"
+             "guesses and the human techniques needed (singles | pairs-and-locked | beyond).");
+    app->footer(R"(Example:
+  sudoku-gen puzzle --clues 20..21 --seed 7
+  sudoku-gen puzzle --minimal --count 10 --seed 3          # every clue needed
+  sudoku-gen puzzle --size 16 --clues 120..140 --symmetry rot180 --format uva1309
+
+Exit status: 0 done, 2 bad input or usage (or no puzzle found), 1 internal error)");
+    app->add_option("--size", c.side, "grid side: " + side_names() + " (default 9)")
+        ->type_name("N")
+        ->transform(CLI::Validator(
+            [](std::string& text) -> std::string {
+                std::string side = text;
+                if (whole_number(1, 1000)(side).empty() && printable_sides().count(std::stoi(side))) return "";
+                return "expected a grid side that an output format holds (" + side_names() + "), found '" + text +
+                       "'";
+            },
+            "", "size"));
+    app->add_option("--clues", c.clues, "clue range, or one count (default 22..30 for 9x9, 1/2..2/3 of the cells else)")
+        ->type_name("MIN..MAX")
+        ->check(CLI::Validator(
+            [](std::string& text) -> std::string {
+                return clue_range(text) ? "" : "expected MIN..MAX or N in whole numbers, found '" + text + "'";
+            },
+            "", "clue range"));
+    app->add_option_function<std::string>(
+           "--kind", [&c](const std::string& name) { c.kind = *kind_by_name(name); },
+           "unique (default), solvable, or unsolvable (no completion, no repeated digit)")
+        ->type_name("KIND")
+        ->check(named(kind_by_name, kind_names()));
+    app->add_flag("--minimal", c.minimal, "unique and every clue needed: removing any one lets a second completion in");
+    app->add_option_function<std::string>(
+           "--symmetry", [&c](const std::string& name) { c.symmetry = *symmetry_by_name(name); },
+           "symmetry of the clue pattern (default none)")
+        ->type_name("SYMMETRY")
+        ->check(named(symmetry_by_name, symmetry_names()));
+    app->add_option("--seed", c.seed, "random seed (default 1)")->type_name("N")->transform(whole_number(0, UINT64_MAX));
+    app->add_option("--count", c.count, "number of puzzles (default 1)")
+        ->type_name("N")
+        ->transform(whole_number(0, 1000000000));
+    app->add_option_function<std::string>(
+           "--format", [&c](const std::string& name) { c.format = *format_by_name(name); },
+           "output format (default line81 for 9x9, uva1309 for 16x16)")
+        ->type_name("FORMAT")
+        ->check(named(format_by_name, format_names()));
+}
+
+int usage_error(const std::string& message) {
+    std::cerr << "sudoku-gen puzzle: " << message << " (see --help)\n";
+    return exit_bad_input;
+}
+
+int run_puzzle(const PuzzleCommand& c) {
     PuzzleRequest request;
-    request.box = size == "4" ? 2 : size == "9" ? 3 : size == "16" ? 4 : 5;
-    const int cells = request.box * request.box * request.box * request.box;
-    const std::string clues = get("--clues", request.box == 3 ? "22..30" : std::to_string(cells / 2) + ".." +
-                                                                               std::to_string(cells * 2 / 3));
-    const auto dots = clues.find("..");
-    request.min_clues = static_cast<int>(number(clues.substr(0, dots), "--clues"));
-    request.max_clues = dots == std::string::npos ? request.min_clues
-                                                  : static_cast<int>(number(clues.substr(dots + 2), "--clues"));
-    auto kind = kind_by_name(get("--kind", "unique"));
-    if (!kind) throw Usage{"--kind must be unique, solvable or unsolvable"};
-    request.kind = *kind;
-    auto symmetry = symmetry_by_name(get("--symmetry", "none"));
-    if (!symmetry) throw Usage{"--symmetry must be none, rot180, rot90, mirror or diagonal"};
-    request.symmetry = *symmetry;
-    auto format = format_by_name(get("--format", request.box == 4 ? "uva1309" : "line81"));
-    if (!format) throw Usage{"unknown --format " + get("--format", "")};
-    if (format_box(*format) != request.box) throw Usage{"--format " + get("--format", "") + " holds other grid sizes"};
-    const long long count = number(get("--count", "1"), "--count");
-    if (auto why = impossible_request(request)) throw Usage{"impossible request: " + *why};
+    request.box = c.side == 16 ? 4 : 3;
+    request.kind = c.kind;
+    request.symmetry = c.symmetry;
+    request.minimal = c.minimal;
+    const int cells = c.side * c.side;
+    const auto [min_clues, max_clues] = c.clues ? *clue_range(*c.clues)
+                                                : request.box == 3 ? std::pair{22, 30}
+                                                                   : std::pair{cells / 2, cells * 2 / 3};
+    request.min_clues = min_clues;
+    request.max_clues = max_clues;
+    const Format format = c.format.value_or(request.box == 4 ? Format::uva1309 : Format::line81);
+    if (format_box(format) != request.box)
+        return usage_error("--format " + std::string(format_name(format)) + " holds " +
+                           std::to_string(format_box(format) * format_box(format)) + "x" +
+                           std::to_string(format_box(format) * format_box(format)) + " grids, --size is " +
+                           std::to_string(c.side));
+    if (auto why = impossible_request(request)) return usage_error("impossible request: " + *why);
 
-    Rng rng(static_cast<std::uint64_t>(number(get("--seed", "1"), "--seed")));
+    Rng rng(c.seed);
     std::vector<Grid> puzzles;
-    for (long long i = 0; i < count; ++i) {
+    for (std::uint64_t i = 0; i < c.count; ++i) {
         const auto start = std::chrono::steady_clock::now();
         auto made = generate_puzzle(request, rng);
         if (auto* why = std::get_if<std::string>(&made)) {
             std::cerr << "sudoku-gen: " << *why << "\n";
-            return 2;
+            return exit_bad_input;
         }
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         const Grid& puzzle = std::get<GeneratedPuzzle>(made).puzzle;
@@ -119,85 +201,104 @@ int run_puzzle(const std::map<std::string, std::string>& opts) {
                   << ", " << ms << " ms\n";
         puzzles.push_back(puzzle);
     }
-    if (*format == Format::target) {  // one grid per target file: separate them by a blank line
+    if (format == Format::target) {  // one grid per target file: separate them by a blank line
         for (std::size_t i = 0; i < puzzles.size(); ++i)
-            std::cout << (i ? "\n" : "") << write_puzzles(*format, {puzzles[i]});
+            std::cout << (i ? "\n" : "") << write_puzzles(format, {puzzles[i]});
     } else {
-        std::cout << write_puzzles(*format, puzzles);
+        std::cout << write_puzzles(format, puzzles);
     }
-    return 0;
+    return exit_done;
 }
 
-int run_build(const std::vector<std::string>& positional, const std::map<std::string, std::string>& opts) {
-    if (positional.size() != 1) throw Usage{"build needs exactly one CONFIG.yaml"};
-    for (const auto& [key, value] : opts)
-        if (key != "--out") throw Usage{"unknown option " + key};
-    auto loaded = load_problem_config(positional[0]);
+// ---- sudoku-gen build, sudoku-gen validate -----------------------------------------------------
+
+struct BuildCommand {
+    std::string config;
+    std::string out = "testdata";
+};
+
+void add_build_command(CLI::App& gen, BuildCommand& c) {
+    CLI::App* app = gen.add_subcommand("build", "build a problem's test set from its config");
+    describe(*app, "sudoku-gen build CONFIG.yaml [--out DIR]",
+             "Builds DIR/<name>/: NN.in, NN.ans, samples, manifest.json (reproducible bytes) and timings.json\n"
+             "(seconds, differs between runs). Nothing is written when it fails.");
+    app->footer(R"(Example:
+  sudoku-gen build configs/target-sudoku.yaml --out testdata
+
+Exit status: 0 built, 2 bad input (the message names the YAML file and line) or usage, 1 internal error)");
+    app->add_option("CONFIG.yaml", c.config, "the problem config")->required();
+    app->add_option("--out", c.out, "the test-data folder (default testdata)")->type_name("DIR");
+}
+
+int run_build(const BuildCommand& c) {
+    auto loaded = load_problem_config(c.config);
     if (auto* d = std::get_if<Diagnostic>(&loaded)) {
         std::cerr << d->to_string() << "\n";
-        return 2;
+        return exit_bad_input;
     }
-    const std::string out = opts.count("--out") ? opts.at("--out") : "testdata";
-    auto built = build_test_set(std::get<ProblemConfig>(loaded), out, &std::cerr);
+    auto built = build_test_set(std::get<ProblemConfig>(loaded), c.out, &std::cerr);
     if (auto* d = std::get_if<Diagnostic>(&built)) {
         std::cerr << d->to_string() << "\n";
-        return 2;
+        return exit_bad_input;
     }
     const auto& result = std::get<BuildResult>(built);
     std::cout << "built " << result.tests << " tests and " << result.samples << " samples in "
               << result.directory.string() << "\n";
-    return 0;
+    return exit_done;
 }
 
-int run_validate(const std::vector<std::string>& positional, const std::map<std::string, std::string>& opts) {
-    if (positional.size() != 1 || !opts.empty()) throw Usage{"validate needs exactly one test-set folder"};
-    auto checked = validate_test_set(positional[0]);
+void add_validate_command(CLI::App& gen, std::string& dir) {
+    CLI::App* app = gen.add_subcommand("validate", "re-check a built test set");
+    describe(*app, "sudoku-gen validate DIR/<name>",
+             "Re-checks every test against its config.yaml and recomputes every answer independently.");
+    app->footer(R"(Example:
+  sudoku-gen validate testdata/target-sudoku
+
+Exit status: 0 valid, 2 invalid (each problem on stderr) or bad input or usage, 1 internal error)");
+    app->add_option("DIR", dir, "the test set's folder (DIR/<name>)")->required();
+}
+
+int run_validate(const std::string& dir) {
+    auto checked = validate_test_set(dir);
     if (auto* d = std::get_if<Diagnostic>(&checked)) {
         std::cerr << d->to_string() << "\n";
-        return 2;
+        return exit_bad_input;
     }
     const auto& result = std::get<ValidationResult>(checked);
-    for (const auto& note : result.notes) std::cout << positional[0] << ": " << note << "\n";
-    for (const auto& m : result.mismatches) std::cerr << positional[0] << "/" << m << "\n";
+    for (const auto& note : result.notes) std::cout << dir << ": " << note << "\n";
+    for (const auto& m : result.mismatches) std::cerr << dir << "/" << m << "\n";
     if (!result.mismatches.empty()) {
-        std::cerr << positional[0] << ": INVALID, " << result.mismatches.size() << " problem(s)\n";
-        return 2;
+        std::cerr << dir << ": INVALID, " << result.mismatches.size() << " problem(s)\n";
+        return exit_bad_input;
     }
-    std::cout << positional[0] << ": valid\n";
-    return 0;
+    std::cout << dir << ": valid\n";
+    return exit_done;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    const std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-        (args.empty() ? std::cerr : std::cout) << kUsage;
-        return args.empty() ? 2 : 0;
-    }
-    if (args[0] == "--version") {
-        std::cout << "sudoku-gen " << sudoku::generator_version() << "\n";
-        return 0;
-    }
-    try {
-        std::vector<std::string> positional;
-        const auto opts = options(args, 1, positional);
-        if (opts.count("--help")) {
-            std::cout << kUsage;
-            return 0;
-        }
-        if (args[0] == "puzzle") {
-            if (!positional.empty()) throw Usage{"unexpected argument '" + positional[0] + "'"};
-            return run_puzzle(opts);
-        }
-        if (args[0] == "build") return run_build(positional, opts);
-        if (args[0] == "validate") return run_validate(positional, opts);
-        throw Usage{"unknown command '" + args[0] + "' (puzzle, build, validate)"};
-    } catch (const Usage& u) {
-        std::cerr << "sudoku-gen: " << u.message << "\n(sudoku-gen --help shows the usage)\n";
-        return 2;
-    } catch (const std::exception& e) {
-        std::cerr << "sudoku-gen: internal error: " << e.what() << "\n";
-        return 1;
-    }
+    return run_guarded("sudoku-gen", [&] {
+        CLI::App app("", "sudoku-gen");
+        use_help_layout(app);
+        describe(app,
+                 "sudoku-gen puzzle [--size N] [--clues MIN..MAX] [--kind KIND] [--minimal] [--symmetry S]\n"
+                 "                         [--seed N] [--count N] [--format FORMAT]\n"
+                 "       sudoku-gen build CONFIG.yaml [--out DIR]      (DIR defaults to testdata)\n"
+                 "       sudoku-gen validate DIR/<name>",
+                 kDescription);
+        app.footer(kFooter);
+        app.set_version_flag("--version", "sudoku-gen " + std::string(generator_version()));
+        app.require_subcommand(1);
+        PuzzleCommand puzzle;
+        BuildCommand build;
+        std::string validate_dir;
+        add_puzzle_command(app, puzzle);
+        add_build_command(app, build);
+        add_validate_command(app, validate_dir);
+        if (auto status = parse(app, argc, argv)) return *status;
+        if (app.got_subcommand("puzzle")) return run_puzzle(puzzle);
+        if (app.got_subcommand("build")) return run_build(build);
+        return run_validate(validate_dir);
+    });
 }

@@ -153,6 +153,21 @@ std::optional<GeneratedPuzzle> try_unique(const PuzzleRequest& request, const st
     return made;
 }
 
+// Every clue needed: one pass of removal over every cell is enough, since a clue that could not go
+// once (another completion appeared) cannot go later either, when fewer clues constrain the grid.
+// The neighbourhood search re-minimises the same way, so what it keeps is minimal too.
+std::optional<GeneratedPuzzle> try_minimal(const PuzzleRequest& request, const std::vector<std::vector<int>>& cells,
+                                           Rng& rng) {
+    GeneratedPuzzle made{random_solved_grid(request.box, rng), Grid(request.box)};
+    made.solution = made.puzzle;
+    remove_clues(made.puzzle, cells, 0, 0, true, rng);
+    if (made.puzzle.clue_count() > request.max_clues &&
+        !reduce_clues(made.puzzle, made.solution, cells, 0, request.max_clues, request.search_steps, rng))
+        return std::nullopt;
+    if (made.puzzle.clue_count() < request.min_clues) return std::nullopt;
+    return made;
+}
+
 // Cells of a few random boxes holding `clues` comfortably: between one and three boxes more than
 // the fewest that could hold them.
 std::vector<bool> random_box_region(int box, int clues, Rng& rng) {
@@ -243,6 +258,11 @@ std::optional<std::string> impossible_request(const PuzzleRequest& request) {
     if (request.min_clues < 0 || request.max_clues > cells)
         return "clue range " + range + " is outside 0.." + std::to_string(cells);
     const int fewest = fewest_unique_clues(request.box);
+    if (request.minimal && request.kind != PuzzleKind::unique)
+        return "a minimal puzzle is a unique one, not " + std::string(kind_name(request.kind));
+    if (request.minimal && request.symmetry != Symmetry::none)
+        return "minimal puzzles are made without symmetry (asked: " + std::string(symmetry_name(request.symmetry)) +
+               "): removal by symmetric orbits leaves clues that are not needed";
     if (request.kind == PuzzleKind::unique && request.max_clues < fewest)
         return "a unique puzzle needs at least " + std::to_string(fewest) + " clues, the range is " + range;
     if (request.kind == PuzzleKind::unsolvable && request.min_clues >= cells)
@@ -264,13 +284,16 @@ std::variant<GeneratedPuzzle, std::string> generate_puzzle(const PuzzleRequest& 
     for (; attempt < request.max_attempts && !past_deadline(); ++attempt) {
         std::optional<GeneratedPuzzle> made;
         switch (request.kind) {
-            case PuzzleKind::unique: made = try_unique(request, orbits, rng); break;
+            case PuzzleKind::unique:
+                made = request.minimal ? try_minimal(request, orbits, rng) : try_unique(request, orbits, rng);
+                break;
             case PuzzleKind::solvable: made = try_solvable(request, orbits, rng); break;
             case PuzzleKind::unsolvable: made = try_unsolvable(request, orbits, rng); break;
         }
         if (made) return *made;
     }
-    return "no " + std::string(kind_name(request.kind)) + " puzzle with " + std::to_string(request.min_clues) + ".." +
+    return "no " + std::string(request.minimal ? "minimal " : "") + std::string(kind_name(request.kind)) +
+           " puzzle with " + std::to_string(request.min_clues) + ".." +
            std::to_string(request.max_clues) + " clues (symmetry " + std::string(symmetry_name(request.symmetry)) +
            ") found in " + std::to_string(attempt) + " attempts" +
            (past_deadline() ? " (time budget of " + seconds_text(request.time_budget_s) + " s spent)" : "");

@@ -2,12 +2,8 @@
 // the contest, so the measured times are the ones contestants will be judged by.
 #include "sudoku/calibrate.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <iostream>
 
 #include "sudoku/shard.hpp"
 
@@ -109,105 +105,6 @@ std::variant<Calibration, std::string> calibrate(const Contest& contest, const C
         }
     }
     return cal;
-}
-
-void print_calibration(const Calibration& c, const CalibrationRequest& request, std::ostream& out) {
-    char line[256];
-    std::snprintf(line, sizeof line, "%s: slowest model run %.3f s; configured limit %.2f s; proposed %.2f s (%.3g x, rounded up)\n",
-                  c.problem.c_str(), c.slowest_model_cpu_s, c.configured_limit_s, c.proposed_limit_s, request.factor);
-    out << line;
-    std::string naive_names;
-    for (const auto& n : request.naive) naive_names += " " + n;
-    out << "test  group                 model s  naive verdicts (" << naive_names.substr(1) << ") at the proposed limit\n";
-    int idle = 0;
-    for (const auto& t : c.tests) {
-        std::string verdicts;
-        for (Verdict v : t.naive_verdicts) verdicts += std::string(verdict_name(v)) + " ";
-        std::snprintf(line, sizeof line, "%-5s %-20s %8.3f  %-20s %s\n", t.test.c_str(), t.group.c_str(), t.slowest_model_cpu_s,
-                      verdicts.c_str(), t.separates ? "separates" : "separates nothing (flagged)");
-        out << line;
-        idle += !t.separates;
-    }
-    out << idle << " of " << c.tests.size() << " tests separate nothing\n";
-}
-
-namespace {
-
-const char* kCalibrateHelp = R"(usage: sudoku-judge calibrate CONTEST.yaml --problem P --model NAME... --naive NAME...
-                              [--factor F] [--out DIR] [--jobs N]
-
-Grades the model contestants' solutions of problem P under its configured limits, proposes a time
-limit of F (default 3) x the slowest model run, rounded up (0.1 s steps under 1 s, else 0.5 s),
-then grades the naive contestants under that limit and says for each test whether it separates
-the models (accepted) from the naive solutions (not accepted); tests that separate nothing are
-flagged. Work directories go to DIR (default judge-calibrate next to CONTEST.yaml).
-
-Example:
-  sudoku-judge calibrate examples/contest/contest.yaml --problem target --model alice --naive bob
-
-Exit status: 0 done, 2 bad input (unknown problem or contestant, a model not accepted), 1 internal error.
-)";
-
-}  // namespace
-
-int run_calibrate_command(int argc, char** argv) {
-    std::string contest_file;
-    CalibrationRequest request;
-    GradeOptions options;
-    bool out_given = false;
-    auto usage_error = [](const std::string& m) {
-        std::cerr << "sudoku-judge calibrate: " << m << " (see --help)\n";
-        return 2;
-    };
-    for (int i = 1; i < argc; ++i) {
-        std::string a = argv[i];
-        auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
-        if (a == "--help" || a == "-h") {
-            std::cout << kCalibrateHelp;
-            return 0;
-        } else if (a == "--problem") request.problem = value();
-        else if (a == "--model") request.models.push_back(value());
-        else if (a == "--naive") request.naive.push_back(value());
-        else if (a == "--factor" || a == "--jobs") {
-            std::string v = value();
-            try {
-                if (a == "--factor") request.factor = std::stod(v);
-                else options.jobs = std::stoi(v);
-            } catch (const std::exception&) {
-                return usage_error(a + " needs a number");
-            }
-            if (request.factor <= 0 || options.jobs < 0) return usage_error(a + " needs a positive number");
-        } else if (a == "--out") {
-            options.out_dir = value();
-            out_given = true;
-        } else if (a == "--no-namespaces") options.namespaces = false;
-        else if (a == "--no-cgroups") options.cgroups = false;
-        else if (a.rfind("--", 0) == 0) return usage_error("unknown option " + a);
-        else if (a == "calibrate" && contest_file.empty()) continue;
-        else if (contest_file.empty()) contest_file = a;
-        else return usage_error("unexpected argument " + a);
-    }
-    if (contest_file.empty() || request.problem.empty()) return usage_error("needs CONTEST.yaml and --problem");
-    auto loaded = load_contest(contest_file);
-    if (auto* d = std::get_if<Diagnostic>(&loaded)) {
-        std::cerr << d->to_string() << "\n";
-        return 2;
-    }
-    if (!out_given) options.out_dir = fs::path(contest_file).parent_path() / "judge-calibrate";
-    try {
-        options.progress = &std::cerr;
-        options.progress_is_terminal = isatty(2);
-        auto result = calibrate(std::get<Contest>(loaded), request, options);
-        if (auto* e = std::get_if<std::string>(&result)) {
-            std::cerr << *e << "\n";
-            return 2;
-        }
-        print_calibration(std::get<Calibration>(result), request, std::cout);
-    } catch (const std::exception& e) {
-        std::cerr << "sudoku-judge: " << e.what() << "\n";
-        return 1;
-    }
-    return 0;
 }
 
 }  // namespace sudoku::judge

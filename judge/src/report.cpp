@@ -154,4 +154,12 @@ void print_summary(const ContestResults& results, std::ostream& out) {
     }
 }
 
+ReportFiles write_reports(const ContestResults& results, const fs::path& dir) {
+    ReportFiles files{dir / "results.json", dir / "results.csv", dir / "report.html"};
+    write_results_json(results, files.json);
+    write_results_csv(results, files.csv);
+    write_report_html(results, files.html);
+    return files;
+}
+
 }  // namespace sudoku::judge

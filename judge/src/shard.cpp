@@ -1,18 +1,13 @@
 // Scale-out: shards grade slices of the submissions; merge assembles them through grade() itself.
 #include "sudoku/shard.hpp"
 
-#include <unistd.h>
-
 #include <charconv>
-#include <cstdlib>
 #include <fstream>
-#include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "sudoku/journal.hpp"
-#include "sudoku/report.hpp"
 
 namespace sudoku::judge {
 
@@ -168,138 +163,6 @@ std::variant<ContestResults, std::string> merge_shards(const Contest& contest, c
         }
     }
     return grade(contest, options);
-}
-
-namespace {
-
-const char* kShardHelp = R"(usage: sudoku-judge grade CONTEST.yaml --shard i/n|auto [--out DIR] [--jobs N] [--fresh]
-       sudoku-judge merge CONTEST.yaml --out DIR SHARD_DIR...
-
---shard i/n grades shard i (0-based) of n: the (contestant, problem) pairs k with k mod n = i,
-contestants sorted, problems in contest order, into DIR (default judge-shard-i next to
-CONTEST.yaml). --shard auto takes i and n from SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT or from
-JOB_COMPLETION_INDEX/SUDOKU_SHARD_COUNT. merge combines the directories of all n shards into
-DIR/results.json, results.csv and report.html, equal to a single run. Shared storage, Slurm and
-Kubernetes: docs/scale-out.md.
-
-Example:
-  sudoku-judge grade contest.yaml --shard 0/3 --out out/shard-0     # and 1/3, 2/3 elsewhere
-  sudoku-judge merge contest.yaml --out out/merged out/shard-0 out/shard-1 out/shard-2
-
-Exit status: 0 done, 2 bad input (contest, shard, unfinished or missing shard), 1 internal error.
-)";
-
-struct CommandLine {
-    std::string contest_file;
-    GradeOptions options;
-    bool out_given = false, fresh = false;
-    std::string shard;
-    std::vector<fs::path> shard_dirs;
-};
-
-// Parses the options grade accepts, plus --shard; positional arguments after CONTEST.yaml are
-// shard directories (merge). Returns an error message or empty.
-std::string parse(int argc, char** argv, const std::string& command, CommandLine& cl) {
-    bool seen_command = false;
-    for (int i = 1; i < argc; ++i) {
-        std::string a = argv[i];
-        auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
-        if (a == "--help" || a == "-h") return "help";
-        if (a == "--out") {
-            cl.options.out_dir = value();
-            cl.out_given = true;
-        } else if (a == "--jobs") {
-            auto jobs = to_int(value());
-            if (!jobs || *jobs < 1) return "--jobs needs a number >= 1";
-            cl.options.jobs = *jobs;
-        } else if (a == "--shard") cl.shard = value();
-        else if (a == "--fresh") cl.fresh = true;
-        else if (a == "--no-namespaces") cl.options.namespaces = false;
-        else if (a == "--no-cgroups") cl.options.cgroups = false;
-        else if (a.rfind("--", 0) == 0) return "unknown option " + a;
-        else if (!seen_command && a == command) seen_command = true;
-        else if (cl.contest_file.empty()) cl.contest_file = a;
-        else cl.shard_dirs.push_back(a);
-    }
-    if (cl.contest_file.empty()) return command + " needs CONTEST.yaml";
-    return "";
-}
-
-int usage_error(const std::string& message) {
-    if (message == "help") {
-        std::cout << kShardHelp;
-        return 0;
-    }
-    std::cerr << "sudoku-judge: " << message << " (see --help)\n";
-    return 2;
-}
-
-void write_reports(const ContestResults& results, const fs::path& dir) {
-    write_results_json(results, dir / "results.json");
-    write_results_csv(results, dir / "results.csv");
-    write_report_html(results, dir / "report.html");
-    print_summary(results, std::cout);
-    std::cout << "\nwritten: " << (dir / "results.json").string() << ", " << (dir / "results.csv").string() << ", "
-              << (dir / "report.html").string() << "\n";
-}
-
-}  // namespace
-
-int run_shard_command(int argc, char** argv) {
-    CommandLine cl;
-    if (auto e = parse(argc, argv, "grade", cl); !e.empty()) return usage_error(e);
-    if (!cl.shard_dirs.empty()) return usage_error("unexpected argument " + cl.shard_dirs.front().string());
-    auto shard = cl.shard == "auto" ? shard_from_environment([](const char* n) { return std::getenv(n); })
-                                    : parse_shard(cl.shard);
-    if (auto* e = std::get_if<std::string>(&shard)) return usage_error(*e);
-    auto loaded = load_contest(cl.contest_file);
-    if (auto* d = std::get_if<Diagnostic>(&loaded)) {
-        std::cerr << d->to_string() << "\n";
-        return 2;
-    }
-    const Contest& contest = std::get<Contest>(loaded);
-    Shard s = std::get<Shard>(shard);
-    if (!cl.out_given) cl.options.out_dir = fs::path(cl.contest_file).parent_path() / ("judge-shard-" + std::to_string(s.index));
-    try {
-        if (cl.fresh) fs::remove(cl.options.out_dir / "journal.jsonl");
-        cl.options.progress = &std::cerr;
-        cl.options.progress_is_terminal = isatty(2);
-        std::cerr << "shard " << s.index << "/" << s.count << ": " << shard_submissions(contest, s).size() << " of "
-                  << all_submissions(contest).size() << " submissions\n";
-        grade_shard(contest, s, cl.options);
-        std::cout << "shard " << s.index << "/" << s.count << " done: " << cl.options.out_dir.string()
-                  << "\nmerge all shards with: sudoku-judge merge " << cl.contest_file << " --out DIR SHARD_DIR...\n";
-    } catch (const std::exception& e) {
-        std::cerr << "sudoku-judge: " << e.what() << "\n";
-        return 1;
-    }
-    return 0;
-}
-
-int run_merge_command(int argc, char** argv) {
-    CommandLine cl;
-    if (auto e = parse(argc, argv, "merge", cl); !e.empty()) return usage_error(e);
-    if (cl.shard_dirs.empty()) return usage_error("merge needs the shards' directories after CONTEST.yaml");
-    if (!cl.out_given) return usage_error("merge needs --out DIR");
-    auto loaded = load_contest(cl.contest_file);
-    if (auto* d = std::get_if<Diagnostic>(&loaded)) {
-        std::cerr << d->to_string() << "\n";
-        return 2;
-    }
-    try {
-        cl.options.progress = &std::cerr;
-        cl.options.progress_is_terminal = isatty(2);
-        auto merged = merge_shards(std::get<Contest>(loaded), cl.shard_dirs, cl.options);
-        if (auto* e = std::get_if<std::string>(&merged)) {
-            std::cerr << "sudoku-judge merge: " << *e << "\n";
-            return 2;
-        }
-        write_reports(std::get<ContestResults>(merged), cl.options.out_dir);
-    } catch (const std::exception& e) {
-        std::cerr << "sudoku-judge: " << e.what() << "\n";
-        return 1;
-    }
-    return 0;
 }
 
 }  // namespace sudoku::judge

@@ -2,142 +2,112 @@
 //
 //   sudoku-solve --problem NAME [--weights FILE] [--certificate] [FILE]
 //
-// Exit status: 0 answered, 2 bad input or usage (message on stderr naming file:line:column),
-// 1 internal error.
-#include <exception>
+// Exit status: 0 answered, 2 bad input or usage (message on stderr naming file:line:column or the
+// option), 1 internal error.
 #include <iostream>
 #include <iterator>
 #include <optional>
 #include <string>
 #include <variant>
-#include <vector>
 
+#include "command_line.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/problems.hpp"
 
 namespace {
 
-constexpr int exit_answered = 0;
-constexpr int exit_internal_error = 1;
-constexpr int exit_bad_input = 2;
-
-void print_help(std::ostream& out) {
-    out << "usage: sudoku-solve --problem NAME [--weights FILE] [--certificate] [FILE]\n"
-           "\n"
-           "Reads the input of problem NAME from FILE (standard input when absent) and prints the\n"
-           "answer in that problem's output format, computed by the exact reference solver.\n"
-           "\n"
-           "options:\n"
-           "  --problem NAME   one of the problems below\n"
-           "  --weights FILE   target only: the weight matrix (9 lines of 9 integers);\n"
-           "                   default: the NOIP ring weights 6..10\n"
-           "  --certificate    target only: also print an optimal grid after the score\n"
-           "  --help           this text\n"
-           "\n"
-           "problems:\n";
-    for (const sudoku::Problem& problem : sudoku::all_problems())
-        out << "  " << problem.name << ": " << problem.title << "\n"
-            << "      input:  " << problem.input_layout << "\n"
-            << "      output: " << problem.output_layout << "\n";
-    out << "\n"
-           "example:\n"
-           "  sudoku-solve --problem target examples/samples/target-1.in     # prints 2829\n"
-           "\n"
-           "exit status: 0 answered, 2 bad input (message names file:line:column), 1 internal error\n";
-}
+using namespace sudoku::cli;
 
 struct Options {
     const sudoku::Problem* problem = nullptr;
     std::optional<std::string> input_file;
     std::optional<std::string> weights_file;
     bool certificate = false;
-    bool help = false;
 };
 
-// The parsed command line, or the usage error to report.
-std::variant<Options, std::string> parse_command_line(const std::vector<std::string>& args) {
-    Options options;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        auto value = [&]() -> std::optional<std::string> {
-            if (i + 1 >= args.size()) return std::nullopt;
-            return args[++i];
-        };
-        if (arg == "--help" || arg == "-h") {
-            options.help = true;
-        } else if (arg == "--problem") {
-            auto name = value();
-            if (!name) return "--problem needs a problem name";
-            options.problem = sudoku::find_problem(*name);
-            if (!options.problem) return "unknown problem '" + *name + "' (see --help)";
-        } else if (arg == "--weights") {
-            options.weights_file = value();
-            if (!options.weights_file) return "--weights needs a file";
-        } else if (arg == "--certificate") {
-            options.certificate = true;
-        } else if (arg.size() > 1 && arg[0] == '-') {
-            return "unknown option '" + arg + "' (see --help)";
-        } else if (options.input_file) {
-            return "more than one input file: '" + *options.input_file + "' and '" + arg + "'";
-        } else {
-            options.input_file = arg;
-        }
-    }
-    if (options.help) return options;
-    if (!options.problem) return "missing --problem NAME (see --help)";
-    if ((options.weights_file || options.certificate) && options.problem->input != sudoku::Format::target)
-        return "--weights and --certificate apply to the target problem only";
-    return options;
+std::string problem_list() {
+    std::string list = "Problems:\n";
+    for (const sudoku::Problem& problem : sudoku::all_problems())
+        list += "  " + std::string(problem.name) + ": " + std::string(problem.title) + "\n" +
+                "      input:  " + std::string(problem.input_layout) + "\n" +
+                "      output: " + std::string(problem.output_layout) + "\n";
+    return list;
+}
+
+std::string problem_names() {
+    std::string names;
+    for (const sudoku::Problem& problem : sudoku::all_problems()) names += (names.empty() ? "" : ", ") + std::string(problem.name);
+    return names;
+}
+
+void define(CLI::App& app, Options& options) {
+    use_help_layout(app);
+    describe(app, "sudoku-solve --problem NAME [--weights FILE] [--certificate] [FILE]",
+             "Reads the input of problem NAME from FILE (standard input when absent) and prints the\n"
+             "answer in that problem's output format, computed by the exact reference solver.");
+    app.add_option("FILE", options.input_file, "the input (default: standard input)");
+    app.add_option_function<std::string>(
+           "--problem", [&](const std::string& name) { options.problem = sudoku::find_problem(name); },
+           "one of the problems below")
+        ->type_name("NAME")
+        ->required()
+        ->check(CLI::Validator(
+            [](std::string& name) -> std::string {
+                if (sudoku::find_problem(name)) return "";
+                return "unknown problem '" + name + "', expected one of " + problem_names();
+            },
+            "", "problem"));
+    app.add_option("--weights", options.weights_file,
+                   "target only: the weight matrix (9 lines of 9 integers);\ndefault: the NOIP ring weights 6..10")
+        ->type_name("FILE");
+    app.add_flag("--certificate", options.certificate, "target only: also print an optimal grid after the score");
+    app.footer(problem_list() +
+               "\n"
+               "Example:\n"
+               "  sudoku-solve --problem target examples/samples/target-1.in     # prints 2829\n"
+               "\n"
+               "Exit status: 0 answered, 2 bad input (message names file:line:column) or usage, 1 internal error");
+}
+
+int report(const sudoku::Diagnostic& diagnostic) {
+    std::cerr << diagnostic.to_string() << "\n";
+    return exit_bad_input;
 }
 
 int run(const Options& options) {
     const sudoku::Problem& problem = *options.problem;
+    if ((options.weights_file || options.certificate) && problem.input != sudoku::Format::target) {
+        std::cerr << "sudoku-solve: --weights and --certificate apply to the target problem only (see --help)\n";
+        return exit_bad_input;
+    }
     auto input = options.input_file
                      ? sudoku::read_puzzle_file(problem.input, *options.input_file)
                      : sudoku::parse_puzzle_file(problem.input,
                                                  std::string(std::istreambuf_iterator<char>(std::cin), {}), "stdin");
-    if (auto* diagnostic = std::get_if<sudoku::Diagnostic>(&input)) {
-        std::cerr << diagnostic->to_string() << "\n";
-        return exit_bad_input;
-    }
+    if (auto* diagnostic = std::get_if<sudoku::Diagnostic>(&input)) return report(*diagnostic);
 
     sudoku::AnswerOptions answer_options;
     answer_options.certificate = options.certificate;
     if (options.weights_file) {
         auto weights = sudoku::read_weights(*options.weights_file);
-        if (auto* diagnostic = std::get_if<sudoku::Diagnostic>(&weights)) {
-            std::cerr << diagnostic->to_string() << "\n";
-            return exit_bad_input;
-        }
+        if (auto* diagnostic = std::get_if<sudoku::Diagnostic>(&weights)) return report(*diagnostic);
         answer_options.weights = std::get<sudoku::Weights>(weights);
     }
 
     auto result = sudoku::answer(problem, std::get<sudoku::PuzzleFile>(input), answer_options);
-    if (auto* diagnostic = std::get_if<sudoku::Diagnostic>(&result)) {
-        std::cerr << diagnostic->to_string() << "\n";
-        return exit_bad_input;
-    }
+    if (auto* diagnostic = std::get_if<sudoku::Diagnostic>(&result)) return report(*diagnostic);
     std::cout << std::get<std::string>(result) << std::flush;
-    return std::cout ? exit_answered : exit_internal_error;
+    return std::cout ? exit_done : exit_internal_error;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    try {
-        auto parsed = parse_command_line(std::vector<std::string>(argv + 1, argv + argc));
-        if (auto* error = std::get_if<std::string>(&parsed)) {
-            std::cerr << "sudoku-solve: " << *error << "\n";
-            return exit_bad_input;
-        }
-        const Options& options = std::get<Options>(parsed);
-        if (options.help) {
-            print_help(std::cout);
-            return exit_answered;
-        }
+    return run_guarded("sudoku-solve", [&] {
+        CLI::App app("", "sudoku-solve");
+        Options options;
+        define(app, options);
+        if (auto status = parse(app, argc, argv)) return *status;
         return run(options);
-    } catch (const std::exception& error) {
-        std::cerr << "sudoku-solve: internal error: " << error.what() << "\n";
-        return exit_internal_error;
-    }
+    });
 }

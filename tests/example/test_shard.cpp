@@ -116,9 +116,7 @@ TEST_CASE("three shards graded apart and merged equal a single run") {
     auto merged = merge_shards(contest, shuffled, merge);
     if (auto* e = std::get_if<std::string>(&merged)) FAIL(*e);
     const ContestResults& results = std::get<ContestResults>(merged);
-    write_results_json(results, merge.out_dir / "results.json");
-    write_results_csv(results, merge.out_dir / "results.csv");
-    write_report_html(results, merge.out_dir / "report.html");
+    write_reports(results, merge.out_dir);
 
     Json single = read_json(dir / "single" / "results.json"), combined = read_json(merge.out_dir / "results.json");
     CHECK(without_measurements(combined) == without_measurements(single));

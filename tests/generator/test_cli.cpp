@@ -6,6 +6,8 @@
 #include "scratch_dir.hpp"
 #include "sudoku/dlx.hpp"
 #include "sudoku/formats.hpp"
+#include "sudoku/sha256.hpp"
+#include "sudoku/solve.hpp"
 
 using namespace sudoku;
 using sudoku::testing::read_file;
@@ -23,6 +25,33 @@ int run(const fs::path& dir, const std::string& args) {
                                 (dir / "err").string();
     const int status = std::system(command.c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// Every clue needed: removing any one of them lets a second completion in.
+bool is_minimal(const Grid& puzzle) {
+    for (int cell = 0; cell < puzzle.cell_count(); ++cell) {
+        if (!puzzle.at(cell)) continue;
+        Grid fewer = puzzle;
+        fewer.set(cell, 0);
+        if (count_solutions(fewer, 2).count < 2) return false;
+    }
+    return true;
+}
+
+std::vector<Grid> line81_puzzles(const std::string& text) {
+    auto parsed = parse_puzzles(Format::line81, text, "out");
+    REQUIRE(std::holds_alternative<std::vector<Grid>>(parsed));
+    return std::get<std::vector<Grid>>(parsed);
+}
+
+// Exit 2, nothing on stdout, and a message on stderr holding each of `named`.
+void check_refused(const fs::path& dir, const std::string& args, const std::vector<std::string>& named) {
+    INFO("sudoku-gen " << args);
+    CHECK(run(dir, args) == 2);
+    CHECK(read_file(dir / "out").empty());
+    const std::string err = read_file(dir / "err");
+    CHECK_THAT(err, Catch::Contains("see --help"));
+    for (const auto& text : named) CHECK_THAT(err, Catch::Contains(text));
 }
 
 }  // namespace
@@ -80,4 +109,86 @@ TEST_CASE("cli: build then validate; a tampered answer makes validate exit 2 nam
     write_file(dir / "testdata" / "t" / "02.ans", "1\n");
     CHECK(run(dir, "validate " + (dir / "testdata" / "t").string()) == 2);
     CHECK(read_file(dir / "err").find("02.ans") != std::string::npos);
+}
+
+TEST_CASE("cli: puzzle --help shows puzzle's options and exits 0 (it said '--help needs a value' and exited 2)") {
+    const fs::path dir = scratch_dir("cli-puzzle-help");
+    REQUIRE(run(dir, "puzzle --help") == 0);
+    const std::string out = read_file(dir / "out");
+    CHECK_THAT(out, Catch::StartsWith("usage: sudoku-gen puzzle"));
+    for (const char* option : {"--size", "--clues", "--kind", "--minimal", "--symmetry", "--seed", "--count", "--format",
+                               "Example:"})
+        CHECK_THAT(out, Catch::Contains(option));
+}
+
+TEST_CASE("cli: build --help and validate --help show their options and exit 0") {
+    const fs::path dir = scratch_dir("cli-build-help");
+    REQUIRE(run(dir, "build --help") == 0);
+    CHECK_THAT(read_file(dir / "out"), Catch::StartsWith("usage: sudoku-gen build CONFIG.yaml [--out DIR]"));
+    CHECK_THAT(read_file(dir / "out"), Catch::Contains("Example:"));
+    REQUIRE(run(dir, "validate --help") == 0);
+    CHECK_THAT(read_file(dir / "out"), Catch::StartsWith("usage: sudoku-gen validate DIR"));
+    CHECK_THAT(read_file(dir / "out"), Catch::Contains("Example:"));
+}
+
+TEST_CASE("cli: --size 4 and --size 25 are refused up front, naming the option, the value and the sizes supported") {
+    const fs::path dir = scratch_dir("cli-size");
+    check_refused(dir, "puzzle --size 4", {"--size", "'4'", "9, 16"});
+    check_refused(dir, "puzzle --size 25 --format uva1309", {"--size", "'25'", "9, 16"});
+    check_refused(dir, "puzzle --size 16 --format line81", {"--format line81", "16"});
+}
+
+TEST_CASE("cli: puzzle refuses values that are not whole numbers or names, naming the option") {
+    const fs::path dir = scratch_dir("cli-bad-values");
+    check_refused(dir, "puzzle --count 2abc", {"--count", "2abc"});
+    check_refused(dir, "puzzle --seed -1", {"--seed", "-1"});
+    check_refused(dir, "puzzle --seed 0x10", {"--seed", "0x10"});
+    check_refused(dir, "puzzle --clues 2x..30", {"--clues", "2x..30"});
+    check_refused(dir, "puzzle --format json", {"--format", "json", "line81"});
+    check_refused(dir, "puzzle --symmetry spiral", {"--symmetry", "spiral", "rot180"});
+    check_refused(dir, "puzzle --seed", {"--seed needs a value"});
+    check_refused(dir, "puzzle --count --seed 3", {"--count", "--seed"});
+    check_refused(dir, "puzzle --minimal --kind solvable", {"minimal"});
+    check_refused(dir, "build", {"CONFIG.yaml"});
+    check_refused(dir, "validate", {"DIR"});
+}
+
+TEST_CASE("cli: puzzle --minimal gives unique puzzles whose every clue is needed, over several seeds") {
+    const fs::path dir = scratch_dir("cli-minimal");
+    int puzzles = 0;
+    for (int seed = 1; seed <= 5; ++seed) {
+        REQUIRE(run(dir, "puzzle --minimal --count 8 --seed " + std::to_string(seed)) == 0);
+        for (const Grid& p : line81_puzzles(read_file(dir / "out"))) {
+            INFO("seed " << seed << ": " << write_puzzles(Format::line81, {p}));
+            CHECK(count_solutions(p, 2).count == 1);
+            CHECK(is_minimal(p));
+            CHECK(p.clue_count() >= 22);
+            CHECK(p.clue_count() <= 30);
+            ++puzzles;
+        }
+    }
+    CHECK(puzzles == 40);
+    REQUIRE(run(dir, "puzzle --minimal --clues 19..20 --seed 4") == 0);
+    const Grid few = line81_puzzles(read_file(dir / "out")).at(0);
+    CHECK(few.clue_count() <= 20);
+    CHECK(is_minimal(few));
+}
+
+TEST_CASE("cli: without --minimal, puzzle output is the same bytes as before the option existed") {
+    // Recorded from sudoku-gen before --minimal (commit 7ff3fde): the generator's random stream is
+    // part of its reproducibility contract.
+    const fs::path dir = scratch_dir("cli-same-bytes");
+    REQUIRE(run(dir, "puzzle --count 3 --seed 5") == 0);
+    CHECK(read_file(dir / "out") ==
+          "6....38....12..9.7.3...8......1.4...4...8....2.5....6.94...5.28.6..29.73......64.\n"
+          ".......4.4..71.........678....8..325.6..9......51.7.....9....5..8...3.7.5......69\n"
+          ".8..1.....1.4..2.6...3.9...5.4....1....7..698...........16.7...625..3..1.9....3..\n");
+    REQUIRE(run(dir, "puzzle --count 2 --seed 12 --clues 22..26 --symmetry rot180 --format poj3074") == 0);
+    CHECK(read_file(dir / "out") ==
+          "4...6.....6...5.1.7....8.5....6..4...51...87...4..3....9.5....6.8.4...9.....2...1\n"
+          "..136.....72...3.4...8......6..1.24.9.......6.24.8..3......8...3.6...51.....436..\nend\n");
+    REQUIRE(run(dir, "puzzle --count 200 --seed 99") == 0);
+    CHECK(sha256_hex(read_file(dir / "out")) == "6c76c435cb47512ae9951057c8e8110ad1dca52ceca7fc81420aeca74ed12d41");
+    REQUIRE(run(dir, "puzzle --size 16 --seed 3 --format uva1309") == 0);
+    CHECK(sha256_hex(read_file(dir / "out")) == "2db99ec02f1f19f61c9ccf941251ef65ee07bf543dc03c04eed5a9de84bb2e98");
 }

@@ -133,6 +133,31 @@ TEST_CASE("generator: impossible requests are refused with a reason") {
     CHECK(std::holds_alternative<std::string>(generate_puzzle(request(16, 16, PuzzleKind::unique), rng)));
 }
 
+TEST_CASE("generator: a minimal request is unique, without symmetry, and every clue is needed") {
+    PuzzleRequest request;
+    request.minimal = true;
+    request.min_clues = 20, request.max_clues = 30;
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+        Rng rng(seed);
+        auto made = generate_puzzle(request, rng);
+        REQUIRE(std::holds_alternative<GeneratedPuzzle>(made));
+        const Grid& puzzle = std::get<GeneratedPuzzle>(made).puzzle;
+        CHECK(dlx_count(puzzle, 2).count == 1);
+        for (int cell = 0; cell < puzzle.cell_count(); ++cell) {
+            if (!puzzle.at(cell)) continue;
+            Grid fewer = puzzle;
+            fewer.set(cell, 0);
+            CHECK(dlx_count(fewer, 2).count == 2);
+        }
+    }
+    PuzzleRequest solvable = request;
+    solvable.kind = PuzzleKind::solvable;
+    CHECK(impossible_request(solvable).value_or("").find("minimal") != std::string::npos);
+    PuzzleRequest symmetric = request;
+    symmetric.symmetry = Symmetry::rot180;
+    CHECK(impossible_request(symmetric).value_or("").find("symmetry") != std::string::npos);
+}
+
 TEST_CASE("generator: a request beyond the attempt budget says so instead of hanging") {
     auto r = request(17, 17, PuzzleKind::unique);
     r.max_attempts = 2;

@@ -72,7 +72,7 @@ TEST_CASE("cli: --help prints the usage with an example and exits 0") {
     Run r = run("--help");
     CHECK(r.status == 0);
     CHECK_THAT(r.out, Catch::Contains("usage: sudoku-solve --problem NAME"));
-    CHECK_THAT(r.out, Catch::Contains("example:"));
+    CHECK_THAT(r.out, Catch::Contains("Example:"));
     for (const auto& problem : sudoku::all_problems()) CHECK_THAT(r.out, Catch::Contains(std::string(problem.name)));
 }
 
@@ -179,4 +179,25 @@ TEST_CASE("cli: usage errors exit 2 with a message") {
         CHECK(r.status == 2);
         CHECK_THAT(r.err, Catch::StartsWith("sudoku-solve: "));
     }
+}
+
+TEST_CASE("cli: --help lists every option of sudoku-solve") {
+    Run r = run("--help");
+    CHECK(r.status == 0);
+    for (const char* option : {"--problem NAME", "--weights FILE", "--certificate", "FILE"})
+        CHECK_THAT(r.out, Catch::Contains(option));
+}
+
+TEST_CASE("cli: a bad value is refused with exit 2 and a message naming the option and what was expected") {
+    Run unknown = run("--problem sudoku9");
+    CHECK(unknown.status == 2);
+    CHECK(unknown.err == "sudoku-solve: --problem: unknown problem 'sudoku9', expected one of target, poj2676, qmark, "
+                         "poj3074, uva1309, sudogob, line81 (see --help)\n");
+    Run missing = run("--problem target --weights");
+    CHECK(missing.status == 2);
+    CHECK(missing.err == "sudoku-solve: --weights needs a value (FILE) (see --help)\n");
+    // The next option is not a value: --weights would have read a file named "--certificate".
+    Run option_as_value = run("--problem target --weights --certificate '" + samples_dir + "target-1.in'");
+    CHECK(option_as_value.status == 2);
+    CHECK_THAT(option_as_value.err, Catch::Contains("--weights: expected a value, found the option '--certificate'"));
 }

@@ -41,6 +41,9 @@ struct PuzzleRequest {
     int min_clues = 0, max_clues = 81;
     PuzzleKind kind = PuzzleKind::unique;
     Symmetry symmetry = Symmetry::none;
+    bool minimal = false;              // unique only: every clue needed, removing any one lets a
+                                       // second completion in (without it, removal stops at a
+                                       // random clue count in the range, often before that)
     std::uint64_t max_solutions = 0;   // solvable: at most this many completions (0 = any number)
     bool clustered = false;            // solvable: keep the clues inside a few random boxes, which
                                        // leaves whole boxes empty and many completions

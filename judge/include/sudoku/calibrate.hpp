@@ -5,7 +5,6 @@
 #pragma once
 
 #include <filesystem>
-#include <ostream>
 #include <string>
 #include <variant>
 #include <vector>
@@ -45,11 +44,5 @@ double round_up_limit(double seconds);
 // contestant, or a model that is not accepted everywhere (no limit can be proposed from it).
 std::variant<Calibration, std::string> calibrate(const Contest& contest, const CalibrationRequest& request,
                                                  const GradeOptions& options);
-
-void print_calibration(const Calibration& c, const CalibrationRequest& request, std::ostream& out);
-
-// `sudoku-judge calibrate CONTEST.yaml --problem P --model NAME... --naive NAME... [--factor F]
-// [--out DIR] [--jobs N]`: argv as main() received it. Exit status 0 ok, 2 bad input, 1 internal.
-int run_calibrate_command(int argc, char** argv);
 
 }  // namespace sudoku::judge

@@ -18,4 +18,10 @@ void write_results_csv(const ContestResults& results, const std::filesystem::pat
 void write_report_html(const ContestResults& results, const std::filesystem::path& file);
 void print_summary(const ContestResults& results, std::ostream& out);
 
+// The three reports of a run, written together by every command that grades or merges.
+struct ReportFiles {
+    std::filesystem::path json, csv, html;  // DIR/results.json, DIR/results.csv, DIR/report.html
+};
+ReportFiles write_reports(const ContestResults& results, const std::filesystem::path& dir);
+
 }  // namespace sudoku::judge

@@ -61,9 +61,4 @@ std::variant<ContestResults, std::string> merge_shards(const Contest& contest,
                                                        const std::vector<std::filesystem::path>& shard_dirs,
                                                        const GradeOptions& options);
 
-// `sudoku-judge grade CONTEST.yaml --shard i/n|auto [...]` and `sudoku-judge merge CONTEST.yaml
-// --out DIR SHARD_DIR...`: argv as main() received it. Exit status 0 ok, 2 bad input, 1 internal.
-int run_shard_command(int argc, char** argv);
-int run_merge_command(int argc, char** argv);
-
 }  // namespace sudoku::judge

@@ -1,0 +1,108 @@
+// sudoku-judge grade CONTEST.yaml [--out DIR] [--jobs N] [--fresh] [--shard I/N | --shard auto]
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "judge_commands.hpp"
+#include "sudoku/shard.hpp"
+
+namespace sudoku::judge_cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* kDescription =
+    R"(Compiles every contestant's submission (contestants/<name>/<problem>.cpp|.c|binary, or inside
+<problem>/), runs every test in a sandbox under the problem's limits, checks, scores, and writes
+DIR/results.json, DIR/results.csv and DIR/report.html. Results are journaled in DIR/journal.jsonl:
+run the same command again after an interruption and it continues where it stopped (--fresh starts
+over). The sandbox's options, result record and verdict rules: docs/judge.md.
+
+--shard i/n grades shard i (0-based) of n: the (contestant, problem) pairs k with k mod n = i,
+contestants sorted, problems in contest order, into DIR (default judge-shard-i next to
+CONTEST.yaml); `sudoku-judge merge` combines the n shard directories. --shard auto takes i and n
+from SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT or from JOB_COMPLETION_INDEX/SUDOKU_SHARD_COUNT.
+Shared storage, Slurm and Kubernetes: docs/scale-out.md.
+)";
+
+const char* kFooter = R"(Example:
+  sudoku-judge grade examples/contest/contest.yaml --out /tmp/results --jobs 2
+  sudoku-judge grade contest.yaml --shard 0/3 --out out/shard-0     # and 1/3, 2/3 elsewhere
+
+Exit status: 0 graded, 2 bad input (contest file, test data, shard) or usage, 1 internal error.)";
+
+struct GradeCommand {
+    std::string contest_file;
+    judge::GradeOptions options;
+    std::optional<fs::path> out;
+    bool fresh = false;
+    std::optional<std::string> shard;  // "i/n" or "auto"
+};
+
+int grade_all(GradeCommand& c, const judge::Contest& contest) {
+    c.options.out_dir = c.out.value_or(fs::path(c.contest_file).parent_path() / "judge-out");
+    if (c.fresh) fs::remove(c.options.out_dir / "journal.jsonl");
+    report_results(judge::grade(contest, c.options), c.options.out_dir);
+    return cli::exit_done;
+}
+
+int grade_shard(GradeCommand& c, const judge::Contest& contest) {
+    auto parsed = *c.shard == "auto" ? judge::shard_from_environment([](const char* n) { return std::getenv(n); })
+                                     : judge::parse_shard(*c.shard);
+    if (auto* why = std::get_if<std::string>(&parsed)) {
+        std::cerr << "sudoku-judge grade: " << *why << " (see --help)\n";
+        return cli::exit_bad_input;
+    }
+    const judge::Shard shard = std::get<judge::Shard>(parsed);
+    c.options.out_dir =
+        c.out.value_or(fs::path(c.contest_file).parent_path() / ("judge-shard-" + std::to_string(shard.index)));
+    if (c.fresh) fs::remove(c.options.out_dir / "journal.jsonl");
+    std::cerr << "shard " << shard.index << "/" << shard.count << ": " << judge::shard_submissions(contest, shard).size()
+              << " of " << judge::all_submissions(contest).size() << " submissions\n";
+    judge::grade_shard(contest, shard, c.options);
+    std::cout << "shard " << shard.index << "/" << shard.count << " done: " << c.options.out_dir.string()
+              << "\nmerge all shards with: sudoku-judge merge " << c.contest_file << " --out DIR SHARD_DIR...\n";
+    return cli::exit_done;
+}
+
+// "auto" or i/n as parse_shard reads it, checked while parsing so that the message names --shard.
+CLI::Validator shard_text() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            if (text == "auto") return "";
+            if (text.find('/') == std::string::npos) return "expected i/n (e.g. 0/3) or auto, found '" + text + "'";
+            auto parsed = judge::parse_shard(text);
+            auto* why = std::get_if<std::string>(&parsed);  // "--shard 3/3: the shard index must be in 0..2"
+            return why ? "found '" + text + "'" + why->substr(why->find(':')) : "";
+        },
+        "", "shard");
+}
+
+}  // namespace
+
+Command add_grade_command(CLI::App& judge) {
+    auto c = std::make_shared<GradeCommand>();
+    CLI::App* app = judge.add_subcommand("grade", "compile, run, check and score every submission; write the reports");
+    cli::describe(*app,
+                  "sudoku-judge grade CONTEST.yaml [--out DIR] [--jobs N] [--fresh] [--no-namespaces]\n"
+                  "                          [--no-cgroups] [--shard I/N | --shard auto]",
+                  kDescription);
+    app->footer(kFooter);
+    app->add_option("CONTEST.yaml", c->contest_file, "the contest file")->required();
+    app->add_option("--out", c->out, "the results folder (default: judge-out next to CONTEST.yaml)")->type_name("DIR");
+    add_run_options(*app, c->options);
+    app->add_flag("--fresh", c->fresh, "discard DIR/journal.jsonl and grade everything again");
+    app->add_option("--shard", c->shard, "grade only shard I of N (0-based), or the scheduler's shard (auto)")
+        ->type_name("I/N|auto")
+        ->check(shard_text());
+    return {app, [c] {
+                auto contest = load_contest_or_report(c->contest_file);
+                if (!contest) return int(cli::exit_bad_input);
+                show_progress(c->options);
+                return c->shard ? grade_shard(*c, *contest) : grade_all(*c, *contest);
+            }};
+}
+
+}  // namespace sudoku::judge_cli

@@ -1,0 +1,63 @@
+// sudoku-judge merge CONTEST.yaml --out DIR SHARD_DIR...
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <vector>
+
+#include "judge_commands.hpp"
+#include "sudoku/shard.hpp"
+
+namespace sudoku::judge_cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* kDescription =
+    R"(Combines the directories of all n shards of `sudoku-judge grade --shard i/n` into
+DIR/results.json, DIR/results.csv and DIR/report.html, equal to a single run's. Every shard must be
+given once and must have finished. Shared storage, Slurm and Kubernetes: docs/scale-out.md.
+)";
+
+const char* kFooter = R"(Example:
+  sudoku-judge merge contest.yaml --out out/merged out/shard-0 out/shard-1 out/shard-2
+
+Exit status: 0 merged, 2 bad input (contest, a missing, repeated or unfinished shard) or usage,
+1 internal error.)";
+
+struct MergeCommand {
+    std::string contest_file;
+    std::vector<fs::path> shard_dirs;
+    judge::GradeOptions options;
+};
+
+int merge(MergeCommand& c) {
+    auto contest = load_contest_or_report(c.contest_file);
+    if (!contest) return cli::exit_bad_input;
+    show_progress(c.options);
+    auto merged = judge::merge_shards(*contest, c.shard_dirs, c.options);
+    if (auto* why = std::get_if<std::string>(&merged)) {
+        std::cerr << "sudoku-judge merge: " << *why << "\n";
+        return cli::exit_bad_input;
+    }
+    report_results(std::get<judge::ContestResults>(merged), c.options.out_dir);
+    return cli::exit_done;
+}
+
+}  // namespace
+
+Command add_merge_command(CLI::App& judge) {
+    auto c = std::make_shared<MergeCommand>();
+    CLI::App* app = judge.add_subcommand("merge", "combine the shards' directories into the reports of one run");
+    cli::describe(*app,
+                  "sudoku-judge merge CONTEST.yaml --out DIR SHARD_DIR... [--jobs N]",
+                  kDescription);
+    app->footer(kFooter);
+    app->add_option("CONTEST.yaml", c->contest_file, "the contest file")->required();
+    app->add_option("SHARD_DIR", c->shard_dirs, "the --out directory of each shard")->required();
+    app->add_option("--out", c->options.out_dir, "the merged results folder")->type_name("DIR")->required();
+    add_run_options(*app, c->options);
+    return {app, [c] { return merge(*c); }};
+}
+
+}  // namespace sudoku::judge_cli
