@@ -39,7 +39,14 @@
 #include <tuple>
 #include <vector>
 
+#include "sudoku/runner_contract.hpp"
+
 namespace {
+
+using sudoku::judge::CgroupsState;
+using sudoku::judge::KilledBy;
+using sudoku::judge::NamespacesState;
+using sudoku::judge::to_string;
 
 struct Options {
     std::string dir = ".";
@@ -124,7 +131,7 @@ bool parse_options(int argc, char** argv, Options& o) {
     }
     if (o.argv.empty()) throw std::invalid_argument("no program given after --");
     if (o.cpu_hard < 0) o.cpu_hard = o.cpu + 0.1;
-    if (o.wall < 0) o.wall = 2 * o.cpu + 1;
+    if (o.wall < 0) o.wall = sudoku::judge::default_wall_s(o.cpu);
     if (o.wall_hard < 0) o.wall_hard = o.wall + 0.2;
     if (o.mem_hard_mib < 0) o.mem_hard_mib = o.mem_mib + o.mem_mib / 8 + 16;
     if (o.stack_mib < 0) o.stack_mib = o.mem_mib;
@@ -160,7 +167,7 @@ long long read_number(const std::string& path) {
 // ---- cgroups: one fresh group per run, created under the runner's own group (so the host's
 // accounting and limits still apply), removed at the end.
 struct Cgroups {
-    std::string version;          // "v1", "v2" or "" (none)
+    CgroupsState version = CgroupsState::off;
     bool resident = false;        // --serve: the runner lives in these groups; they outlive a run
     std::string memory, cpuacct, pids, v2;  // directories of this run's groups
 
@@ -211,7 +218,7 @@ Cgroups setup_cgroups(const Options& o) {
         if (!write_file(dir + "/memory.max", std::to_string(hard))) { rmdir(dir.c_str()); continue; }
         write_file(dir + "/memory.swap.max", "0");
         write_file(dir + "/pids.max", std::to_string(o.procs));
-        cg.version = "v2";
+        cg.version = CgroupsState::v2;
         cg.v2 = dir;
         return cg;
     }
@@ -225,7 +232,7 @@ Cgroups setup_cgroups(const Options& o) {
     }
     write_file(cg.memory + "/memory.memsw.limit_in_bytes", std::to_string(hard));  // no swapping out of the limit
     if (!cg.pids.empty()) write_file(cg.pids + "/pids.max", std::to_string(o.procs));
-    cg.version = "v1";
+    cg.version = CgroupsState::v1;
     return cg;
 }
 
@@ -241,8 +248,8 @@ std::vector<pid_t> tasks_of(const Cgroups& cg) {
 
 // CPU seconds used by the whole group (every process the program started), -1 when unknown.
 double cgroup_cpu(const Cgroups& cg) {
-    if (cg.version == "v1") return read_number(cg.cpuacct + "/cpuacct.usage") * 1e-9;
-    if (cg.version == "v2") {
+    if (cg.version == CgroupsState::v1) return read_number(cg.cpuacct + "/cpuacct.usage") * 1e-9;
+    if (cg.version == CgroupsState::v2) {
         std::istringstream in(read_small(cg.v2 + "/cpu.stat"));
         std::string k;
         long long v;
@@ -316,7 +323,7 @@ void set_limit(int resource, rlim_t value) {
     set_limit(RLIMIT_FSIZE, static_cast<rlim_t>(o.fsize_kib + 1) * 1024);
     set_limit(RLIMIT_STACK, o.stack_mib <= 0 ? RLIM_INFINITY : static_cast<rlim_t>(o.stack_mib) << 20);
     set_limit(RLIMIT_CORE, 0);
-    if (cg.version.empty()) set_limit(RLIMIT_AS, static_cast<rlim_t>(o.mem_hard_mib) << 20);
+    if (cg.version == CgroupsState::off) set_limit(RLIMIT_AS, static_cast<rlim_t>(o.mem_hard_mib) << 20);
     if (getuid() == 0) {
         if (cg.pids.empty() && cg.v2.empty()) set_limit(RLIMIT_NPROC, o.procs);
         if (setgroups(0, nullptr) != 0 || setgid(o.gid) != 0 || setuid(o.uid) != 0) die_child(error_fd, "drop privileges");
@@ -400,7 +407,7 @@ struct Record {
     double cpu = 0, wall = 0;
     long long peak_kib = 0;
     int exit_code = -1, signal = 0;
-    std::string killed_by = "none";
+    KilledBy killed_by = KilledBy::none;
     bool oom = false;
     std::string error;
 };
@@ -526,10 +533,10 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
         }
         double wall = now_s() - start;
         double cpu = run_cpu();
-        if (cpu > o.cpu_hard) r.killed_by = "cpu";
-        else if (wall > o.wall_hard) r.killed_by = "wall";
-        else if (box_bytes(o.dir, box_cap) > box_cap) r.killed_by = "output";
-        if (r.killed_by != "none") break;
+        if (cpu > o.cpu_hard) r.killed_by = KilledBy::cpu;
+        else if (wall > o.wall_hard) r.killed_by = KilledBy::wall;
+        else if (box_bytes(o.dir, box_cap) > box_cap) r.killed_by = KilledBy::output;
+        if (r.killed_by != KilledBy::none) break;
     }
     kill_tree(init, cg, in_namespace);
     int init_status;
@@ -547,22 +554,22 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     } else {
         r.wall = wall_runner;
         r.signal = SIGKILL;
-        if (r.killed_by == "none" && r.error.empty()) r.error = "the sandbox's init ended without reporting";
+        if (r.killed_by == KilledBy::none && r.error.empty()) r.error = "the sandbox's init ended without reporting";
     }
     double rusage_cpu = end.usage.ru_utime.tv_sec + end.usage.ru_utime.tv_usec * 1e-6 +
                         end.usage.ru_stime.tv_sec + end.usage.ru_stime.tv_usec * 1e-6;
-    r.cpu = cg.version.empty() ? rusage_cpu : std::max(0.0, run_cpu());
+    r.cpu = cg.version == CgroupsState::off ? rusage_cpu : std::max(0.0, run_cpu());
     r.peak_kib = end.usage.ru_maxrss;
-    if (cg.version == "v1") {
+    if (cg.version == CgroupsState::v1) {
         r.peak_kib = std::max(r.peak_kib, (read_number(cg.memory + "/memory.max_usage_in_bytes") - memory_baseline) / 1024);
         r.oom = read_number(cg.memory + "/memory.failcnt") > 0 ||
                 stat_field(cg.memory + "/memory.oom_control", "oom_kill") > oom_kills_before;
-    } else if (cg.version == "v2") {
+    } else if (cg.version == CgroupsState::v2) {
         long long peak = read_number(cg.v2 + "/memory.peak");
         if (peak > 0) r.peak_kib = std::max(r.peak_kib, peak / 1024);
         r.oom = stat_field(cg.v2 + "/memory.events", "oom_kill") > 0 || stat_field(cg.v2 + "/memory.events", "max") > 0;
     }
-    if (!ended && r.killed_by == "none" && r.oom) r.error.clear();  // init itself was the OOM victim
+    if (!ended && r.killed_by == KilledBy::none && r.oom) r.error.clear();  // init itself was the OOM victim
     if (!cg.resident) remove_cgroups(cg);
 
     std::ostringstream out;
@@ -571,9 +578,9 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     out << "cpu: " << r.cpu << "\nwall: " << r.wall << "\npeak_kib: " << r.peak_kib << "\n";
     if (r.signal) out << "signal: " << r.signal << "\n";
     else out << "exit_code: " << r.exit_code << "\n";
-    out << "killed_by: " << r.killed_by << "\noom: " << (r.oom ? 1 : 0) << "\n";
-    out << "cgroups: " << (cg.version.empty() ? "off" : cg.version) << "\n";
-    out << "namespaces: " << (in_namespace ? "on" : "off") << "\n";
+    out << "killed_by: " << to_string(r.killed_by) << "\noom: " << (r.oom ? 1 : 0) << "\n";
+    out << "cgroups: " << to_string(cg.version) << "\n";
+    out << "namespaces: " << to_string(in_namespace ? NamespacesState::on : NamespacesState::off) << "\n";
     out << "uid: " << (getuid() == 0 ? o.uid : static_cast<int>(getuid())) << "\n";
     if (!r.error.empty()) {
         for (char& c : r.error)
@@ -603,7 +610,7 @@ int serve() {
     defaults.argv = {"/bin/true"};
     defaults.mem_hard_mib = defaults.mem_mib;   // replaced by every request's own limit
     Cgroups cg = setup_cgroups(defaults);
-    if (cg.version == "v1") {
+    if (cg.version == CgroupsState::v1) {
         bool joined = true;
         for (auto& d : cg.dirs()) joined = joined && write_file(d + "/cgroup.procs", "0");
         cg.resident = joined;

@@ -57,11 +57,11 @@ std::vector<std::string_view> lines_of(std::string_view text) {
     return lines;
 }
 
+// The file's bytes, or nothing when it cannot be read (an absent output is judged before this).
 std::string slurp(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    auto text = read_text_file(p);
+    auto* bytes = std::get_if<std::string>(&text);
+    return bytes ? std::move(*bytes) : std::string();
 }
 
 }  // namespace
@@ -128,7 +128,9 @@ CheckResult run_testlib(const std::filesystem::path& checker, const CheckFiles& 
     if (!run.error.empty()) return CheckResult::fail(run.error);
     std::string message = slurp(r.stderr_file);
     while (!message.empty() && is_space(message.back())) message.pop_back();
-    if (run.killed_by != "none") return CheckResult::fail("checker exceeded its " + run.killed_by + " time limit");
+    if (run.killed_by != KilledBy::none)
+        return CheckResult::fail("checker exceeded its " + std::string(to_string(run.killed_by)) +
+                                 (run.killed_by == KilledBy::output ? " limit" : " time limit"));
     if (run.signal) return CheckResult::fail("checker killed by signal " + std::to_string(*run.signal));
     switch (*run.exit_code) {
         case 0: return CheckResult::accepted(message);

@@ -67,7 +67,7 @@ CompileResult compile_source(const fs::path& source, const fs::path& build_dir, 
     if (!run.error.empty()) {
         result.judge_fault = true;
         result.message = run.error;
-    } else if (run.killed_by != "none" || run.cpu_s > settings.time_limit_s) {
+    } else if (run.killed_by != KilledBy::none || run.cpu_s > settings.time_limit_s) {
         result.message = "compilation exceeded " + std::to_string(settings.time_limit_s).substr(0, 4) + " s\n" + log;
     } else if (run.oom) {
         result.message = "compilation exceeded " + std::to_string(settings.memory_mib) + " MiB of memory\n" + log;

@@ -78,6 +78,14 @@ bool read_number(const std::string& value, Number& out) {
     out = v;
     return true;
 }
+
+// A state of the record by its word; a word outside the state's table is a bad line.
+template <class State>
+bool read_state(const std::string& value, State& out) {
+    auto state = from_string<State>(value);
+    if (state) out = *state;
+    return state.has_value();
+}
 }  // namespace
 
 RunRecord parse_run_record(const std::string& text) {
@@ -98,10 +106,10 @@ RunRecord parse_run_record(const std::string& text) {
         else if (key == "peak_kib") ok = read_number(value, r.peak_kib);
         else if (key == "exit_code") ok = read_number(value, number) && (r.exit_code = number, true);
         else if (key == "signal") ok = read_number(value, number) && (r.signal = number, true);
-        else if (key == "killed_by") r.killed_by = value;
+        else if (key == "killed_by") ok = read_state(value, r.killed_by);
         else if (key == "oom") r.oom = value == "1";
-        else if (key == "cgroups") r.cgroups = value;
-        else if (key == "namespaces") r.namespaces = value;
+        else if (key == "cgroups") ok = read_state(value, r.cgroups);
+        else if (key == "namespaces") ok = read_state(value, r.namespaces);
         else if (key == "uid") ok = read_number(value, r.uid);
         else if (key == "error") r.error = value;
         if (!ok && bad.empty()) bad = line;
@@ -111,36 +119,62 @@ RunRecord parse_run_record(const std::string& text) {
     return r;
 }
 
-RunRecord run_sandboxed(const RunRequest& request) {
-    std::vector<std::string> args = helper_arguments(request);
-    args.insert(args.begin(), sandbox_executable().string());
+namespace {
+
+// The runner started with its stdout (and, for a session, its stdin) on pipes of ours: the one
+// place the judge starts a helper process.
+struct Spawned {
+    pid_t pid = -1;
+    int to_child = -1, from_child = -1;   // -1: not piped
+    std::string error;                     // non-empty: nothing was started
+};
+
+Spawned spawn_with_pipes(std::vector<std::string> args, bool pipe_stdin) {
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
-
-    int out[2];
-    if (pipe2(out, O_CLOEXEC) != 0) return failed(std::string("pipe: ") + std::strerror(errno));
+    int in[2] = {-1, -1}, out[2] = {-1, -1};
+    if (pipe2(out, O_CLOEXEC) != 0) return {-1, -1, -1, std::string("pipe: ") + std::strerror(errno)};
+    if (pipe_stdin && pipe2(in, O_CLOEXEC) != 0) {
+        const int saved = errno;
+        close(out[0]);
+        close(out[1]);
+        return {-1, -1, -1, std::string("pipe: ") + std::strerror(saved)};
+    }
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
+    if (pipe_stdin) posix_spawn_file_actions_adddup2(&actions, in[0], 0);
     posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-    pid_t pid;
-    int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    pid_t pid = -1;
+    const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     close(out[1]);
+    if (pipe_stdin) close(in[0]);
     if (rc != 0) {
         close(out[0]);
-        return failed("cannot start " + args[0] + ": " + std::strerror(rc));
+        if (pipe_stdin) close(in[1]);
+        return {-1, -1, -1, "cannot start " + args[0] + ": " + std::strerror(rc)};
     }
+    return {pid, in[1], out[0], ""};
+}
+
+}  // namespace
+
+RunRecord run_sandboxed(const RunRequest& request) {
+    std::vector<std::string> args = helper_arguments(request);
+    args.insert(args.begin(), sandbox_executable().string());
+    Spawned runner = spawn_with_pipes(std::move(args), false);
+    if (!runner.error.empty()) return failed(runner.error);
     std::string text;
     char buf[4096];
-    for (ssize_t n; (n = read(out[0], buf, sizeof buf)) != 0;) {
+    for (ssize_t n; (n = read(runner.from_child, buf, sizeof buf)) != 0;) {
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) break;
         text.append(buf, n);
     }
-    close(out[0]);
+    close(runner.from_child);
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    while (waitpid(runner.pid, &status, 0) < 0 && errno == EINTR) {}
     RunRecord record = parse_run_record(text);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         record.error = "the sandbox failed (status " + std::to_string(status) + ")" +
@@ -149,32 +183,11 @@ RunRecord run_sandboxed(const RunRequest& request) {
 }
 
 bool SandboxSession::start() {
-    int in[2], out[2];
-    if (pipe2(in, O_CLOEXEC) != 0) return false;
-    if (pipe2(out, O_CLOEXEC) != 0) {
-        close(in[0]);
-        close(in[1]);
-        return false;
-    }
-    std::string exe = sandbox_executable().string(), serve = "--serve";
-    char* argv[] = {exe.data(), serve.data(), nullptr};
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, in[0], 0);
-    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-    pid_t pid;
-    int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv, environ);
-    posix_spawn_file_actions_destroy(&actions);
-    close(in[0]);
-    close(out[1]);
-    if (rc != 0) {
-        close(in[1]);
-        close(out[0]);
-        return false;
-    }
-    pid_ = pid;
-    to_runner_ = in[1];
-    from_runner_ = out[0];
+    Spawned runner = spawn_with_pipes({sandbox_executable().string(), "--serve"}, true);
+    if (!runner.error.empty()) return false;
+    pid_ = runner.pid;
+    to_runner_ = runner.to_child;
+    from_runner_ = runner.from_child;
     return true;
 }
 
@@ -217,10 +230,11 @@ RunRecord SandboxSession::run(const RunRequest& request) {
 
 std::string Protections::describe() const {
     if (!error.empty()) return "sandbox unavailable: " + error;
-    std::string s = "cgroups " + cgroups + " (CPU of the whole tree, resident peak, process count)";
-    if (cgroups == "off") s = "cgroups off (rlimits: address space, per-process CPU; wait4 rusage)";
-    s += "; namespaces " + namespaces +
-         (namespaces == "on" ? " (mount, pid, net, ipc, uts)" : " (network and files NOT isolated)");
+    std::string s = "cgroups " + std::string(to_string(cgroups)) +
+                    (cgroups == CgroupsState::off ? " (rlimits: address space, per-process CPU; wait4 rusage)"
+                                                  : " (CPU of the whole tree, resident peak, process count)");
+    s += "; namespaces " + std::string(to_string(namespaces)) +
+         (namespaces == NamespacesState::on ? " (mount, pid, net, ipc, uts)" : " (network and files NOT isolated)");
     s += "; runs as uid " + std::to_string(uid) + (uid == 0 ? " (NOT dropped: judge is not root)" : "");
     return s;
 }
