@@ -1,16 +1,13 @@
 // Spawning the runner helper and reading its record (contract: docs/judge.md, "The runner").
 #include "sudoku/sandbox.hpp"
 
-#include <fcntl.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstring>
 #include <sstream>
 
-extern char** environ;
+#include "sudoku/spawn.hpp"
 
 namespace sudoku::judge {
 
@@ -119,62 +116,13 @@ RunRecord parse_run_record(const std::string& text) {
     return r;
 }
 
-namespace {
-
-// The runner started with its stdout (and, for a session, its stdin) on pipes of ours: the one
-// place the judge starts a helper process.
-struct Spawned {
-    pid_t pid = -1;
-    int to_child = -1, from_child = -1;   // -1: not piped
-    std::string error;                     // non-empty: nothing was started
-};
-
-Spawned spawn_with_pipes(std::vector<std::string> args, bool pipe_stdin) {
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    int in[2] = {-1, -1}, out[2] = {-1, -1};
-    if (pipe2(out, O_CLOEXEC) != 0) return {-1, -1, -1, std::string("pipe: ") + std::strerror(errno)};
-    if (pipe_stdin && pipe2(in, O_CLOEXEC) != 0) {
-        const int saved = errno;
-        close(out[0]);
-        close(out[1]);
-        return {-1, -1, -1, std::string("pipe: ") + std::strerror(saved)};
-    }
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    if (pipe_stdin) posix_spawn_file_actions_adddup2(&actions, in[0], 0);
-    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-    pid_t pid = -1;
-    const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    close(out[1]);
-    if (pipe_stdin) close(in[0]);
-    if (rc != 0) {
-        close(out[0]);
-        if (pipe_stdin) close(in[1]);
-        return {-1, -1, -1, "cannot start " + args[0] + ": " + std::strerror(rc)};
-    }
-    return {pid, in[1], out[0], ""};
-}
-
-}  // namespace
-
 RunRecord run_sandboxed(const RunRequest& request) {
     std::vector<std::string> args = helper_arguments(request);
     args.insert(args.begin(), sandbox_executable().string());
-    Spawned runner = spawn_with_pipes(std::move(args), false);
+    SpawnedProcess runner = spawn_with_pipes(std::move(args), false);
     if (!runner.error.empty()) return failed(runner.error);
-    std::string text;
-    char buf[4096];
-    for (ssize_t n; (n = read(runner.from_child, buf, sizeof buf)) != 0;) {
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) break;
-        text.append(buf, n);
-    }
-    close(runner.from_child);
-    int status = 0;
-    while (waitpid(runner.pid, &status, 0) < 0 && errno == EINTR) {}
+    std::string text = read_to_end(runner.from_child);
+    int status = wait_for_exit(runner.pid);
     RunRecord record = parse_run_record(text);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         record.error = "the sandbox failed (status " + std::to_string(status) + ")" +
@@ -183,7 +131,7 @@ RunRecord run_sandboxed(const RunRequest& request) {
 }
 
 bool SandboxSession::start() {
-    Spawned runner = spawn_with_pipes({sandbox_executable().string(), "--serve"}, true);
+    SpawnedProcess runner = spawn_with_pipes({sandbox_executable().string(), "--serve"}, true);
     if (!runner.error.empty()) return false;
     pid_ = runner.pid;
     to_runner_ = runner.to_child;
@@ -195,8 +143,7 @@ void SandboxSession::stop() {
     if (pid_ < 0) return;
     close(to_runner_);   // EOF: the runner leaves and removes its cgroups
     close(from_runner_);
-    int status;
-    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {}
+    wait_for_exit(pid_);
     pid_ = to_runner_ = from_runner_ = -1;
 }
 
