@@ -6,13 +6,10 @@
 //   2. a 0.5 s CPU spinner: measured CPU vs the spinner's own clock()       goal within 20 ms
 //   3. while(1) under a 1 s limit: wall time until it is stopped            goal <= 1.2 s
 //   4. runs per second with 1 and 2 jobs (threads, each pinned to a core)
-//   5. spawning the runner: the judge's posix_spawn vs Boost.Process, alternated A B A B, medians
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <atomic>
-#include <boost/process.hpp>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -24,7 +21,6 @@
 
 #include "sudoku/compile.hpp"
 #include "sudoku/sandbox.hpp"
-#include "sudoku/spawn.hpp"
 
 namespace fs = std::filesystem;
 using namespace sudoku::judge;
@@ -88,48 +84,6 @@ double per_run_ms(int runs, const std::function<void()>& run) {
     auto t = Clock::now();
     for (int i = 0; i < runs; ++i) run();
     return seconds_since(t) * 1000 / runs;
-}
-
-// The runner started with `args`, its stdout read to the end through a pipe, waited for: the
-// judge's own posix_spawn, and the same through Boost.Process.
-std::string spawn_posix(const std::vector<std::string>& args) {
-    SpawnedProcess p = spawn_with_pipes(args, false);
-    if (!p.error.empty()) return p.error;
-    std::string text = read_to_end(p.from_child);
-    wait_for_exit(p.pid);
-    return text;
-}
-
-std::string spawn_boost(const std::vector<std::string>& args) {
-    namespace bp = boost::process;
-    bp::ipstream out;
-    bp::child c(bp::exe = args[0], bp::args = std::vector<std::string>(args.begin() + 1, args.end()),
-                bp::std_out > out);
-    std::string text((std::istreambuf_iterator<char>(out)), std::istreambuf_iterator<char>());
-    c.wait();
-    return text;
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
-// Rounds of A then B, so that drift in the machine's load falls on both alike; ms per run.
-void spawn_side_by_side(const char* what, const std::vector<std::string>& args, int rounds) {
-    std::vector<double> a, b;
-    // Both read the whole record (its numbers differ from run to run, its keys do not).
-    if (spawn_posix(args).substr(0, 4) != spawn_boost(args).substr(0, 4)) std::printf("   (the two ways read different output!)\n");
-    for (int i = 0; i < rounds; ++i) {
-        auto t = Clock::now();
-        spawn_posix(args);
-        a.push_back(seconds_since(t) * 1000);
-        t = Clock::now();
-        spawn_boost(args);
-        b.push_back(seconds_since(t) * 1000);
-    }
-    std::printf("   %-34s posix_spawn %6.3f   Boost.Process %6.3f   Boost - posix %+6.3f ms per run\n", what,
-                median(a), median(b), median(b) - median(a));
 }
 
 }  // namespace
@@ -212,14 +166,6 @@ int main() {
         double s = seconds_since(start);
         std::printf("   %d job(s): %.0f runs/s (bare fork/exec/wait: %.0f runs/s on one core)\n", jobs, total / s, 1000 / bare);
     }
-
-    // 5. Spawning the runner.
-    std::printf("\n5. spawning the runner, %s, median of 200 alternated rounds (ms per run)\n", BOOST_LIB_VERSION);
-    const std::string runner = sandbox_executable().string();
-    spawn_side_by_side("sudoku-sandbox --help", {runner, "--help"}, 200);
-    RunRequest q = request(dir / "spawn", trivial);
-    spawn_side_by_side("sudoku-sandbox, a trivial run", {runner, "--dir", q.work_dir.string(), "--cpu", "2", "--mem", "64",
-                                                         "--", "./prog"}, 200);
     fs::remove_all(dir);
     return 0;
 }
