@@ -138,12 +138,17 @@ bool parse_options(int argc, char** argv, Options& o) {
     return true;
 }
 
+double seconds_of(const timespec& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9; }
+double seconds_of(const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6; }
+double cpu_seconds_of(const rusage& ru) { return seconds_of(ru.ru_utime) + seconds_of(ru.ru_stime); }
+
 double now_s() {
     timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
+    return seconds_of(ts);
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): a path then its text, as every call here reads
 bool write_file(const std::string& path, const std::string& text) {
     int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
     if (fd < 0) return false;
@@ -194,6 +199,7 @@ std::string own_group(const std::string& controller) {
     return "";
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): root, controller and leaf, in path order
 std::string make_group(const std::string& root, const std::string& controller, const std::string& leaf) {
     std::string base = root + own_group(controller);
     if (access((base + "/cgroup.procs").c_str(), F_OK) != 0) return "";
@@ -248,17 +254,18 @@ std::vector<pid_t> tasks_of(const Cgroups& cg) {
 
 // CPU seconds used by the whole group (every process the program started), -1 when unknown.
 double cgroup_cpu(const Cgroups& cg) {
-    if (cg.version == CgroupsState::v1) return read_number(cg.cpuacct + "/cpuacct.usage") * 1e-9;
+    if (cg.version == CgroupsState::v1) return static_cast<double>(read_number(cg.cpuacct + "/cpuacct.usage")) * 1e-9;
     if (cg.version == CgroupsState::v2) {
         std::istringstream in(read_small(cg.v2 + "/cpu.stat"));
         std::string k;
         long long v;
         while (in >> k >> v)
-            if (k == "usage_usec") return v * 1e-6;
+            if (k == "usage_usec") return static_cast<double>(v) * 1e-6;
     }
     return -1;
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): a file then a key in it
 long long stat_field(const std::string& file, const std::string& key) {
     std::istringstream in(read_small(file));
     std::string k;
@@ -309,11 +316,13 @@ void setup_mounts(const Options& o, int error_fd, std::string& box) {
     if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0) die_child(error_fd, "mount /proc");
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): setrlimit's own order, resource an RLIMIT_ constant
 void set_limit(int resource, rlim_t value) {
     rlimit r{value, value};
     setrlimit(resource, &r);
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): in, out, err in the order of descriptors 0, 1, 2
 [[noreturn]] void exec_program(const Options& o, const Cgroups& cg, const std::string& box, int error_fd,
                                int in_fd, int out_fd, int err_fd) {
     signal(SIGPIPE, SIG_DFL);   // --serve ignores it; the program gets the default back
@@ -358,6 +367,7 @@ struct ProgramEnd {
     rusage usage{};
 };
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): one caller, the two ends named as in run()
 [[noreturn]] void run_init(const Options& o, const Cgroups& cg, bool in_namespace, int error_fd, int end_fd) {
     // Joining here (not in the program) keeps the join away from the mount work, which makes the
     // cgroup write wait for an RCU grace period (~10 ms); init's own few syscalls are counted.
@@ -452,7 +462,7 @@ long long box_bytes(const std::string& dir, long long cap, int depth = 0) {
 double self_cpu() {
     rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
+    return cpu_seconds_of(ru);
 }
 
 // init in fresh namespaces, straight from clone: the runner itself stays where it is, so the
@@ -556,8 +566,7 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
         r.signal = SIGKILL;
         if (r.killed_by == KilledBy::none && r.error.empty()) r.error = "the sandbox's init ended without reporting";
     }
-    double rusage_cpu = end.usage.ru_utime.tv_sec + end.usage.ru_utime.tv_usec * 1e-6 +
-                        end.usage.ru_stime.tv_sec + end.usage.ru_stime.tv_usec * 1e-6;
+    double rusage_cpu = cpu_seconds_of(end.usage);
     r.cpu = cg.version == CgroupsState::off ? rusage_cpu : std::max(0.0, run_cpu());
     r.peak_kib = end.usage.ru_maxrss;
     if (cg.version == CgroupsState::v1) {

@@ -13,6 +13,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): {src} before {exe}, as in the command templates
 std::vector<std::string> split_command(const std::string& command, const std::string& src, const std::string& exe) {
     std::vector<std::string> argv;
     std::istringstream in(command);
@@ -37,6 +38,7 @@ std::string head_of(const fs::path& file, long long limit_bytes) {
 
 }  // namespace
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): source then build directory, as the header declares
 CompileResult compile_source(const fs::path& source, const fs::path& build_dir, const std::string& name,
                              const CompileSettings& settings) {
     CompileResult result;

@@ -50,6 +50,7 @@ std::string what_it_wrote(const fs::path& box, const ProblemConfig& config) {
     return "it wrote: " + names + (count > 5 ? ", ..." : "");
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): one caller; the output file, then the box it lies in
 OutputFacts output_facts(const fs::path& output, const fs::path& box, const ProblemConfig& config) {
     OutputFacts f;
     struct stat st;
@@ -120,6 +121,7 @@ TestResult judge_test(const ContestProblem& problem, const TestCase& test, const
 namespace {
 
 // Runs `count` tasks on `jobs` threads; task(i, slot) with slot in 0..jobs-1.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): jobs and count are named at the two call sites
 void run_pool(int jobs, size_t count, const std::function<void(size_t, int)>& task) {
     std::atomic<size_t> next{0};
     std::vector<std::thread> threads;
@@ -139,7 +141,7 @@ public:
         char line[256];
         std::snprintf(line, sizeof line, "[%d/%d] %s %s #%s %s %.3f s %.1f MiB", done, total_, t.contestant.c_str(),
                       t.problem.c_str(), t.test.c_str(), std::string(verdict_name(t.verdict)).c_str(), t.cpu_s,
-                      t.peak_kib / 1024.0);
+                      static_cast<double>(t.peak_kib) / 1024.0);
         std::lock_guard lock(mutex_);
         if (options_.progress_is_terminal) *options_.progress << "\r\033[K" << line << std::flush;
         else *options_.progress << line << "\n";

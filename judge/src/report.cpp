@@ -124,7 +124,7 @@ void write_report_html(const ContestResults& results, const fs::path& file) {
             for (const auto& t : p.tests) {
                 std::string title = "test " + t.test + " [" + t.group + "] " + std::string(verdict_name(t.verdict)) +
                                     ": " + t.reason + "\nCPU " + number(t.cpu_s) + " s, wall " + number(t.wall_s) +
-                                    " s, memory " + number(t.peak_kib / 1024.0) + " MiB";
+                                    " s, memory " + number(static_cast<double>(t.peak_kib) / 1024.0) + " MiB";
                 h << "<span class=\"v " << verdict_name(t.verdict) << "\" data-test=\"" << html(t.test)
                   << "\" onclick=\"show(this)\" title=\"" << html(title) << "\">" << verdict_name(t.verdict)
                   << "<br><span style=\"font-size:.8em\">" << number(t.cpu_s) << "s</span></span>";

@@ -45,7 +45,7 @@ Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const Outp
                                   (run.killed_by == KilledBy::wall ? " (stopped)" : "")};
 
     // 3. Memory: the cgroup's hard limit was hit (the kernel stopped it) or the peak passed the soft one.
-    double peak_mib = run.peak_kib / 1024.0;
+    double peak_mib = static_cast<double>(run.peak_kib) / 1024.0;
     if (run.oom || peak_mib > static_cast<double>(limits.memory_mib))
         return {Verdict::MLE, format("peak memory %.1f MiB > limit %.0f MiB", peak_mib, static_cast<double>(limits.memory_mib)) +
                                   (run.oom ? " (memory hard limit hit)" : "")};
