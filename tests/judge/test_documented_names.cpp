@@ -1,28 +1,25 @@
 // The words the documentation lists for a state are exactly the words of the code's name table:
 // README.md ("Judge", the results.json schema) and docs/judge.md (the runner's record). A state
 // added in the code and not documented, or documented and not in the code, fails here.
-#include <catch2/catch.hpp>
-
-#include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <string>
 
+#include "judge_fixture.hpp"
 #include "sudoku/results.hpp"
 #include "sudoku/runner_contract.hpp"
 #include "sudoku/verdict.hpp"
 
 using namespace sudoku::judge;
+namespace fs = std::filesystem;
 
 namespace {
 
 std::string read_doc(const std::string& relative) {
-    std::ifstream in(std::string(SUDOKU_SOURCE_DIR) + "/" + relative);
-    REQUIRE(in);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    const fs::path file = fs::path(SUDOKU_SOURCE_DIR) / relative;
+    REQUIRE(fs::exists(file));
+    return judge_test::read_text(file);
 }
 
 // The table row of the document whose first cell is `first_cell`.
@@ -34,7 +31,7 @@ std::string row_of(const std::string& doc, const std::string& first_cell) {
     return "";
 }
 
-// What stands between `opening` and the next ')' (or ':' when `until_colon`), after `field` in `row`.
+// What follows `field` in `row` up to the next `closing` character.
 std::string listed_after(const std::string& row, const std::string& field, char closing) {
     auto at = row.find(field);
     REQUIRE(at != std::string::npos);
@@ -84,6 +81,12 @@ TEST_CASE("names: docs/judge.md's killed_by words are exactly the code's KilledB
     std::string row = row_of(read_doc("docs/judge.md"), "`killed_by`");
     std::string list = listed_after(row, "`killed_by` |", ':');
     CHECK(backticked(list) == table_of<KilledBy>());
+}
+
+TEST_CASE("names: docs/judge.md's cgroups and namespaces words are exactly the code's names") {
+    const std::string doc = read_doc("docs/judge.md");
+    CHECK(backticked(listed_after(row_of(doc, "`cgroups`"), "`cgroups` |", ':')) == table_of<CgroupsState>());
+    CHECK(backticked(listed_after(row_of(doc, "`namespaces`"), "`namespaces` |", ':')) == table_of<NamespacesState>());
 }
 
 TEST_CASE("names: every state word reads back as its own state, and an unknown word as none") {
