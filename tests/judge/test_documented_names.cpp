@@ -7,6 +7,7 @@
 #include <string>
 
 #include "judge_fixture.hpp"
+#include "sudoku/journal.hpp"
 #include "sudoku/results.hpp"
 #include "sudoku/runner_contract.hpp"
 #include "sudoku/verdict.hpp"
@@ -109,4 +110,20 @@ TEST_CASE("runner record: a state word outside its table is a judge fault, not a
     RunRecord bad = parse_run_record(head + "killed_by: memory\ncgroups: v2\nnamespaces: on\n");
     CHECK(bad.error == "the sandbox's result record has a bad line: killed_by: memory");
     CHECK(parse_run_record(head + "killed_by: none\ncgroups: v3\n").error.find("cgroups: v3") != std::string::npos);
+}
+
+TEST_CASE("journal: compile lines in the words journals have always held read back as their states") {
+    const fs::path dir = judge_test::scratch("journal-words");
+    judge_test::write_text(dir / "journal.jsonl",
+                           R"({"compile":{"contestant":"a","problem":"p","status":"ok","message":""}})" "\n"
+                           R"({"compile":{"contestant":"b","problem":"p","status":"CE","message":"error"}})" "\n"
+                           R"({"compile":{"contestant":"c","problem":"p","status":"FAIL","message":"fault"}})" "\n"
+                           R"({"compile":{"contestant":"d","problem":"p","status":"missing","message":""}})" "\n"
+                           R"({"compile":{"contestant":"e","problem":"p","status":"graded","message":""}})" "\n");
+    sudoku::judge::Journal journal(dir / "journal.jsonl");
+    CHECK(journal.compile("a", "p")->status == CompileStatus::ok);
+    CHECK(journal.compile("b", "p")->status == CompileStatus::CE);
+    CHECK(journal.compile("c", "p")->status == CompileStatus::FAIL);
+    CHECK(journal.compile("d", "p")->status == CompileStatus::missing);
+    CHECK_FALSE(journal.compile("e", "p").has_value());   // not a compile status: the line is ignored
 }
