@@ -145,7 +145,7 @@ int main() {
     RunRecord rec = session.run(f);
     double stopped = seconds_since(t);
     std::printf("3. while(1) under 1 s: stopped after %.3f s of wall (goal <= 1.2), CPU %.3f s, killed_by %s\n\n", stopped,
-                rec.cpu_s, rec.killed_by.c_str());
+                rec.cpu_s, std::string(to_string(rec.killed_by)).c_str());
 
     // 4. Throughput.
     std::printf("4. runs per second of the trivial program\n");

@@ -5,6 +5,7 @@
 #include "sudoku/difficulty.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/generator_version.hpp"
+#include "sudoku/manifest.hpp"
 #include "sudoku/problems.hpp"
 #include "sudoku/puzzle_generator.hpp"
 #include "sudoku/sha256.hpp"
@@ -75,22 +76,22 @@ TestPuzzle make_puzzle(const TestGroup& group, int box, Rng& rng, const std::str
     return {*best, best_completions};
 }
 
-Json describe_puzzle(const TestPuzzle& made) {
+ManifestPuzzle describe_puzzle(const TestPuzzle& made) {
     const Grid& puzzle = made.puzzle;
     const SolutionCount count = made.completions ? SolutionCount{*made.completions, false, std::nullopt}
                                                  : count_solutions(puzzle, kCountCap);
-    Json j;
-    j["clues"] = puzzle.clue_count();
-    j["solutions"] = count.count;
-    j["solutions_capped"] = count.capped;
+    ManifestPuzzle m;
+    m.clues = puzzle.clue_count();
+    m.solutions = count.count;
+    m.solutions_capped = count.capped;
     if (count.count > 0) {
         const Difficulty difficulty = rate_difficulty(puzzle);
-        j["guesses"] = difficulty.guesses;
-        j["techniques"] = std::string(technique_name(difficulty.techniques));
+        m.guesses = difficulty.guesses;
+        m.techniques = std::string(technique_name(difficulty.techniques));
     } else {
-        j["refuted_by_singles"] = singles_refute(puzzle);
+        m.refuted_by_singles = singles_refute(puzzle);
     }
-    return j;
+    return m;
 }
 
 std::string answer_or_throw(const Problem& problem, const std::vector<Grid>& puzzles, const AnswerOptions& options,
@@ -105,8 +106,8 @@ void write_or_throw(const fs::path& path, const std::string& bytes) {
 }
 
 // The answer itself when it is short (target: the score), otherwise only its hash names it.
-Json short_answer(const std::string& answer) {
-    if (answer.size() > 64) return nullptr;
+std::optional<std::string> short_answer(const std::string& answer) {
+    if (answer.size() > 64) return std::nullopt;
     return answer.substr(0, answer.find_last_not_of('\n') + 1);
 }
 
@@ -116,17 +117,16 @@ void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* 
     AnswerOptions options;
     if (config.weights) options.weights = *config.weights;
 
-    Json manifest;
-    manifest["problem"] = config.name;
-    manifest["solver_problem"] = config.problem;
-    manifest["generator_version"] = generator_version();
-    manifest["seed"] = config.seed;
+    Manifest manifest;
+    manifest.problem = config.name;
+    manifest.solver_problem = config.problem;
+    manifest.generator_version = generator_version();
+    manifest.seed = config.seed;
     Json timings;
 
     if (auto yaml = detail::read_bytes(config.source)) write_or_throw(dir / detail::kConfigFile, *yaml);
     else throw BuildError{"cannot read " + config.source.string()};
 
-    manifest["samples"] = Json::array();
     for (std::size_t s = 0; s < config.samples.size(); ++s) {
         const std::string stem = detail::sample_stem(static_cast<int>(s) + 1);
         auto parsed = parse_puzzles(problem.input, config.samples[s].input, config.source.string());
@@ -134,14 +134,10 @@ void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* 
         const std::string ans = answer_or_throw(problem, std::get<std::vector<Grid>>(parsed), options, stem);
         write_or_throw(dir / (stem + ".in"), config.samples[s].input);
         write_or_throw(dir / (stem + ".ans"), ans);
-        manifest["samples"].push_back({{"input", stem + ".in"},
-                                       {"answer_file", stem + ".ans"},
-                                       {"answer", short_answer(ans)},
-                                       {"sha256_input", sha256_hex(config.samples[s].input)},
-                                       {"sha256_answer", sha256_hex(ans)}});
+        manifest.samples.push_back({stem + ".in", stem + ".ans", short_answer(ans),
+                                    sha256_hex(config.samples[s].input), sha256_hex(ans)});
     }
 
-    manifest["tests"] = Json::array();
     timings["tests"] = Json::array();
     int number = 0;
     for (std::size_t g = 0; g < config.groups.size(); ++g) {
@@ -166,22 +162,21 @@ void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* 
             write_or_throw(dir / (stem + ".in"), in);
             write_or_throw(dir / (stem + ".ans"), ans);
 
-            Json test;
-            test["test"] = stem;
-            test["input"] = stem + ".in";
-            test["answer_file"] = stem + ".ans";
-            test["group"] = group.name;
-            test["points"] = group.points;
-            test["seed"] = seed;
-            test["kind"] = group.kind;
-            test["hardness"] = group.hardness;
-            test["puzzles"] = Json::array();
-            for (const TestPuzzle& m : made) test["puzzles"].push_back(describe_puzzle(m));
-            test["answer"] = short_answer(ans);
-            test["sha256_input"] = sha256_hex(in);
-            test["sha256_answer"] = sha256_hex(ans);
-            test["generator_version"] = generator_version();
-            manifest["tests"].push_back(test);
+            ManifestTest test;
+            test.test = stem;
+            test.input = stem + ".in";
+            test.answer_file = stem + ".ans";
+            test.group = group.name;
+            test.points = group.points;
+            test.seed = seed;
+            test.kind = group.kind;
+            test.hardness = group.hardness;
+            for (const TestPuzzle& m : made) test.puzzles.push_back(describe_puzzle(m));
+            test.answer = short_answer(ans);
+            test.sha256_input = sha256_hex(in);
+            test.sha256_answer = sha256_hex(ans);
+            test.generator_version = generator_version();
+            manifest.tests.push_back(std::move(test));
             timings["tests"].push_back({{"test", stem}, {"generation_s", generation_s}, {"solving_s", solving_s}});
             if (progress) {
                 *progress << config.name << " " << stem << " [" << group.name << "] ";
@@ -190,7 +185,7 @@ void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* 
             }
         }
     }
-    write_or_throw(dir / detail::kManifestFile, manifest.dump(2) + "\n");
+    write_or_throw(dir / kManifestFile, manifest_text(manifest));
     write_or_throw(dir / detail::kTimingsFile, timings.dump(2) + "\n");
 }
 

@@ -5,8 +5,10 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
-#include <sstream>
 #include <string>
+#include <variant>
+
+#include "sudoku/formats.hpp"
 
 namespace sudoku::detail {
 
@@ -19,7 +21,6 @@ inline std::string test_stem(int number) { return two_digits(number); }
 inline std::string sample_stem(int number) { return "sample" + two_digits(number); }
 
 inline constexpr const char* kConfigFile = "config.yaml";
-inline constexpr const char* kManifestFile = "manifest.json";
 inline constexpr const char* kTimingsFile = "timings.json";
 
 inline bool write_bytes(const std::filesystem::path& path, const std::string& bytes) {
@@ -29,11 +30,9 @@ inline bool write_bytes(const std::filesystem::path& path, const std::string& by
 }
 
 inline std::optional<std::string> read_bytes(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    auto text = read_text_file(path);
+    if (auto* bytes = std::get_if<std::string>(&text)) return std::move(*bytes);
+    return std::nullopt;
 }
 
 }  // namespace sudoku::detail

@@ -6,11 +6,11 @@
 //   target                   plain enumeration of every completion (target_by_enumeration), capped,
 //                            and the MIP (CBC) when built: both where both finish, and they must
 //                            agree; only if neither finishes, the reference optimiser, with a note
-#include <nlohmann/json.hpp>
 #include <set>
 
 #include "sudoku/dlx.hpp"
 #include "sudoku/formats.hpp"
+#include "sudoku/manifest.hpp"
 #include "sudoku/problems.hpp"
 #include "sudoku/puzzle_generator.hpp"
 #include "sudoku/sha256.hpp"
@@ -26,7 +26,6 @@
 namespace sudoku {
 namespace {
 
-using Json = nlohmann::json;
 namespace fs = std::filesystem;
 
 struct Checker {
@@ -133,15 +132,15 @@ struct Checker {
     static std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 };
 
-std::optional<std::string> read_checked(const fs::path& dir, const Json& entry, const char* file_key,
-                                        const char* hash_key, Checker& checker) {
-    const std::string name = entry.value(file_key, std::string());
-    auto bytes = detail::read_bytes(dir / name);
-    if (name.empty() || !bytes) {
+// A file the manifest lists, checked against the hash the manifest gives it.
+std::optional<std::string> read_checked(const fs::path& dir, const std::string& name, const std::string& sha256,
+                                        Checker& checker) {
+    auto bytes = name.empty() ? std::nullopt : detail::read_bytes(dir / name);
+    if (!bytes) {
         checker.mismatch((name.empty() ? std::string("manifest entry") : name) + ": missing file");
         return std::nullopt;
     }
-    if (sha256_hex(*bytes) != entry.value(hash_key, std::string()))
+    if (sha256_hex(*bytes) != sha256)
         checker.mismatch(name + ": sha256 differs from the manifest (the file was changed after the build)");
     return bytes;
 }
@@ -162,12 +161,9 @@ std::variant<ValidationResult, Diagnostic> validate_test_set(const fs::path& dir
     auto loaded = load_problem_config(dir / detail::kConfigFile);
     if (auto* d = std::get_if<Diagnostic>(&loaded)) return *d;
     const ProblemConfig& config = std::get<ProblemConfig>(loaded);
-    const fs::path manifest_path = dir / detail::kManifestFile;
-    auto manifest_text = detail::read_bytes(manifest_path);
-    if (!manifest_text) return Diagnostic{manifest_path.string(), 0, 0, "cannot read the manifest"};
-    const Json manifest = Json::parse(*manifest_text, nullptr, false);
-    if (manifest.is_discarded() || !manifest.contains("tests"))
-        return Diagnostic{manifest_path.string(), 0, 0, "not a test-set manifest (JSON with \"tests\")"};
+    auto read = read_manifest(dir);
+    if (auto* d = std::get_if<Diagnostic>(&read)) return *d;
+    const Manifest& manifest = std::get<Manifest>(read);
 
     ValidationResult result;
     const Problem& problem = *find_problem(config.problem);
@@ -175,45 +171,46 @@ std::variant<ValidationResult, Diagnostic> validate_test_set(const fs::path& dir
     if (config.weights) checker.options.weights = *config.weights;
     std::set<std::string> listed;
 
-    for (const Json& sample : manifest.value("samples", Json::array())) {
-        const auto in = read_checked(dir, sample, "input", "sha256_input", checker);
-        const auto ans = read_checked(dir, sample, "answer_file", "sha256_answer", checker);
-        listed.insert(sample.value("input", "")), listed.insert(sample.value("answer_file", ""));
+    for (const ManifestSample& sample : manifest.samples) {
+        const auto in = read_checked(dir, sample.input, sample.sha256_input, checker);
+        const auto ans = read_checked(dir, sample.answer_file, sample.sha256_answer, checker);
+        listed.insert(sample.input), listed.insert(sample.answer_file);
         if (!in || !ans) continue;
-        if (auto puzzles = parse_input(problem, *in, sample.value("input", ""), checker))
-            checker.check_answer(*puzzles, *ans, sample.value("answer_file", ""));
+        if (auto puzzles = parse_input(problem, *in, sample.input, checker))
+            checker.check_answer(*puzzles, *ans, sample.answer_file);
     }
 
     std::vector<const TestGroup*> group_of_test;
     for (const auto& group : config.groups)
         for (int i = 0; i < group.count; ++i) group_of_test.push_back(&group);
-    const Json& tests = manifest["tests"];
+    const std::vector<ManifestTest>& tests = manifest.tests;
     if (tests.size() != group_of_test.size())
         checker.mismatch("manifest lists " + std::to_string(tests.size()) + " tests, the config asks for " +
                          std::to_string(group_of_test.size()));
     for (std::size_t t = 0; t < std::min(tests.size(), group_of_test.size()); ++t) {
-        const Json& test = tests[t];
+        const ManifestTest& test = tests[t];
         const TestGroup& group = *group_of_test[t];
-        const std::string in_name = test.value("input", ""), ans_name = test.value("answer_file", "");
+        const std::string& in_name = test.input;
+        const std::string& ans_name = test.answer_file;
         listed.insert(in_name), listed.insert(ans_name);
         ++result.tests;
-        if (test.value("group", "") != group.name)
-            checker.mismatch(in_name + ": manifest says group '" + test.value("group", "") + "', the config '" +
+        if (test.group != group.name)
+            checker.mismatch(in_name + ": manifest says group '" + test.group + "', the config '" +
                              group.name + "'");
-        const auto in = read_checked(dir, test, "input", "sha256_input", checker);
-        const auto ans = read_checked(dir, test, "answer_file", "sha256_answer", checker);
+        const auto in = read_checked(dir, in_name, test.sha256_input, checker);
+        const auto ans = read_checked(dir, ans_name, test.sha256_answer, checker);
         if (!in) continue;
         auto puzzles = parse_input(problem, *in, in_name, checker);
         if (!puzzles) continue;
         if (static_cast<int>(puzzles->size()) != group.puzzles)
             checker.mismatch(in_name + ": " + std::to_string(puzzles->size()) + " puzzles, group '" + group.name +
                              "' has " + std::to_string(group.puzzles));
-        const Json& described = test.value("puzzles", Json::array());
+        const std::vector<ManifestPuzzle>& described = test.puzzles;
         for (std::size_t p = 0; p < puzzles->size(); ++p) {
             const std::string where = in_name + " puzzle " + std::to_string(p + 1);
             checker.check_puzzle((*puzzles)[p], group, where);
-            if (p < described.size() && described[p].value("clues", -1) != (*puzzles)[p].clue_count())
-                checker.mismatch(where + ": manifest says " + std::to_string(described[p].value("clues", -1)) +
+            if (p < described.size() && described[p].clues != (*puzzles)[p].clue_count())
+                checker.mismatch(where + ": manifest says " + std::to_string(described[p].clues) +
                                  " clues, the input has " + std::to_string((*puzzles)[p].clue_count()));
         }
         if (ans) checker.check_answer(*puzzles, *ans, ans_name);
@@ -226,7 +223,7 @@ std::variant<ValidationResult, Diagnostic> validate_test_set(const fs::path& dir
             checker.mismatch(name + ": not listed in the manifest");
     }
     result.notes.push_back(std::to_string(result.tests) + " tests and " +
-                           std::to_string(manifest.value("samples", Json::array()).size()) +
+                           std::to_string(manifest.samples.size()) +
                            " samples: inputs, kinds and answers recomputed (dancing links" +
                            (problem.input == Format::target ? ", enumeration of all completions)" : ")"));
     if (checker.by_mip) result.notes.push_back(std::to_string(checker.by_mip) + " target answers also solved by the MIP");

@@ -39,7 +39,14 @@
 #include <tuple>
 #include <vector>
 
+#include "sudoku/runner_contract.hpp"
+
 namespace {
+
+using sudoku::judge::CgroupsState;
+using sudoku::judge::KilledBy;
+using sudoku::judge::NamespacesState;
+using sudoku::judge::to_string;
 
 struct Options {
     std::string dir = ".";
@@ -124,19 +131,24 @@ bool parse_options(int argc, char** argv, Options& o) {
     }
     if (o.argv.empty()) throw std::invalid_argument("no program given after --");
     if (o.cpu_hard < 0) o.cpu_hard = o.cpu + 0.1;
-    if (o.wall < 0) o.wall = 2 * o.cpu + 1;
+    if (o.wall < 0) o.wall = sudoku::judge::default_wall_s(o.cpu);
     if (o.wall_hard < 0) o.wall_hard = o.wall + 0.2;
     if (o.mem_hard_mib < 0) o.mem_hard_mib = o.mem_mib + o.mem_mib / 8 + 16;
     if (o.stack_mib < 0) o.stack_mib = o.mem_mib;
     return true;
 }
 
+double seconds_of(const timespec& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9; }
+double seconds_of(const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6; }
+double cpu_seconds_of(const rusage& ru) { return seconds_of(ru.ru_utime) + seconds_of(ru.ru_stime); }
+
 double now_s() {
     timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
+    return seconds_of(ts);
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): a path then its text, as every call here reads
 bool write_file(const std::string& path, const std::string& text) {
     int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
     if (fd < 0) return false;
@@ -160,7 +172,7 @@ long long read_number(const std::string& path) {
 // ---- cgroups: one fresh group per run, created under the runner's own group (so the host's
 // accounting and limits still apply), removed at the end.
 struct Cgroups {
-    std::string version;          // "v1", "v2" or "" (none)
+    CgroupsState version = CgroupsState::off;
     bool resident = false;        // --serve: the runner lives in these groups; they outlive a run
     std::string memory, cpuacct, pids, v2;  // directories of this run's groups
 
@@ -187,6 +199,7 @@ std::string own_group(const std::string& controller) {
     return "";
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): root, controller and leaf, in path order
 std::string make_group(const std::string& root, const std::string& controller, const std::string& leaf) {
     std::string base = root + own_group(controller);
     if (access((base + "/cgroup.procs").c_str(), F_OK) != 0) return "";
@@ -211,7 +224,7 @@ Cgroups setup_cgroups(const Options& o) {
         if (!write_file(dir + "/memory.max", std::to_string(hard))) { rmdir(dir.c_str()); continue; }
         write_file(dir + "/memory.swap.max", "0");
         write_file(dir + "/pids.max", std::to_string(o.procs));
-        cg.version = "v2";
+        cg.version = CgroupsState::v2;
         cg.v2 = dir;
         return cg;
     }
@@ -225,7 +238,7 @@ Cgroups setup_cgroups(const Options& o) {
     }
     write_file(cg.memory + "/memory.memsw.limit_in_bytes", std::to_string(hard));  // no swapping out of the limit
     if (!cg.pids.empty()) write_file(cg.pids + "/pids.max", std::to_string(o.procs));
-    cg.version = "v1";
+    cg.version = CgroupsState::v1;
     return cg;
 }
 
@@ -241,17 +254,18 @@ std::vector<pid_t> tasks_of(const Cgroups& cg) {
 
 // CPU seconds used by the whole group (every process the program started), -1 when unknown.
 double cgroup_cpu(const Cgroups& cg) {
-    if (cg.version == "v1") return read_number(cg.cpuacct + "/cpuacct.usage") * 1e-9;
-    if (cg.version == "v2") {
+    if (cg.version == CgroupsState::v1) return static_cast<double>(read_number(cg.cpuacct + "/cpuacct.usage")) * 1e-9;
+    if (cg.version == CgroupsState::v2) {
         std::istringstream in(read_small(cg.v2 + "/cpu.stat"));
         std::string k;
         long long v;
         while (in >> k >> v)
-            if (k == "usage_usec") return v * 1e-6;
+            if (k == "usage_usec") return static_cast<double>(v) * 1e-6;
     }
     return -1;
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): a file then a key in it
 long long stat_field(const std::string& file, const std::string& key) {
     std::istringstream in(read_small(file));
     std::string k;
@@ -302,11 +316,13 @@ void setup_mounts(const Options& o, int error_fd, std::string& box) {
     if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0) die_child(error_fd, "mount /proc");
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): setrlimit's own order, resource an RLIMIT_ constant
 void set_limit(int resource, rlim_t value) {
     rlimit r{value, value};
     setrlimit(resource, &r);
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): in, out, err in the order of descriptors 0, 1, 2
 [[noreturn]] void exec_program(const Options& o, const Cgroups& cg, const std::string& box, int error_fd,
                                int in_fd, int out_fd, int err_fd) {
     signal(SIGPIPE, SIG_DFL);   // --serve ignores it; the program gets the default back
@@ -316,7 +332,7 @@ void set_limit(int resource, rlim_t value) {
     set_limit(RLIMIT_FSIZE, static_cast<rlim_t>(o.fsize_kib + 1) * 1024);
     set_limit(RLIMIT_STACK, o.stack_mib <= 0 ? RLIM_INFINITY : static_cast<rlim_t>(o.stack_mib) << 20);
     set_limit(RLIMIT_CORE, 0);
-    if (cg.version.empty()) set_limit(RLIMIT_AS, static_cast<rlim_t>(o.mem_hard_mib) << 20);
+    if (cg.version == CgroupsState::off) set_limit(RLIMIT_AS, static_cast<rlim_t>(o.mem_hard_mib) << 20);
     if (getuid() == 0) {
         if (cg.pids.empty() && cg.v2.empty()) set_limit(RLIMIT_NPROC, o.procs);
         if (setgroups(0, nullptr) != 0 || setgid(o.gid) != 0 || setuid(o.uid) != 0) die_child(error_fd, "drop privileges");
@@ -351,6 +367,7 @@ struct ProgramEnd {
     rusage usage{};
 };
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): one caller, the two ends named as in run()
 [[noreturn]] void run_init(const Options& o, const Cgroups& cg, bool in_namespace, int error_fd, int end_fd) {
     // Joining here (not in the program) keeps the join away from the mount work, which makes the
     // cgroup write wait for an RCU grace period (~10 ms); init's own few syscalls are counted.
@@ -400,7 +417,7 @@ struct Record {
     double cpu = 0, wall = 0;
     long long peak_kib = 0;
     int exit_code = -1, signal = 0;
-    std::string killed_by = "none";
+    KilledBy killed_by = KilledBy::none;
     bool oom = false;
     std::string error;
 };
@@ -445,7 +462,7 @@ long long box_bytes(const std::string& dir, long long cap, int depth = 0) {
 double self_cpu() {
     rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
+    return cpu_seconds_of(ru);
 }
 
 // init in fresh namespaces, straight from clone: the runner itself stays where it is, so the
@@ -526,10 +543,10 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
         }
         double wall = now_s() - start;
         double cpu = run_cpu();
-        if (cpu > o.cpu_hard) r.killed_by = "cpu";
-        else if (wall > o.wall_hard) r.killed_by = "wall";
-        else if (box_bytes(o.dir, box_cap) > box_cap) r.killed_by = "output";
-        if (r.killed_by != "none") break;
+        if (cpu > o.cpu_hard) r.killed_by = KilledBy::cpu;
+        else if (wall > o.wall_hard) r.killed_by = KilledBy::wall;
+        else if (box_bytes(o.dir, box_cap) > box_cap) r.killed_by = KilledBy::output;
+        if (r.killed_by != KilledBy::none) break;
     }
     kill_tree(init, cg, in_namespace);
     int init_status;
@@ -547,22 +564,21 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     } else {
         r.wall = wall_runner;
         r.signal = SIGKILL;
-        if (r.killed_by == "none" && r.error.empty()) r.error = "the sandbox's init ended without reporting";
+        if (r.killed_by == KilledBy::none && r.error.empty()) r.error = "the sandbox's init ended without reporting";
     }
-    double rusage_cpu = end.usage.ru_utime.tv_sec + end.usage.ru_utime.tv_usec * 1e-6 +
-                        end.usage.ru_stime.tv_sec + end.usage.ru_stime.tv_usec * 1e-6;
-    r.cpu = cg.version.empty() ? rusage_cpu : std::max(0.0, run_cpu());
+    double rusage_cpu = cpu_seconds_of(end.usage);
+    r.cpu = cg.version == CgroupsState::off ? rusage_cpu : std::max(0.0, run_cpu());
     r.peak_kib = end.usage.ru_maxrss;
-    if (cg.version == "v1") {
+    if (cg.version == CgroupsState::v1) {
         r.peak_kib = std::max(r.peak_kib, (read_number(cg.memory + "/memory.max_usage_in_bytes") - memory_baseline) / 1024);
         r.oom = read_number(cg.memory + "/memory.failcnt") > 0 ||
                 stat_field(cg.memory + "/memory.oom_control", "oom_kill") > oom_kills_before;
-    } else if (cg.version == "v2") {
+    } else if (cg.version == CgroupsState::v2) {
         long long peak = read_number(cg.v2 + "/memory.peak");
         if (peak > 0) r.peak_kib = std::max(r.peak_kib, peak / 1024);
         r.oom = stat_field(cg.v2 + "/memory.events", "oom_kill") > 0 || stat_field(cg.v2 + "/memory.events", "max") > 0;
     }
-    if (!ended && r.killed_by == "none" && r.oom) r.error.clear();  // init itself was the OOM victim
+    if (!ended && r.killed_by == KilledBy::none && r.oom) r.error.clear();  // init itself was the OOM victim
     if (!cg.resident) remove_cgroups(cg);
 
     std::ostringstream out;
@@ -571,9 +587,9 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     out << "cpu: " << r.cpu << "\nwall: " << r.wall << "\npeak_kib: " << r.peak_kib << "\n";
     if (r.signal) out << "signal: " << r.signal << "\n";
     else out << "exit_code: " << r.exit_code << "\n";
-    out << "killed_by: " << r.killed_by << "\noom: " << (r.oom ? 1 : 0) << "\n";
-    out << "cgroups: " << (cg.version.empty() ? "off" : cg.version) << "\n";
-    out << "namespaces: " << (in_namespace ? "on" : "off") << "\n";
+    out << "killed_by: " << to_string(r.killed_by) << "\noom: " << (r.oom ? 1 : 0) << "\n";
+    out << "cgroups: " << to_string(cg.version) << "\n";
+    out << "namespaces: " << to_string(in_namespace ? NamespacesState::on : NamespacesState::off) << "\n";
     out << "uid: " << (getuid() == 0 ? o.uid : static_cast<int>(getuid())) << "\n";
     if (!r.error.empty()) {
         for (char& c : r.error)
@@ -603,7 +619,7 @@ int serve() {
     defaults.argv = {"/bin/true"};
     defaults.mem_hard_mib = defaults.mem_mib;   // replaced by every request's own limit
     Cgroups cg = setup_cgroups(defaults);
-    if (cg.version == "v1") {
+    if (cg.version == CgroupsState::v1) {
         bool joined = true;
         for (auto& d : cg.dirs()) joined = joined && write_file(d + "/cgroup.procs", "0");
         cg.resident = joined;

@@ -75,8 +75,9 @@ std::variant<Calibration, std::string> calibrate(const Contest& contest, const C
     std::string failures;
     for (const auto& m : request.models) {
         const ProblemResult* pr = find_problem(models, m, request.problem);
-        if (!pr || pr->status != "graded") {
-            failures += "\n  " + m + ": " + (pr ? pr->status + " " + pr->compile_message : std::string("not graded"));
+        if (!pr || pr->status != ProblemStatus::graded) {
+            ProblemStatus status = pr ? pr->status : ProblemStatus::not_graded;
+            failures += "\n  " + m + ": " + std::string(to_string(status)) + (pr ? " " + pr->compile_message : "");
             continue;
         }
         for (size_t i = 0; i < pr->tests.size() && i < cal.tests.size(); ++i) {

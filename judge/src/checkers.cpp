@@ -57,15 +57,16 @@ std::vector<std::string_view> lines_of(std::string_view text) {
     return lines;
 }
 
+// The file's bytes, or nothing when it cannot be read (an absent output is judged before this).
 std::string slurp(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    auto text = read_text_file(p);
+    auto* bytes = std::get_if<std::string>(&text);
+    return bytes ? std::move(*bytes) : std::string();
 }
 
 }  // namespace
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): output then answer, pinned by the tests' messages
 CheckResult check_tokens(std::string_view output, std::string_view answer) {
     auto got = tokens_of(output), want = tokens_of(answer);
     for (size_t i = 0; i < want.size(); ++i) {
@@ -128,7 +129,9 @@ CheckResult run_testlib(const std::filesystem::path& checker, const CheckFiles& 
     if (!run.error.empty()) return CheckResult::fail(run.error);
     std::string message = slurp(r.stderr_file);
     while (!message.empty() && is_space(message.back())) message.pop_back();
-    if (run.killed_by != "none") return CheckResult::fail("checker exceeded its " + run.killed_by + " time limit");
+    if (run.killed_by != KilledBy::none)
+        return CheckResult::fail("checker exceeded its " + std::string(to_string(run.killed_by)) +
+                                 (run.killed_by == KilledBy::output ? " limit" : " time limit"));
     if (run.signal) return CheckResult::fail("checker killed by signal " + std::to_string(*run.signal));
     switch (*run.exit_code) {
         case 0: return CheckResult::accepted(message);
@@ -159,6 +162,7 @@ CheckResult run_testlib(const std::filesystem::path& checker, const CheckFiles& 
 
 }  // namespace
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): checker then problem; a swap fails every checker test
 CheckResult run_checker(const std::string& checker, const std::string& problem, const CheckFiles& files) {
     if (checker == "sudoku") return check_sudoku(problem, files.input, slurp(files.output));
     if (checker == "tokens" || checker == "exact" || checker == "lines") {

@@ -13,6 +13,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): {src} before {exe}, as in the command templates
 std::vector<std::string> split_command(const std::string& command, const std::string& src, const std::string& exe) {
     std::vector<std::string> argv;
     std::istringstream in(command);
@@ -37,6 +38,7 @@ std::string head_of(const fs::path& file, long long limit_bytes) {
 
 }  // namespace
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): source then build directory, as the header declares
 CompileResult compile_source(const fs::path& source, const fs::path& build_dir, const std::string& name,
                              const CompileSettings& settings) {
     CompileResult result;
@@ -67,7 +69,7 @@ CompileResult compile_source(const fs::path& source, const fs::path& build_dir, 
     if (!run.error.empty()) {
         result.judge_fault = true;
         result.message = run.error;
-    } else if (run.killed_by != "none" || run.cpu_s > settings.time_limit_s) {
+    } else if (run.killed_by != KilledBy::none || run.cpu_s > settings.time_limit_s) {
         result.message = "compilation exceeded " + std::to_string(settings.time_limit_s).substr(0, 4) + " s\n" + log;
     } else if (run.oom) {
         result.message = "compilation exceeded " + std::to_string(settings.memory_mib) + " MiB of memory\n" + log;

@@ -4,9 +4,9 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <fstream>
-#include <nlohmann/json.hpp>
 #include <sys/stat.h>
+
+#include "sudoku/manifest.hpp"
 
 namespace sudoku::judge {
 
@@ -40,21 +40,20 @@ std::variant<ContestProblem, Diagnostic> load_problem(const Contest& contest, co
 }  // namespace
 
 std::variant<std::vector<TestCase>, Diagnostic> load_tests(const fs::path& dir) {
-    fs::path manifest_path = dir / "manifest.json";
-    std::ifstream in(manifest_path);
-    if (!in) return Diagnostic{manifest_path.string(), 0, 0, "cannot read the test-set manifest (run sudoku-gen first?)"};
-    nlohmann::json manifest = nlohmann::json::parse(in, nullptr, false);
-    if (manifest.is_discarded() || !manifest.contains("tests") || !manifest["tests"].is_array())
-        return Diagnostic{manifest_path.string(), 0, 0, "expected JSON with a \"tests\" array"};
+    auto read = read_manifest(dir);
+    if (auto* d = std::get_if<Diagnostic>(&read)) {
+        if (!fs::exists(dir / kManifestFile)) d->message += " (run sudoku-gen first?)";
+        return *d;
+    }
     std::vector<TestCase> tests;
-    for (const auto& t : manifest["tests"]) {
+    for (const ManifestTest& t : std::get<Manifest>(read).tests) {
         TestCase c;
-        c.name = t.value("test", "");
-        c.group = t.value("group", c.name);
-        c.input = dir / t.value("input", c.name + ".in");
-        c.answer = dir / t.value("answer_file", c.name + ".ans");
-        c.points = t.value("points", 0.0);
-        if (c.name.empty()) return Diagnostic{manifest_path.string(), 0, 0, "a test without a \"test\" name"};
+        c.name = t.test;
+        c.group = t.group.empty() ? c.name : t.group;
+        c.input = dir / (t.input.empty() ? c.name + ".in" : t.input);
+        c.answer = dir / (t.answer_file.empty() ? c.name + ".ans" : t.answer_file);
+        c.points = t.points;
+        if (c.name.empty()) return Diagnostic{(dir / kManifestFile).string(), 0, 0, "a test without a \"test\" name"};
         if (!fs::exists(c.input)) return Diagnostic{c.input.string(), 0, 0, "test input listed in the manifest is missing"};
         tests.push_back(std::move(c));
     }

@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 RunLimits limits_of(const ProblemConfig& config, long long stack_mib) {
     RunLimits l;
     l.cpu_s = config.time_limit_s;
-    l.wall_s = 2 * config.time_limit_s + 1;
+    l.wall_s = default_wall_s(config.time_limit_s);
     l.memory_mib = config.memory_limit_mib;
     l.stack_mib = stack_mib;
     l.output_kib = config.output_limit_kib;
@@ -50,6 +50,7 @@ std::string what_it_wrote(const fs::path& box, const ProblemConfig& config) {
     return "it wrote: " + names + (count > 5 ? ", ..." : "");
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): one caller; the output file, then the box it lies in
 OutputFacts output_facts(const fs::path& output, const fs::path& box, const ProblemConfig& config) {
     OutputFacts f;
     struct stat st;
@@ -120,6 +121,7 @@ TestResult judge_test(const ContestProblem& problem, const TestCase& test, const
 namespace {
 
 // Runs `count` tasks on `jobs` threads; task(i, slot) with slot in 0..jobs-1.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): jobs and count are named at the two call sites
 void run_pool(int jobs, size_t count, const std::function<void(size_t, int)>& task) {
     std::atomic<size_t> next{0};
     std::vector<std::thread> threads;
@@ -139,7 +141,7 @@ public:
         char line[256];
         std::snprintf(line, sizeof line, "[%d/%d] %s %s #%s %s %.3f s %.1f MiB", done, total_, t.contestant.c_str(),
                       t.problem.c_str(), t.test.c_str(), std::string(verdict_name(t.verdict)).c_str(), t.cpu_s,
-                      t.peak_kib / 1024.0);
+                      static_cast<double>(t.peak_kib) / 1024.0);
         std::lock_guard lock(mutex_);
         if (options_.progress_is_terminal) *options_.progress << "\r\033[K" << line << std::flush;
         else *options_.progress << line << "\n";
@@ -165,20 +167,20 @@ struct Work {
 
 CompileRecord prepare_submission(const Contest& contest, const std::string& name, const ContestProblem& problem,
                                  const fs::path& build_dir, const CompileSettings& settings) {
-    CompileRecord rec{name, problem.config.name, "", ""};
+    CompileRecord rec{name, problem.config.name, CompileStatus::FAIL, ""};
     fs::path submission = find_submission(contest.contestants_dir / name, problem.config.name);
     fs::path binary = build_dir / problem.config.name;
     if (submission.empty()) {
-        rec.status = "missing";
+        rec.status = CompileStatus::missing;
         rec.message = "no " + problem.config.name + ".cpp, .c or binary in " + (contest.contestants_dir / name).string();
     } else if (submission.extension().empty()) {
         fs::create_directories(build_dir);
         copy_executable(submission, binary);
-        rec.status = "ok";
+        rec.status = CompileStatus::ok;
         rec.message = "ready binary " + submission.filename().string();
     } else {
         CompileResult c = compile_source(submission, build_dir, problem.config.name, settings);
-        rec.status = c.ok ? "ok" : c.judge_fault ? "FAIL" : "CE";
+        rec.status = c.ok ? CompileStatus::ok : c.judge_fault ? CompileStatus::FAIL : CompileStatus::CE;
         rec.message = c.message;
     }
     return rec;
@@ -228,12 +230,12 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
         const Work& w = submissions[i];
         const ContestProblem& problem = contest.problems[w.problem];
         auto old = journal.compile(names[w.contestant], problem.config.name);
-        bool reusable = old && old->status != "FAIL" &&
-                        (old->status != "ok" || fs::exists(build_dir(w) / problem.config.name));
+        bool reusable = old && old->status != CompileStatus::FAIL &&
+                        (old->status != CompileStatus::ok || fs::exists(build_dir(w) / problem.config.name));
         compiled[i] = reusable ? *old : prepare_submission(contest, names[w.contestant], problem, build_dir(w), compile_settings);
         if (!reusable) journal.append(compiled[i]);
-        if (compiled[i].status != "ok" && !reusable)
-            progress.note(names[w.contestant] + " " + problem.config.name + ": " + compiled[i].status);
+        if (compiled[i].status != CompileStatus::ok && !reusable)
+            progress.note(names[w.contestant] + " " + problem.config.name + ": " + std::string(to_string(compiled[i].status)));
     });
 
     // Run phase.
@@ -247,7 +249,7 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
         for (size_t t = 0; t < problem.tests.size(); ++t) {
             auto old = journal.test(names[submissions[i].contestant], problem.config.name, problem.tests[t].name);
             // A journaled judge fault is retried: the host may have fixed the cause.
-            if (compiled[i].status == "ok" && (!old || old->verdict == Verdict::FAIL)) pending.push_back({i, t});
+            if (compiled[i].status == CompileStatus::ok && (!old || old->verdict == Verdict::FAIL)) pending.push_back({i, t});
             else ++done;
         }
     }
@@ -285,12 +287,12 @@ ContestResults assemble_results(const Contest& contest, const Journal& journal, 
             auto rec = journal.compile(name, problem.config.name);
             ProblemResult pr;
             pr.problem = problem.config.name;
-            pr.status = !rec ? "not graded" : rec->status == "ok" ? "graded" : rec->status;
+            pr.status = problem_status(rec ? std::optional(rec->status) : std::nullopt);
             pr.compile_message = rec ? rec->message : "";
-            if (pr.status == "graded")
+            if (pr.status == ProblemStatus::graded)
                 for (const auto& t : problem.tests)
                     if (auto r = journal.test(name, problem.config.name, t.name)) pr.tests.push_back(*r);
-            if (pr.status == "CE")
+            if (pr.status == ProblemStatus::CE)
                 for (const auto& t : problem.tests)
                     pr.tests.push_back(TestResult{name, problem.config.name, t.name, t.group, Verdict::CE, "compilation error"});
             score_problem(pr, problem);

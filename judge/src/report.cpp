@@ -79,7 +79,7 @@ void write_results_csv(const ContestResults& results, const fs::path& file) {
     for (const auto& c : results.contestants)
         for (const auto& p : c.problems) {
             std::string head = std::to_string(c.rank) + "," + csv_field(c.name) + "," + number(c.total) + "," +
-                               csv_field(p.problem) + "," + number(p.points) + "," + p.status + ",";
+                               csv_field(p.problem) + "," + number(p.points) + "," + std::string(to_string(p.status)) + ",";
             if (p.tests.empty()) out << head << ",,,,,,," << csv_field(p.compile_message.substr(0, 200)) << "\n";
             for (const auto& t : p.tests)
                 out << head << csv_field(t.test) << "," << csv_field(t.group) << "," << verdict_name(t.verdict) << ","
@@ -103,9 +103,11 @@ void write_report_html(const ContestResults& results, const fs::path& file) {
     for (const auto& c : results.contestants) {
         h << "<tr class=\"contestant\"><td>" << c.rank << "</td><td class=\"name\">" << html(c.name)
           << "</td><td class=\"total\" data-v=\"" << number(c.total) << "\">" << number(c.total) << "</td>";
-        for (const auto& p : c.problems)
-            h << "<td data-v=\"" << number(p.points) << "\" title=\"" << html(p.status) << "\">" << number(p.points)
-              << (p.status == "graded" ? "" : " <span class=\"t\">" + html(p.status) + "</span>") << "</td>";
+        for (const auto& p : c.problems) {
+            const std::string status(to_string(p.status));
+            h << "<td data-v=\"" << number(p.points) << "\" title=\"" << html(status) << "\">" << number(p.points)
+              << (p.status == ProblemStatus::graded ? "" : " <span class=\"t\">" + html(status) + "</span>") << "</td>";
+        }
         h << "</tr>\n";
     }
     h << "</tbody></table>\n<h2>Tests</h2>\n<p class=\"t\">Hover or click a verdict for its reason, time and memory.</p>"
@@ -117,12 +119,12 @@ void write_report_html(const ContestResults& results, const fs::path& file) {
             const ProblemResult& p = c.problems[i];
             h << "<tr><td class=\"name\">" << html(c.name) << "</td><td>" << number(p.points) << "</td><td style=\"text-align:left\">";
             if (p.tests.empty())
-                h << "<span class=\"v " << (p.status == "CE" ? "CE" : "MISSING") << "\" onclick=\"show(this)\" title=\""
-                  << html(p.compile_message.substr(0, 4000)) << "\">" << html(p.status) << "</span>";
+                h << "<span class=\"v " << (p.status == ProblemStatus::CE ? "CE" : "MISSING") << "\" onclick=\"show(this)\" title=\""
+                  << html(p.compile_message.substr(0, 4000)) << "\">" << html(std::string(to_string(p.status))) << "</span>";
             for (const auto& t : p.tests) {
                 std::string title = "test " + t.test + " [" + t.group + "] " + std::string(verdict_name(t.verdict)) +
                                     ": " + t.reason + "\nCPU " + number(t.cpu_s) + " s, wall " + number(t.wall_s) +
-                                    " s, memory " + number(t.peak_kib / 1024.0) + " MiB";
+                                    " s, memory " + number(static_cast<double>(t.peak_kib) / 1024.0) + " MiB";
                 h << "<span class=\"v " << verdict_name(t.verdict) << "\" data-test=\"" << html(t.test)
                   << "\" onclick=\"show(this)\" title=\"" << html(title) << "\">" << verdict_name(t.verdict)
                   << "<br><span style=\"font-size:.8em\">" << number(t.cpu_s) << "s</span></span>";
@@ -147,7 +149,8 @@ void print_summary(const ContestResults& results, std::ostream& out) {
             << std::setw(8) << number(c.total);
         for (size_t i = 0; i < c.problems.size(); ++i) {
             const auto& p = c.problems[i];
-            std::string cell = p.status == "graded" ? number(p.points) : number(p.points) + " " + p.status;
+            std::string cell = p.status == ProblemStatus::graded ? number(p.points)
+                                                                 : number(p.points) + " " + std::string(to_string(p.status));
             out << "  " << std::setw(static_cast<int>(std::max<size_t>(results.problems[i].size(), 7))) << cell;
         }
         out << "\n";

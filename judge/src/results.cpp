@@ -38,13 +38,28 @@ TestResult test_result_from_json(const Json& j) {
     return t;
 }
 
+ProblemStatus problem_status(const std::optional<CompileStatus>& compiled) {
+    if (!compiled) return ProblemStatus::not_graded;
+    switch (*compiled) {
+        case CompileStatus::ok: return ProblemStatus::graded;
+        case CompileStatus::CE: return ProblemStatus::CE;
+        case CompileStatus::FAIL: return ProblemStatus::FAIL;
+        case CompileStatus::missing: return ProblemStatus::missing;
+    }
+    return ProblemStatus::FAIL;
+}
+
 Json to_json(const CompileRecord& c) {
-    return Json{{"contestant", c.contestant}, {"problem", c.problem}, {"status", c.status}, {"message", c.message}};
+    return Json{{"contestant", c.contestant}, {"problem", c.problem}, {"status", to_string(c.status)},
+                {"message", c.message}};
 }
 
 CompileRecord compile_record_from_json(const Json& j) {
-    return CompileRecord{j.at("contestant").get<std::string>(), j.at("problem").get<std::string>(),
-                         j.at("status").get<std::string>(), j.value("message", "")};
+    const std::string status = j.at("status").get<std::string>();
+    auto known = from_string<CompileStatus>(status);
+    if (!known) throw Json::other_error::create(501, "unknown compile status '" + status + "'", &j);
+    return CompileRecord{j.at("contestant").get<std::string>(), j.at("problem").get<std::string>(), *known,
+                         j.value("message", "")};
 }
 
 Json to_json(const ContestResults& r) {
@@ -65,7 +80,7 @@ Json to_json(const ContestResults& r) {
             for (const auto& g : p.groups)
                 groups.push_back({{"name", g.name}, {"points", rounded(g.points)}, {"max_points", rounded(g.max_points)},
                                   {"passed", g.passed}});
-            ps.push_back({{"problem", p.problem}, {"status", p.status}, {"compile_message", p.compile_message},
+            ps.push_back({{"problem", p.problem}, {"status", to_string(p.status)}, {"compile_message", p.compile_message},
                           {"points", rounded(p.points)}, {"max_points", rounded(p.max_points)},
                           {"groups", groups}, {"tests", tests}});
         }

@@ -1,16 +1,13 @@
 // Spawning the runner helper and reading its record (contract: docs/judge.md, "The runner").
 #include "sudoku/sandbox.hpp"
 
-#include <fcntl.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstring>
 #include <sstream>
 
-extern char** environ;
+#include "sudoku/spawn.hpp"
 
 namespace sudoku::judge {
 
@@ -78,6 +75,14 @@ bool read_number(const std::string& value, Number& out) {
     out = v;
     return true;
 }
+
+// A state of the record by its word; a word outside the state's table is a bad line.
+template <class State>
+bool read_state(const std::string& value, State& out) {
+    auto state = from_string<State>(value);
+    if (state) out = *state;
+    return state.has_value();
+}
 }  // namespace
 
 RunRecord parse_run_record(const std::string& text) {
@@ -98,10 +103,10 @@ RunRecord parse_run_record(const std::string& text) {
         else if (key == "peak_kib") ok = read_number(value, r.peak_kib);
         else if (key == "exit_code") ok = read_number(value, number) && (r.exit_code = number, true);
         else if (key == "signal") ok = read_number(value, number) && (r.signal = number, true);
-        else if (key == "killed_by") r.killed_by = value;
+        else if (key == "killed_by") ok = read_state(value, r.killed_by);
         else if (key == "oom") r.oom = value == "1";
-        else if (key == "cgroups") r.cgroups = value;
-        else if (key == "namespaces") r.namespaces = value;
+        else if (key == "cgroups") ok = read_state(value, r.cgroups);
+        else if (key == "namespaces") ok = read_state(value, r.namespaces);
         else if (key == "uid") ok = read_number(value, r.uid);
         else if (key == "error") r.error = value;
         if (!ok && bad.empty()) bad = line;
@@ -114,33 +119,10 @@ RunRecord parse_run_record(const std::string& text) {
 RunRecord run_sandboxed(const RunRequest& request) {
     std::vector<std::string> args = helper_arguments(request);
     args.insert(args.begin(), sandbox_executable().string());
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-
-    int out[2];
-    if (pipe2(out, O_CLOEXEC) != 0) return failed(std::string("pipe: ") + std::strerror(errno));
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-    pid_t pid;
-    int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    close(out[1]);
-    if (rc != 0) {
-        close(out[0]);
-        return failed("cannot start " + args[0] + ": " + std::strerror(rc));
-    }
-    std::string text;
-    char buf[4096];
-    for (ssize_t n; (n = read(out[0], buf, sizeof buf)) != 0;) {
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) break;
-        text.append(buf, n);
-    }
-    close(out[0]);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    SpawnedProcess runner = spawn_with_pipes(std::move(args), false);
+    if (!runner.error.empty()) return failed(runner.error);
+    std::string text = read_to_end(runner.from_child);
+    int status = wait_for_exit(runner.pid);
     RunRecord record = parse_run_record(text);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         record.error = "the sandbox failed (status " + std::to_string(status) + ")" +
@@ -149,32 +131,11 @@ RunRecord run_sandboxed(const RunRequest& request) {
 }
 
 bool SandboxSession::start() {
-    int in[2], out[2];
-    if (pipe2(in, O_CLOEXEC) != 0) return false;
-    if (pipe2(out, O_CLOEXEC) != 0) {
-        close(in[0]);
-        close(in[1]);
-        return false;
-    }
-    std::string exe = sandbox_executable().string(), serve = "--serve";
-    char* argv[] = {exe.data(), serve.data(), nullptr};
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, in[0], 0);
-    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-    pid_t pid;
-    int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv, environ);
-    posix_spawn_file_actions_destroy(&actions);
-    close(in[0]);
-    close(out[1]);
-    if (rc != 0) {
-        close(in[1]);
-        close(out[0]);
-        return false;
-    }
-    pid_ = pid;
-    to_runner_ = in[1];
-    from_runner_ = out[0];
+    SpawnedProcess runner = spawn_with_pipes({sandbox_executable().string(), "--serve"}, true);
+    if (!runner.error.empty()) return false;
+    pid_ = runner.pid;
+    to_runner_ = runner.to_child;
+    from_runner_ = runner.from_child;
     return true;
 }
 
@@ -182,8 +143,7 @@ void SandboxSession::stop() {
     if (pid_ < 0) return;
     close(to_runner_);   // EOF: the runner leaves and removes its cgroups
     close(from_runner_);
-    int status;
-    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {}
+    wait_for_exit(pid_);
     pid_ = to_runner_ = from_runner_ = -1;
 }
 
@@ -217,10 +177,11 @@ RunRecord SandboxSession::run(const RunRequest& request) {
 
 std::string Protections::describe() const {
     if (!error.empty()) return "sandbox unavailable: " + error;
-    std::string s = "cgroups " + cgroups + " (CPU of the whole tree, resident peak, process count)";
-    if (cgroups == "off") s = "cgroups off (rlimits: address space, per-process CPU; wait4 rusage)";
-    s += "; namespaces " + namespaces +
-         (namespaces == "on" ? " (mount, pid, net, ipc, uts)" : " (network and files NOT isolated)");
+    std::string s = "cgroups " + std::string(to_string(cgroups)) +
+                    (cgroups == CgroupsState::off ? " (rlimits: address space, per-process CPU; wait4 rusage)"
+                                                  : " (CPU of the whole tree, resident peak, process count)");
+    s += "; namespaces " + std::string(to_string(namespaces)) +
+         (namespaces == NamespacesState::on ? " (mount, pid, net, ipc, uts)" : " (network and files NOT isolated)");
     s += "; runs as uid " + std::to_string(uid) + (uid == 0 ? " (NOT dropped: judge is not root)" : "");
     return s;
 }

@@ -87,7 +87,7 @@ ContestResults grade_selected(const Contest& contest, const GradeOptions& option
         Journal journal(fs::absolute(options.out_dir) / "journal.jsonl");
         for (const Submission& s : all_submissions(contest))
             if (!selected(s) && !journal.compile(s.contestant, s.problem))
-                journal.append(CompileRecord{s.contestant, s.problem, "missing", "not selected for this run"});
+                journal.append(CompileRecord{s.contestant, s.problem, CompileStatus::missing, "not selected for this run"});
     }
     return grade(contest, options);
 }
@@ -146,7 +146,7 @@ std::variant<ContestResults, std::string> merge_shards(const Contest& contest, c
                 auto compiled = shard.compile(s.contestant, s.problem);
                 if (!compiled) return where + " was not graded (the shard did not finish: run it again)";
                 merged.append(*compiled);
-                if (compiled->status != "ok") continue;
+                if (compiled->status != CompileStatus::ok) continue;
                 // grade() reuses a journaled compile only when the binary is there.
                 fs::create_directories(binary_of(out, s).parent_path());
                 std::error_code ec;

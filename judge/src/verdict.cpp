@@ -10,8 +10,6 @@ namespace sudoku::judge {
 
 namespace {
 
-constexpr std::string_view kNames[] = {"AC", "PC", "WA", "PE", "TLE", "MLE", "RE", "OLE", "MISSING", "CE", "FAIL"};
-
 std::string format(const char* fmt, double a, double b) {
     char buf[128];
     std::snprintf(buf, sizeof buf, fmt, a, b);
@@ -25,11 +23,10 @@ std::string signal_text(int sig) {
 
 }  // namespace
 
-std::string_view verdict_name(Verdict v) { return kNames[static_cast<int>(v)]; }
+std::string_view verdict_name(Verdict v) { return to_string(v); }
 
 Verdict verdict_from_name(std::string_view name) {
-    for (int i = 0; i < static_cast<int>(std::size(kNames)); ++i)
-        if (kNames[i] == name) return static_cast<Verdict>(i);
+    if (auto v = from_string<Verdict>(name)) return *v;
     throw std::invalid_argument("unknown verdict '" + std::string(name) + "'");
 }
 
@@ -39,23 +36,23 @@ Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const Outp
     if (!run.error.empty()) return {Verdict::FAIL, "judge fault: " + run.error};
 
     // 2. Time: CPU (soft limit passed, or stopped at the hard one), then wall.
-    if (run.killed_by == "cpu" || run.cpu_s > limits.cpu_s)
+    if (run.killed_by == KilledBy::cpu || run.cpu_s > limits.cpu_s)
         return {Verdict::TLE, format("CPU time %.3f s > limit %.3f s", run.cpu_s, limits.cpu_s) +
-                                  (run.killed_by == "cpu" ? " (stopped)" : "")};
+                                  (run.killed_by == KilledBy::cpu ? " (stopped)" : "")};
     double wall_limit = limits.wall_or_default();
-    if (run.killed_by == "wall" || run.wall_s > wall_limit)
+    if (run.killed_by == KilledBy::wall || run.wall_s > wall_limit)
         return {Verdict::TLE, format("wall time %.3f s > limit %.3f s (sleeping or blocked)", run.wall_s, wall_limit) +
-                                  (run.killed_by == "wall" ? " (stopped)" : "")};
+                                  (run.killed_by == KilledBy::wall ? " (stopped)" : "")};
 
     // 3. Memory: the cgroup's hard limit was hit (the kernel stopped it) or the peak passed the soft one.
-    double peak_mib = run.peak_kib / 1024.0;
+    double peak_mib = static_cast<double>(run.peak_kib) / 1024.0;
     if (run.oom || peak_mib > static_cast<double>(limits.memory_mib))
         return {Verdict::MLE, format("peak memory %.1f MiB > limit %.0f MiB", peak_mib, static_cast<double>(limits.memory_mib)) +
                                   (run.oom ? " (memory hard limit hit)" : "")};
 
     // 4. Runtime error. SIGXFSZ is the output limit's own signal, and a kill by the runner for the
     // files' total size is the same limit: both judged as OLE below.
-    const bool output_stopped = run.killed_by == "output";
+    const bool output_stopped = run.killed_by == KilledBy::output;
     if (run.signal && *run.signal != SIGXFSZ && !output_stopped) return {Verdict::RE, "killed by " + signal_text(*run.signal)};
     if (run.exit_code && *run.exit_code != 0) return {Verdict::RE, "exit code " + std::to_string(*run.exit_code)};
 

@@ -205,9 +205,13 @@ std::vector<std::string> journal_and_reports(const Row& row, TestResult r, const
     results.contest = "hostile";
     results.problems = {"sum"};
     results.problem_max_points = {10};
-    ProblemResult p{"sum", "graded", "", 0, 10, {r}, {}};
-    CompileRecord compiled{"hostile", "sum", row.setup == "compile" ? std::string(verdict_name(r.verdict)) : "ok", message};
-    if (row.setup == "compile") p = ProblemResult{"sum", compiled.status, message, 0, 10, {}, {}};
+    ProblemResult p{"sum", ProblemStatus::graded, "", 0, 10, {r}, {}};
+    // A compile row's verdict (CE or FAIL) is also the word of its compile status.
+    CompileRecord compiled{"hostile", "sum",
+                           row.setup == "compile" ? from_string<CompileStatus>(verdict_name(r.verdict)).value()
+                                                  : CompileStatus::ok,
+                           message};
+    if (row.setup == "compile") p = ProblemResult{"sum", problem_status(compiled.status), message, 0, 10, {}, {}};
     results.contestants = {ContestantResult{"hostile", 1, 0, {p}}};
     fs::path reports = dir / "reports";
     fs::create_directories(reports);
@@ -250,7 +254,8 @@ std::vector<std::string> journal_and_reports(const Row& row, TestResult r, const
 void skip_unless_fully_protected(const Row& row) {
     if (row.setup.size() >= 5 && row.setup.compare(row.setup.size() - 5, 5, "-bare") == 0) return;
     static const sudoku::judge::Protections p = sudoku::judge::probe_protections(build_root() / "probe");
-    if (p.error.empty() && p.cgroups != "off" && p.namespaces == "on") return;
+    if (p.error.empty() && p.cgroups != sudoku::judge::CgroupsState::off &&
+        p.namespaces == sudoku::judge::NamespacesState::on) return;
     sudoku::testing::skip_test(row.program + " needs cgroups and namespaces; this machine gives: " + p.describe());
 }
 

@@ -85,7 +85,7 @@ CheckResult external(const std::string& script_body) {
     write_text(dir / "checker", "#!/bin/sh\n" + script_body);
     std::filesystem::permissions(dir / "checker", std::filesystem::perms::all);
     write_text(dir / "in", "1 2\n");
-    write_text(dir / "out", "3\n");
+    write_text(dir / "out", "4\n");   // differs from the answer, so that swapping the two is seen
     write_text(dir / "ans", "3\n");
     return run_checker((dir / "checker").string(), "line81", CheckFiles{dir / "in", dir / "out", dir / "ans", dir / "scratch"});
 }
@@ -108,7 +108,7 @@ TEST_CASE("testlib checker: exit code 7 gives the fraction written first in the 
 }
 
 TEST_CASE("testlib checker: it receives the input output and answer paths in that order") {
-    auto r = external("[ \"$(cat \"$1\")\" = '1 2' ] && [ \"$(cat \"$2\")\" = 3 ] && [ \"$(cat \"$3\")\" = 3 ] && exit 0; exit 1\n");
+    auto r = external("[ \"$(cat \"$1\")\" = '1 2' ] && [ \"$(cat \"$2\")\" = 4 ] && [ \"$(cat \"$3\")\" = 3 ] && exit 0; exit 1\n");
     CHECK(r.kind == Kind::accepted);
 }
 
@@ -116,5 +116,7 @@ TEST_CASE("tokens checker: bytes that are not ASCII are shown escaped so the rea
     auto r = check_tokens("28\xff\xfe\n", "2829\n");
     CHECK(r.kind == Kind::wrong);
     CHECK(r.message.find("\\xff\\xfe") != std::string::npos);
-    CHECK(nlohmann::json(r.message).dump().size() > 0);
+    CHECK(r.message == "token 1: expected '2829', found '28\\xff\\xfe'");
+    // Valid UTF-8: it goes into results.json as it is (dump would throw on invalid UTF-8).
+    CHECK(nlohmann::json::parse(nlohmann::json(r.message).dump()) == r.message);
 }

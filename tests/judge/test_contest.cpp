@@ -11,6 +11,7 @@
 
 #include "judge_fixture.hpp"
 #include "sudoku/journal.hpp"
+#include "sudoku/report.hpp"
 
 using namespace judge_test;
 using Json = nlohmann::json;
@@ -200,5 +201,16 @@ TEST_CASE("contest: a reason holding bytes that are not UTF-8 is journaled and r
     auto back = reread.test("amy", "sum", "01");
     REQUIRE(back);
     CHECK(back->verdict == sudoku::judge::Verdict::MISSING);
-    CHECK(back->reason.find(".out") != std::string::npos);
+    const std::string replaced = "no output file; it wrote: \xEF\xBF\xBD\xEF\xBF\xBD.out";   // U+FFFD twice
+    CHECK(back->reason == replaced);
+
+    sudoku::judge::ContestResults results;
+    results.contest = "utf8";
+    results.problems = {"sum"};
+    results.problem_max_points = {10};
+    sudoku::judge::ProblemResult problem{"sum", sudoku::judge::ProblemStatus::graded, "", 0, 10, {t}, {}};
+    results.contestants = {sudoku::judge::ContestantResult{"amy", 1, 0, {problem}}};
+    sudoku::judge::write_results_json(results, dir / "results.json");
+    Json reported = Json::parse(read_text(dir / "results.json"));
+    CHECK(reported["contestants"][0]["problems"][0]["tests"][0]["reason"] == replaced);
 }

@@ -17,7 +17,7 @@ ContestProblem problem(const std::string& scoring) {
 ProblemResult verdicts(const ContestProblem& p, std::vector<std::pair<Verdict, double>> v) {
     ProblemResult r;
     r.problem = "p";
-    r.status = "graded";
+    r.status = ProblemStatus::graded;
     for (size_t i = 0; i < v.size(); ++i) {
         TestResult t;
         t.test = p.tests[i].name;

@@ -28,7 +28,7 @@ Outcome decide(const RunRecord& r, OutputFacts f = {}) { return decide_verdict(r
 TEST_CASE("precedence: a runner fault is FAIL whatever else the record says") {
     RunRecord r = clean_exit();
     r.error = "cannot mount /proc";
-    r.killed_by = "cpu";
+    r.killed_by = KilledBy::cpu;
     r.oom = true;
     CHECK(decide(r).verdict == Verdict::FAIL);
 }
@@ -105,13 +105,13 @@ TEST_CASE("precedence: the runner stopping a program for its files' total size i
     RunRecord r = clean_exit();
     r.exit_code.reset();
     r.signal = SIGKILL;
-    r.killed_by = "output";
+    r.killed_by = KilledBy::output;
     checker_called = false;
     Outcome o = decide(r);
     CHECK(o.verdict == Verdict::OLE);
     CHECK(o.reason.find("work directory") != std::string::npos);
     CHECK_FALSE(checker_called);
-    r.killed_by = "cpu";  // time still comes first
+    r.killed_by = KilledBy::cpu;  // time still comes first
     r.cpu_s = 1.2;
     CHECK(decide(r).verdict == Verdict::TLE);
 }

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "sudoku/enum_names.hpp"
 #include "sudoku/verdict.hpp"
 
 namespace sudoku::judge {
@@ -26,16 +28,44 @@ struct GroupScore {
     bool passed = false;
 };
 
+// What the compile step made of a submission (journal.jsonl, "compile" lines).
+enum class CompileStatus {
+    ok,       // a binary to run
+    CE,       // compilation error
+    FAIL,     // the sandbox failed: the judge's fault, retried when the judge runs again
+    missing,  // no submission (or not selected for this run)
+};
+template <>
+struct EnumNames<CompileStatus> {
+    static constexpr std::string_view names[] = {"ok", "CE", "FAIL", "missing"};
+};
+
+// A problem of a contestant in the results (results.json `status`, the reports).
+enum class ProblemStatus {
+    graded,      // compiled; its tests were run
+    CE,          // compilation error: every test CE
+    FAIL,        // the compile step's judge fault
+    missing,     // no submission
+    not_graded,  // nothing in the journal yet (a run or shard that did not finish)
+};
+template <>
+struct EnumNames<ProblemStatus> {
+    static constexpr std::string_view names[] = {"graded", "CE", "FAIL", "missing", "not graded"};
+};
+
+// The status of a problem whose compile step ended in `compiled` (none: not compiled yet).
+ProblemStatus problem_status(const std::optional<CompileStatus>& compiled);
+
 // The compile step's record, as journaled.
 struct CompileRecord {
     std::string contestant, problem;
-    std::string status;       // ok | CE | FAIL (judge fault) | missing (no submission)
+    CompileStatus status = CompileStatus::FAIL;
     std::string message;
 };
 
 struct ProblemResult {
     std::string problem;
-    std::string status;       // graded | CE | FAIL | missing
+    ProblemStatus status = ProblemStatus::not_graded;
     std::string compile_message;
     double points = 0, max_points = 0;
     std::vector<TestResult> tests;    // in test-data order

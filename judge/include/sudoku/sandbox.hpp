@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "sudoku/runner_contract.hpp"
+
 namespace sudoku::judge {
 
 // Every limit has a soft side (the verdict threshold) and a hard side (where the run is stopped);
@@ -17,13 +19,13 @@ namespace sudoku::judge {
 // +1/8+16 MiB, output +1 KiB).
 struct RunLimits {
     double cpu_s = 1.0;
-    double wall_s = -1;              // -1: 2 x CPU + 1 s
+    double wall_s = -1;              // -1: default_wall_s(cpu_s)
     long long memory_mib = 128;      // resident peak of the whole process tree (cgroup)
     long long stack_mib = -1;        // -1: as much as the memory limit (NOI convention)
     long long output_kib = 64;       // any single file the program writes
     int processes = 64;              // processes and threads together
 
-    double wall_or_default() const { return wall_s > 0 ? wall_s : 2 * cpu_s + 1; }
+    double wall_or_default() const { return wall_s > 0 ? wall_s : default_wall_s(cpu_s); }
 };
 
 struct RunRequest {
@@ -43,9 +45,10 @@ struct RunRecord {
     long long peak_kib = 0;
     std::optional<int> exit_code;    // exactly one of exit_code and signal is set on success
     std::optional<int> signal;
-    std::string killed_by = "none";  // none | cpu | wall: the runner stopped it at a hard limit
+    KilledBy killed_by = KilledBy::none;  // the runner stopped it at that hard limit
     bool oom = false;                // the memory hard limit was hit
-    std::string cgroups = "off", namespaces = "off";
+    CgroupsState cgroups = CgroupsState::off;
+    NamespacesState namespaces = NamespacesState::off;
     int uid = -1;
     std::string error;               // non-empty: the run itself failed (a judge fault)
 };
@@ -79,7 +82,8 @@ std::filesystem::path sandbox_executable();
 
 // What this machine gives us, probed by one trivial run: printed by the CLI at start-up.
 struct Protections {
-    std::string cgroups, namespaces;
+    CgroupsState cgroups = CgroupsState::off;
+    NamespacesState namespaces = NamespacesState::off;
     int uid = -1;
     std::string error;
     std::string describe() const;

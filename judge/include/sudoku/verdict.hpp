@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sudoku/checkers.hpp"
+#include "sudoku/enum_names.hpp"
 #include "sudoku/sandbox.hpp"
 
 namespace sudoku::judge {
@@ -25,7 +26,12 @@ enum class Verdict {
     FAIL,     // the judge or the checker failed: never the contestant's fault
 };
 
-std::string_view verdict_name(Verdict v);   // "AC", "TLE", ...
+template <>
+struct EnumNames<Verdict> {
+    static constexpr std::string_view names[] = {"AC", "PC", "WA", "PE", "TLE", "MLE", "RE", "OLE", "MISSING", "CE", "FAIL"};
+};
+
+std::string_view verdict_name(Verdict v);   // "AC", "TLE", ...: to_string(v)
 Verdict verdict_from_name(std::string_view name);  // throws std::invalid_argument
 
 struct Outcome {

@@ -1,0 +1,34 @@
+// One name table per state enum: the enum's header specialises EnumNames<E> right beside the enum
+// (names in declaration order), and to_string / from_string are the only ways between the enum
+// and the words that journals, records and reports hold.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace sudoku::judge {
+
+template <class E>
+struct EnumNames;   // specialised beside each enum: static constexpr std::string_view names[]
+
+template <class E>
+concept NamedEnum = requires { EnumNames<E>::names; };
+
+template <NamedEnum E>
+constexpr std::string_view to_string(E value) {
+    return EnumNames<E>::names[static_cast<std::size_t>(value)];
+}
+
+// The enum value written `text`, or nothing for a word the table does not hold.
+template <NamedEnum E>
+constexpr std::optional<E> from_string(std::string_view text) {
+    std::size_t i = 0;
+    for (std::string_view name : EnumNames<E>::names) {
+        if (name == text) return static_cast<E>(i);
+        ++i;
+    }
+    return std::nullopt;
+}
+
+}  // namespace sudoku::judge

@@ -1,0 +1,38 @@
+// What the judge and its runner (judge/sandbox/sudoku_sandbox.cpp, an executable of its own) agree
+// on: the words of the record's states and the default wall limit (docs/judge.md, "The runner").
+// Header-only, with no dependency beyond the standard library, so that the runner includes it too
+// and neither side can spell a state or the default differently from the other.
+#pragma once
+
+#include <string_view>
+
+#include "sudoku/enum_names.hpp"
+
+namespace sudoku::judge {
+
+// The wall limit when none is given: twice the CPU limit and a second (a program that sleeps or
+// blocks is stopped, one that shares a busy core is not).
+constexpr double default_wall_s(double cpu_s) { return 2 * cpu_s + 1; }
+
+// The hard limit at which the runner stopped the program (record field `killed_by`).
+enum class KilledBy { none, cpu, wall, output };
+template <>
+struct EnumNames<KilledBy> {
+    static constexpr std::string_view names[] = {"none", "cpu", "wall", "output"};
+};
+
+// The cgroups that measured and limited the run (record field `cgroups`).
+enum class CgroupsState { off, v1, v2 };
+template <>
+struct EnumNames<CgroupsState> {
+    static constexpr std::string_view names[] = {"off", "v1", "v2"};
+};
+
+// Whether the run had its own mount, pid, net, ipc and uts namespaces (record field `namespaces`).
+enum class NamespacesState { off, on };
+template <>
+struct EnumNames<NamespacesState> {
+    static constexpr std::string_view names[] = {"off", "on"};
+};
+
+}  // namespace sudoku::judge

@@ -1,0 +1,30 @@
+// Starting one of the judge's own helper processes (the runner, `sudoku-sandbox`) with pipes to
+// it: the one place the judge spawns a process. posix_spawn, measured against Boost.Process in
+// docs/judge.md ("Spawning the runner").
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+namespace sudoku::judge {
+
+struct SpawnedProcess {
+    pid_t pid = -1;
+    int to_child = -1;     // its stdin, when asked for; -1 otherwise
+    int from_child = -1;   // its stdout
+    std::string error;     // non-empty: nothing was started (the message names the program)
+};
+
+// Starts argv[0] (a path) with its stdout on a pipe to us and, when `pipe_stdin`, its stdin on a
+// pipe from us; stderr and the environment are ours. Every descriptor of ours is close-on-exec.
+SpawnedProcess spawn_with_pipes(std::vector<std::string> argv, bool pipe_stdin);
+
+// Everything the descriptor gives until end of file (EINTR retried); closes it.
+std::string read_to_end(int fd);
+
+// The child's wait status (EINTR retried).
+int wait_for_exit(pid_t pid);
+
+}  // namespace sudoku::judge
