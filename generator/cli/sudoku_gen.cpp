@@ -21,7 +21,7 @@ using namespace sudoku;
 constexpr const char* kUsage = R"(usage:
   sudoku-gen puzzle [--size 9|16] [--clues MIN..MAX] [--kind unique|solvable|unsolvable]
                     [--symmetry none|rot180|rot90|mirror|diagonal] [--seed N] [--count N]
-                    [--format line81|target|poj2676|qmark|poj3074|uva1309|sudogob]
+                    [--format FORMATS]   (default: line81; uva1309 for --size 16)
       Prints puzzles in the format to stdout; per puzzle on stderr: clues, solutions, the
       solver's guesses and the human techniques needed (singles | pairs-and-locked | beyond).
   sudoku-gen build CONFIG.yaml [--out DIR]      (DIR defaults to testdata)
@@ -38,6 +38,12 @@ examples:
 
 exit status: 0 done, 2 bad input or a test set that fails validation, 1 internal error
 )";
+
+// The usage text with the format names of the problem registry.
+std::string usage() {
+    std::string text = kUsage;
+    return text.replace(text.find("FORMATS"), 7, format_names("|"));
+}
 
 struct Usage {
     std::string message;
@@ -94,7 +100,7 @@ int run_puzzle(const std::map<std::string, std::string>& opts) {
     auto symmetry = symmetry_by_name(get("--symmetry", "none"));
     if (!symmetry) throw Usage{"--symmetry must be none, rot180, rot90, mirror or diagonal"};
     request.symmetry = *symmetry;
-    auto format = format_by_name(get("--format", request.box == 4 ? "uva1309" : "line81"));
+    auto format = format_by_name(get("--format", std::string(format_name(default_format(request.box)))));
     if (!format) throw Usage{"unknown --format " + get("--format", "")};
     if (format_box(*format) != request.box) throw Usage{"--format " + get("--format", "") + " holds other grid sizes"};
     const long long count = number(get("--count", "1"), "--count");
@@ -172,7 +178,7 @@ int run_validate(const std::vector<std::string>& positional, const std::map<std:
 int main(int argc, char** argv) {
     const std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-        (args.empty() ? std::cerr : std::cout) << kUsage;
+        (args.empty() ? std::cerr : std::cout) << usage();
         return args.empty() ? 2 : 0;
     }
     if (args[0] == "--version") {
@@ -183,7 +189,7 @@ int main(int argc, char** argv) {
         std::vector<std::string> positional;
         const auto opts = options(args, 1, positional);
         if (opts.count("--help")) {
-            std::cout << kUsage;
+            std::cout << usage();
             return 0;
         }
         if (args[0] == "puzzle") {

@@ -37,12 +37,20 @@ GridGeometry build_geometry(int box) {
 
 }  // namespace
 
+void require_supported_box(int box) {
+    if (!is_supported_box(box))
+        throw std::invalid_argument("box size must be " + std::to_string(kMinBox) + ".." + std::to_string(kMaxBox) +
+                                    ", got " + std::to_string(box));
+}
+
 const GridGeometry& GridGeometry::of(int box) {
-    if (box < 2 || box > 5) throw std::invalid_argument("box size must be 2..5, got " + std::to_string(box));
-    static std::once_flag once[4];
-    static std::unique_ptr<GridGeometry> all[4];
-    std::call_once(once[box - 2], [box] { all[box - 2] = std::make_unique<GridGeometry>(build_geometry(box)); });
-    return *all[box - 2];
+    require_supported_box(box);
+    constexpr int sizes = kMaxBox - kMinBox + 1;
+    static std::once_flag once[sizes];
+    static std::unique_ptr<GridGeometry> all[sizes];
+    const int i = box - kMinBox;
+    std::call_once(once[i], [box, i] { all[i] = std::make_unique<GridGeometry>(build_geometry(box)); });
+    return *all[i];
 }
 
 }  // namespace sudoku

@@ -1,14 +1,11 @@
 #include "sudoku/grid.hpp"
 
-#include <stdexcept>
-
 #include "sudoku/digit_mask.hpp"
-#include "sudoku/geometry.hpp"
 
 namespace sudoku {
 
 Grid::Grid(int box) : box_(box) {
-    if (box < 2 || box > 5) throw std::invalid_argument("box size must be 2..5, got " + std::to_string(box));
+    require_supported_box(box);
     cells_.assign(static_cast<std::size_t>(side()) * side(), 0);
 }
 

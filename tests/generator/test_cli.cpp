@@ -81,3 +81,12 @@ TEST_CASE("cli: build then validate; a tampered answer makes validate exit 2 nam
     CHECK(run(dir, "validate " + (dir / "testdata" / "t").string()) == 2);
     CHECK(read_file(dir / "err").find("02.ans") != std::string::npos);
 }
+
+TEST_CASE("cli: --help names every format of the problem registry; puzzles default to line81") {
+    const fs::path dir = scratch_dir("cli-formats");
+    REQUIRE(run(dir, "--help") == 0);
+    const std::string help = read_file(dir / "out");
+    for (Format format : all_formats()) CHECK(help.find(std::string(format_name(format))) != std::string::npos);
+    REQUIRE(run(dir, "puzzle --seed 3") == 0);
+    CHECK(std::holds_alternative<std::vector<Grid>>(parse_puzzles(Format::line81, read_file(dir / "out"), "out")));
+}

@@ -47,3 +47,9 @@ TEST_CASE("formats: names look up their format and back") {
     CHECK(sudoku::format_box(Format::uva1309) == 4);
     CHECK(sudoku::format_box(Format::poj2676) == 3);
 }
+
+TEST_CASE("formats: names come from the problem registry, in its order; defaults by grid size") {
+    CHECK(sudoku::format_names("|") == "target|poj2676|qmark|poj3074|uva1309|sudogob|line81");
+    CHECK(sudoku::default_format(3) == Format::line81);
+    CHECK(sudoku::default_format(4) == Format::uva1309);
+}

@@ -15,6 +15,13 @@
 
 namespace sudoku {
 
+// The box sizes the toolkit handles: 4x4 up to 25x25 (a 25-digit mask still fits 32 bits).
+constexpr int kMinBox = 2;
+constexpr int kMaxBox = 5;
+constexpr bool is_supported_box(int box) { return box >= kMinBox && box <= kMaxBox; }
+// Throws std::invalid_argument naming the box size when it is not supported.
+void require_supported_box(int box);
+
 struct GridGeometry {
     int box = 3;
     int side = 9;
@@ -23,7 +30,7 @@ struct GridGeometry {
     std::vector<std::array<int, 3>> unit_of;
     std::vector<std::vector<int>> peers;
 
-    // Box size 2..5; throws std::invalid_argument otherwise. Thread-safe, built on first use.
+    // Box size kMinBox..kMaxBox, else std::invalid_argument. Thread-safe, built on first use.
     static const GridGeometry& of(int box);
 };
 
