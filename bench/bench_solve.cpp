@@ -15,21 +15,15 @@
 
 #include "sudoku/dlx.hpp"
 #include "sudoku/formats.hpp"
+#include "sudoku/rng.hpp"
 #include "sudoku/solve.hpp"
+#include "support/datasets.hpp"
 
 using sudoku::Grid;
+using sudoku::testing::load_dataset;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-// The first `max_count` puzzles (0 = all) of a dataset in tests/data, read as line81; empty if unreadable.
-std::vector<Grid> load(const std::string& name, std::size_t max_count) {
-    auto parsed = sudoku::read_puzzles(sudoku::Format::line81, std::string(SUDOKU_DATASETS_DIR) + "/" + name);
-    auto* puzzles = std::get_if<std::vector<Grid>>(&parsed);
-    if (!puzzles) return {};
-    if (max_count && puzzles->size() > max_count) puzzles->resize(max_count);
-    return std::move(*puzzles);
-}
 
 template <class F>
 double seconds(F&& f) {
@@ -37,12 +31,6 @@ double seconds(F&& f) {
     f();
     return std::chrono::duration<double>(Clock::now() - t0).count();
 }
-
-// A deterministic xorshift so the benchmark's "random 24-clue" puzzles are the same every run.
-struct XorShift {
-    std::uint64_t s = 0x9E3779B97F4A7C15ull;
-    std::uint64_t next() { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return s; }
-};
 
 }  // namespace
 
@@ -55,7 +43,7 @@ int main(int argc, char** argv) {
     std::printf("solve + uniqueness check (count limit 2), µs per puzzle\n");
     std::printf("%-38s %8s %10s %10s %8s\n", "dataset", "puzzles", "ours", "dlx", "dlx/ours");
     for (const char* name : sets) {
-        auto puzzles = load(name, max_count);
+        auto puzzles = load_dataset(name, max_count);
         if (puzzles.empty()) { std::printf("%-38s missing\n", name); continue; }
         std::uint64_t ours_sum = 0, dlx_sum = 0;
         double ours = 1e9, dlx = 1e9;
@@ -70,16 +58,16 @@ int main(int argc, char** argv) {
     }
 
     std::printf("\ncounting throughput (exact counts, capped at 1e6 per puzzle), solutions per second\n");
-    auto serg = load("puzzles7_serg_benchmark.txt", max_count ? std::min<std::size_t>(max_count, 2000) : 2000);
+    auto serg = load_dataset("puzzles7_serg_benchmark.txt", max_count ? std::min<std::size_t>(max_count, 2000) : 2000);
     std::vector<Grid> random24;
     {
-        auto solved_from = load("puzzles2_17_clue.txt", 200);
-        XorShift rng;
+        auto solved_from = load_dataset("puzzles2_17_clue.txt", 200);
+        sudoku::Rng rng(24);
         for (auto& p : solved_from) {
             Grid full = *sudoku::solve(p), q(3);
             std::vector<int> cells(81);
             for (int i = 0; i < 81; ++i) cells[i] = i;
-            for (int i = 80; i > 0; --i) std::swap(cells[i], cells[rng.next() % (i + 1)]);
+            rng.shuffle(cells);
             for (int i = 0; i < 24; ++i) q.set(cells[i], full.at(cells[i]));
             random24.push_back(q);
         }

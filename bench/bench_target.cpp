@@ -19,11 +19,13 @@
 #include <string>
 #include <vector>
 
+#include "sudoku/rng.hpp"
 #include "sudoku/target.hpp"
-#include "sudoku/target_cases.hpp"
 #include "sudoku/target_mip.hpp"
+#include "support/target_cases.hpp"
 
 using namespace sudoku;
+using namespace sudoku::testing;
 using Clock = std::chrono::steady_clock;
 
 namespace {
@@ -139,7 +141,7 @@ int main(int argc, char** argv) {
     std::printf("%-20s %5s  %9s %9s  %9s %9s  %9s %9s\n", "family (NOIP ring)", "count", "ours med", "ours max",
                 "CBC med", "CBC max", "med ratio", "max ratio");
     const std::vector<Weights> ring = {Weights::ring(3)};
-    CaseRandom random(seed);
+    Rng random(seed);
     for (const TargetFamily& family : target_families()) {
         std::vector<Grid> puzzles;
         for (int i = 0; i < per_family; ++i) puzzles.push_back(make_target_case(family, random));

@@ -64,12 +64,6 @@ std::string side_names() {
     return joined(names);
 }
 
-std::string format_names() {
-    std::vector<std::string> names;
-    for (Format format : all_formats()) names.emplace_back(format_name(format));
-    return joined(names);
-}
-
 std::string kind_names() {
     std::vector<std::string> names;
     for (PuzzleKind kind : {PuzzleKind::unique, PuzzleKind::solvable, PuzzleKind::unsolvable})
@@ -109,7 +103,7 @@ void add_puzzle_command(CLI::App& gen, PuzzleCommand& c) {
     describe(*app,
              "sudoku-gen puzzle [--size 9|16] [--clues MIN..MAX] [--kind unique|solvable|unsolvable] [--minimal]\n"
              "                         [--symmetry none|rot180|rot90|mirror|diagonal] [--seed N] [--count N]\n"
-             "                         [--format line81|target|poj2676|qmark|poj3074|uva1309|sudogob]",
+             "                         [--format " + format_names("|") + "]",
              "Prints puzzles in the format to stdout; per puzzle on stderr: clues, solutions, the solver's\n"
              "guesses and the human techniques needed (singles | pairs-and-locked | beyond).");
     app->footer(R"(Example:
@@ -154,7 +148,7 @@ Exit status: 0 done, 2 bad input or usage (or no puzzle found), 1 internal error
            "--format", [&c](const std::string& name) { c.format = *format_by_name(name); },
            "output format (default line81 for 9x9, uva1309 for 16x16)")
         ->type_name("FORMAT")
-        ->check(named(format_by_name, format_names()));
+        ->check(named(format_by_name, format_names(", ")));
 }
 
 int usage_error(const std::string& message) {
@@ -174,7 +168,7 @@ int run_puzzle(const PuzzleCommand& c) {
                                                                    : std::pair{cells / 2, cells * 2 / 3};
     request.min_clues = min_clues;
     request.max_clues = max_clues;
-    const Format format = c.format.value_or(request.box == 4 ? Format::uva1309 : Format::line81);
+    const Format format = c.format.value_or(default_format(request.box));
     if (format_box(format) != request.box)
         return usage_error("--format " + std::string(format_name(format)) + " holds " +
                            std::to_string(format_box(format) * format_box(format)) + "x" +

@@ -1,8 +1,10 @@
 #include "sudoku/difficulty.hpp"
 
+#include <bit>
 #include <vector>
 
-#include "peers.hpp"
+#include "sudoku/digit_mask.hpp"
+#include "sudoku/geometry.hpp"
 #include "sudoku/solve.hpp"
 
 namespace sudoku {
@@ -22,8 +24,8 @@ namespace {
 class LogicalSolver {
 public:
     explicit LogicalSolver(const Grid& puzzle)
-        : box_(puzzle.box()), n_(puzzle.side()), units_(units_of(box_)), peers_(detail::peers_of(box_)),
-          value_(puzzle.cell_count(), 0), cand_(puzzle.cell_count(), (1u << n_) - 1) {
+        : box_(puzzle.box()), n_(puzzle.side()), units_(units_of(box_)), peers_(peers_of(box_)),
+          value_(puzzle.cell_count(), 0), cand_(puzzle.cell_count(), all_digits(n_)) {
         for (int cell = 0; cell < puzzle.cell_count(); ++cell)
             if (puzzle.at(cell)) place(cell, puzzle.at(cell));
     }
@@ -48,10 +50,10 @@ private:
         value_[cell] = d;
         cand_[cell] = 0;
         for (int p : peers_[cell])
-            if (!value_[p] && (cand_[p] &= ~(1u << (d - 1))) == 0) broken_ = true;
+            if (!value_[p] && (cand_[p] &= ~digit_bit(d)) == 0) broken_ = true;
     }
 
-    bool eliminate(int cell, unsigned mask) {
+    bool eliminate(int cell, DigitMask mask) {
         if (value_[cell] || !(cand_[cell] & mask)) return false;
         cand_[cell] &= ~mask;
         if (!cand_[cell]) broken_ = true;
@@ -60,8 +62,8 @@ private:
 
     bool singles() {
         for (int cell = 0; cell < n_ * n_; ++cell)
-            if (!value_[cell] && detail::popcount(cand_[cell]) == 1) {
-                place(cell, detail::lowest_digit(cand_[cell]));
+            if (!value_[cell] && digit_count(cand_[cell]) == 1) {
+                place(cell, lowest_digit(cand_[cell]));
                 return true;
             }
         for (const auto& unit : units_)
@@ -70,7 +72,7 @@ private:
                 bool placed = false;
                 for (int cell : unit) {
                     if (value_[cell] == d) placed = true;
-                    if (cand_[cell] & (1u << (d - 1))) where = cell, ++places;
+                    if (cand_[cell] & digit_bit(d)) where = cell, ++places;
                 }
                 if (placed) continue;
                 if (places == 0) {
@@ -91,7 +93,7 @@ private:
         bool changed = false;
         for (std::size_t u = 0; u < units_.size(); ++u)
             for (int d = 1; d <= n_; ++d) {
-                const unsigned bit = 1u << (d - 1);
+                const DigitMask bit = digit_bit(d);
                 std::vector<int> places;
                 for (int cell : units_[u])
                     if (cand_[cell] & bit) places.push_back(cell);
@@ -113,8 +115,8 @@ private:
         bool changed = false;
         for (const auto& unit : units_)
             for (std::size_t i = 0; i < unit.size(); ++i) {
-                const unsigned m = cand_[unit[i]];
-                if (detail::popcount(m) != 2) continue;
+                const DigitMask m = cand_[unit[i]];
+                if (digit_count(m) != 2) continue;
                 for (std::size_t j = i + 1; j < unit.size(); ++j) {
                     if (cand_[unit[j]] != m) continue;
                     for (int cell : unit)
@@ -130,11 +132,11 @@ private:
             std::vector<unsigned> where(n_ + 1, 0);  // bit k: the unit's k-th cell may hold d
             for (int d = 1; d <= n_; ++d)
                 for (std::size_t k = 0; k < unit.size(); ++k)
-                    if (cand_[unit[k]] & (1u << (d - 1))) where[d] |= 1u << k;
+                    if (cand_[unit[k]] & digit_bit(d)) where[d] |= 1u << k;
             for (int a = 1; a <= n_; ++a)
                 for (int b = a + 1; b <= n_; ++b) {
-                    if (where[a] != where[b] || detail::popcount(where[a]) != 2) continue;
-                    const unsigned keep = (1u << (a - 1)) | (1u << (b - 1));
+                    if (where[a] != where[b] || std::popcount(where[a]) != 2) continue;
+                    const DigitMask keep = digit_bit(a) | digit_bit(b);
                     for (std::size_t k = 0; k < unit.size(); ++k)
                         if (where[a] & (1u << k)) changed |= eliminate(unit[k], ~keep);
                 }
@@ -152,7 +154,7 @@ private:
     const std::vector<std::vector<int>>& units_;
     const std::vector<std::vector<int>>& peers_;
     std::vector<int> value_;
-    std::vector<unsigned> cand_;
+    std::vector<DigitMask> cand_;
     bool broken_ = false;
 };
 

@@ -142,7 +142,7 @@ TestGroup read_group(const ConfigReader& in, const YAML::Node& node, const Probl
         group.hardness = in.text(node["hardness"], "hardness");
         if (group.hardness != "normal" && group.hardness != "brute-force")
             in.fail(node["hardness"], "unknown hardness '" + group.hardness + "' (normal | brute-force)");
-        if (group.hardness == "brute-force" && problem.name != "target")
+        if (group.hardness == "brute-force" && problem.input != Format::target)
             in.fail(node["hardness"], "hardness brute-force is for the target problem only");
     }
     if (node["symmetry"]) {
@@ -162,7 +162,7 @@ TestGroup read_group(const ConfigReader& in, const YAML::Node& node, const Probl
     if (problem.any_valid_solution && group.kind == "unsolvable")
         in.fail(node["kind"], "problem " + std::string(problem.name) +
                                   " promises solvable input: kind unsolvable is not allowed");
-    if (problem.name == "sudogob" && group.kind == "solvable" && group.max_solutions == 0)
+    if (problem.input == Format::sudogob && group.kind == "solvable" && group.max_solutions == 0)
         in.fail(node["kind"], "sudogob answers exact counts: a solvable group needs 'max_solutions'");
     PuzzleRequest request;
     request.box = box;

@@ -251,7 +251,7 @@ std::optional<GeneratedPuzzle> try_unsolvable(const PuzzleRequest& request,
 }  // namespace
 
 std::optional<std::string> impossible_request(const PuzzleRequest& request) {
-    if (request.box < 2 || request.box > 5) return "box size must be 2..5";
+    if (!is_supported_box(request.box)) return "box size must be 2..5";
     const int cells = request.box * request.box * request.box * request.box;
     const std::string range = std::to_string(request.min_clues) + ".." + std::to_string(request.max_clues);
     if (request.min_clues > request.max_clues) return "clue range " + range + " has MIN > MAX";

@@ -6,36 +6,38 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
-#include <stdexcept>
 
 #include "format_layout.hpp"
+#include "sudoku/problems.hpp"
 
 namespace sudoku {
 
+// The names and the order are the problem registry's (problems.cpp): each format is named after
+// the problem that reads it.
 const std::vector<Format>& all_formats() {
-    static const std::vector<Format> formats = {Format::target,  Format::poj2676, Format::qmark, Format::poj3074,
-                                                Format::uva1309, Format::sudogob, Format::line81};
+    static const std::vector<Format> formats = [] {
+        std::vector<Format> inputs;
+        for (const Problem& problem : all_problems()) inputs.push_back(problem.input);
+        return inputs;
+    }();
     return formats;
 }
 
-std::string_view format_name(Format format) {
-    switch (format) {
-        case Format::target: return "target";
-        case Format::poj2676: return "poj2676";
-        case Format::qmark: return "qmark";
-        case Format::poj3074: return "poj3074";
-        case Format::uva1309: return "uva1309";
-        case Format::sudogob: return "sudogob";
-        case Format::line81: return "line81";
-    }
-    throw std::invalid_argument("unknown format");
-}
+std::string_view format_name(Format format) { return problem_of(format).name; }
 
 std::optional<Format> format_by_name(std::string_view name) {
     for (Format format : all_formats())
         if (format_name(format) == name) return format;
     return std::nullopt;
 }
+
+std::string format_names(std::string_view separator) {
+    std::string names;
+    for (Format format : all_formats()) names += (names.empty() ? "" : std::string(separator)) + std::string(format_name(format));
+    return names;
+}
+
+Format default_format(int box) { return box == format_box(Format::uva1309) ? Format::uva1309 : Format::line81; }
 
 int format_box(Format format) { return text::input_layout(format).box; }
 

@@ -19,6 +19,8 @@
 #include <bit>
 #include <cstring>
 
+#include "sudoku/geometry.hpp"
+
 namespace sudoku::nine {
 namespace {
 
@@ -82,12 +84,7 @@ struct Tables {
         }
         std::memset(peers, 0, sizeof peers);
         for (int a = 0; a < 81; ++a)
-            for (int b = 0; b < 81; ++b) {
-                if (a == b) continue;
-                int ra = a / 9, ca = a % 9, rb = b / 9, cb = b % 9;
-                if (ra == rb || ca == cb || (ra / 3 == rb / 3 && ca / 3 == cb / 3))
-                    peers[a][b / 27] |= 1u << (b % 27);
-            }
+            for (int b : peers_of(3)[a]) peers[a][b / 27] |= 1u << (b % 27);
     }
 };
 const Tables tables;

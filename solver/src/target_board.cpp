@@ -1,47 +1,11 @@
 #include "target_board.hpp"
 
-#include <array>
-#include <memory>
-#include <mutex>
-
 namespace sudoku::target_detail {
 
-namespace {
-Geometry build_geometry(int box) {
-    Geometry g;
-    g.box = box;
-    g.n = box * box;
-    g.units = &units_of(box);
-    const int cells = g.n * g.n;
-    g.peers.resize(cells);
-    g.unit_of.resize(cells);
-    for (int u = 0; u < 3 * g.n; ++u)
-        for (int cell : (*g.units)[u]) g.unit_of[cell][u / g.n] = u;
-    for (int cell = 0; cell < cells; ++cell) {
-        std::vector<bool> seen(cells, false);
-        seen[cell] = true;
-        for (int u : g.unit_of[cell])
-            for (int other : (*g.units)[u])
-                if (!seen[other]) {
-                    seen[other] = true;
-                    g.peers[cell].push_back(other);
-                }
-    }
-    return g;
-}
-}  // namespace
-
-const Geometry& Geometry::of(int box) {
-    static std::once_flag once[4];
-    static std::unique_ptr<Geometry> all[4];
-    std::call_once(once[box - 2], [box] { all[box - 2] = std::make_unique<Geometry>(build_geometry(box)); });
-    return *all[box - 2];
-}
-
 bool Board::load(const Grid& puzzle) {
-    geo = &Geometry::of(puzzle.box());
-    const int n = geo->n;
-    const std::uint32_t all = ((1u << n) - 1) << 1;
+    geo = &GridGeometry::of(puzzle.box());
+    const int n = geo->side;
+    const std::uint32_t all = all_digits(n);
     cand.assign(n * n, all);
     value.assign(n * n, 0);
     placed.assign(3 * n, 0);
@@ -50,7 +14,7 @@ bool Board::load(const Grid& puzzle) {
     for (int cell = 0; cell < n * n; ++cell) {
         int d = puzzle.at(cell);
         if (d == 0) continue;
-        if (!(cand[cell] & (1u << d))) return false;  // a repeated clue or a peer already forced
+        if (!(cand[cell] & digit_bit(d))) return false;  // a repeated clue or a peer already forced
         if (value[cell] == d) continue;               // forced earlier by a single: same digit
         if (value[cell] != 0) return false;
         if (!place(cell, d, queue) || !propagate(queue)) return false;
@@ -67,16 +31,16 @@ bool Board::strike(const std::vector<std::pair<int, int>>& candidates) {
     std::vector<int> queue;
     for (auto [cell, digit] : candidates) {
         if (value[cell]) continue;
-        cand[cell] &= ~(1u << digit);
+        cand[cell] &= ~digit_bit(digit);
         if (cand[cell] == 0) return false;
-        if (popcount(cand[cell]) == 1) queue.push_back(cell);
+        if (digit_count(cand[cell]) == 1) queue.push_back(cell);
     }
     return propagate(queue);
 }
 
 // Places a digit and strikes it from the peers; peers left with one candidate are queued.
 bool Board::place(int cell, int digit, std::vector<int>& queue) {
-    const std::uint32_t bit = 1u << digit;
+    const std::uint32_t bit = digit_bit(digit);
     if (!(cand[cell] & bit)) return false;
     for (int u : geo->unit_of[cell]) {
         if (placed[u] & bit) return false;
@@ -90,15 +54,15 @@ bool Board::place(int cell, int digit, std::vector<int>& queue) {
         if (value[peer] != 0) return false;
         cand[peer] &= ~bit;
         if (cand[peer] == 0) return false;
-        if (popcount(cand[peer]) == 1) queue.push_back(peer);
+        if (digit_count(cand[peer]) == 1) queue.push_back(peer);
     }
     return true;
 }
 
 // Naked singles from the queue, then hidden singles per unit, until nothing changes.
 bool Board::propagate(std::vector<int>& queue) {
-    const int n = geo->n;
-    const std::uint32_t all = ((1u << n) - 1) << 1;
+    const int n = geo->side;
+    const std::uint32_t all = all_digits(n);
     for (;;) {
         while (!queue.empty()) {
             int cell = queue.back();
@@ -108,7 +72,7 @@ bool Board::propagate(std::vector<int>& queue) {
         }
         for (int u = 0; u < 3 * n; ++u) {
             std::uint32_t once = 0, twice = 0;
-            for (int cell : (*geo->units)[u]) {
+            for (int cell : geo->units[u]) {
                 if (value[cell] != 0) continue;
                 twice |= once & cand[cell];
                 once |= cand[cell];
@@ -117,9 +81,9 @@ bool Board::propagate(std::vector<int>& queue) {
             std::uint32_t hidden = once & ~twice & ~placed[u];
             for (; hidden; hidden &= hidden - 1) {
                 std::uint32_t bit = hidden & -hidden;
-                for (int cell : (*geo->units)[u])
+                for (int cell : geo->units[u])
                     if (value[cell] == 0 && (cand[cell] & bit)) {
-                        if (popcount(cand[cell]) > 1) {
+                        if (digit_count(cand[cell]) > 1) {
                             cand[cell] = bit;
                             queue.push_back(cell);
                         }
@@ -138,10 +102,10 @@ int Board::probe(int width, const std::function<bool(const Board&)>& hopeless) {
         changed = false;
         for (std::size_t cell = 0; cell < value.size(); ++cell) {
             if (value[cell]) continue;
-            if (popcount(cand[cell]) > width) continue;
+            if (digit_count(cand[cell]) > width) continue;
             for (std::uint32_t mask = cand[cell]; mask; mask &= mask - 1) {
                 const int d = lowest_digit(mask);
-                if (value[cell] || !(cand[cell] & (1u << d))) continue;
+                if (value[cell] || !(cand[cell] & digit_bit(d))) continue;
                 trial = *this;
                 if (trial.assign(int(cell), d) && !hopeless(trial)) continue;
                 if (!strike({{int(cell), d}})) return -1;
@@ -155,7 +119,7 @@ int Board::probe(int width, const std::function<bool(const Board&)>& hopeless) {
 
 Grid Board::to_grid() const {
     Grid g(geo->box);
-    for (int cell = 0; cell < geo->n * geo->n; ++cell) g.set(cell, value[cell]);
+    for (int cell = 0; cell < geo->cells; ++cell) g.set(cell, value[cell]);
     return g;
 }
 

@@ -4,37 +4,27 @@
 // node (one per depth, reused), the list of free cells, and an exact answer to "is this node
 // dead", and nothing the counting solvers are tuned for.
 //
-//   cand[cell]   bit d set  <=>  digit d (1..n) still possible; a placed cell keeps one bit
+//   cand[cell]   the digits still possible (sudoku/digit_mask.hpp); a placed cell keeps one bit
 //   value[cell]  the placed digit, 0 while free
 //   placed[u]    digits already placed in unit u (rows 0..n-1, columns n..2n-1, boxes 2n..3n-1)
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <functional>
 #include <utility>
 #include <vector>
 
+#include "sudoku/digit_mask.hpp"
+#include "sudoku/geometry.hpp"
 #include "sudoku/grid.hpp"
 
 namespace sudoku::target_detail {
 
-// Peers and units of one box size, built once.
-struct Geometry {
-    int box = 3;
-    int n = 9;
-    std::vector<std::vector<int>> peers;     // per cell, the other cells of its row, column, box
-    std::vector<std::array<int, 3>> unit_of;  // per cell: row, column, box unit index
-    const std::vector<std::vector<int>>* units = nullptr;
-
-    static const Geometry& of(int box);
-};
-
 struct Board {
-    const Geometry* geo = nullptr;
-    std::vector<std::uint32_t> cand;
+    const GridGeometry* geo = nullptr;
+    std::vector<DigitMask> cand;
     std::vector<std::uint8_t> value;
-    std::vector<std::uint32_t> placed;
+    std::vector<DigitMask> placed;
     int free_cells = 0;
 
     // The puzzle's clues placed and propagated; false when the clues conflict or die by singles.
@@ -53,8 +43,5 @@ private:
     bool place(int cell, int digit, std::vector<int>& queue);
     bool propagate(std::vector<int>& queue);
 };
-
-inline int popcount(std::uint32_t m) { return __builtin_popcount(m); }
-inline int lowest_digit(std::uint32_t m) { return __builtin_ctz(m); }
 
 }  // namespace sudoku::target_detail

@@ -17,16 +17,16 @@ constexpr double kNodeTargetGap = 2;
 constexpr int kStallWindow = 30;
 }  // namespace
 
-Multipliers initial_multipliers(const Geometry& geo, const Weights& weights) {
-    const int n = geo.n;
+Multipliers initial_multipliers(const GridGeometry& geo, const Weights& weights) {
+    const int n = geo.side;
     Multipliers m{std::vector<double>(n * n), std::vector<double>(n * n), 1.0, {}};
     double grid_mean = 0;
     for (int cell = 0; cell < n * n; ++cell) grid_mean += weights.at(cell);
     grid_mean /= n * n;
     for (int u = 0; u < n; ++u) {
         double column_mean = 0, box_mean = 0;
-        for (int cell : (*geo.units)[n + u]) column_mean += weights.at(cell);
-        for (int cell : (*geo.units)[2 * n + u]) box_mean += weights.at(cell);
+        for (int cell : geo.units[n + u]) column_mean += weights.at(cell);
+        for (int cell : geo.units[2 * n + u]) box_mean += weights.at(cell);
         column_mean /= n;
         box_mean /= n;
         for (int d = 1; d <= n; ++d) {
@@ -38,9 +38,9 @@ Multipliers initial_multipliers(const Geometry& geo, const Weights& weights) {
 }
 
 void LagrangianBound::load(const Board& board) {
-    const Geometry& geo = *board.geo;
-    const int n = n_ = geo.n;
-    const std::uint32_t all = ((1u << n) - 1) << 1;
+    const GridGeometry& geo = *board.geo;
+    const int n = n_ = geo.side;
+    const std::uint32_t all = all_digits(n);
     board_ = &board;
     placed_score_ = 0;
     for (int cell = 0; cell < n * n; ++cell)
@@ -64,7 +64,7 @@ void LagrangianBound::load(const Board& board) {
         Row& row = rows_[r];
         row.k = 0;
         row.first = int(base_.size());
-        for (int cell : (*geo.units)[r])
+        for (int cell : geo.units[r])
             if (!board.value[cell]) {
                 row.cell[row.k] = cell;
                 row.col_at[row.k] = (cell % n) * n - 1;
@@ -77,7 +77,7 @@ void LagrangianBound::load(const Board& board) {
             const int cell = row.cell[i];
             for (int t = 0; t < row.k; ++t) {
                 const int d = row.digit[t];
-                base_.push_back((board.cand[cell] & (1u << d)) ? double(weights_.at(cell)) * d : kForbidden);
+                base_.push_back((board.cand[cell] & digit_bit(d)) ? double(weights_.at(cell)) * d : kForbidden);
             }
         }
     }

@@ -90,7 +90,7 @@ int branching_cell(const Board& board, const Weights& weights) {
     int best = -1, best_count = 99, best_weight = 0;
     for (std::size_t cell = 0; cell < board.value.size(); ++cell) {
         if (board.value[cell]) continue;
-        const int count = target_detail::popcount(board.cand[cell]);
+        const int count = digit_count(board.cand[cell]);
         const int weight = weights.at(int(cell));
         if (count < best_count || (count == best_count && weight > best_weight)) {
             best = int(cell);
@@ -105,7 +105,7 @@ class BranchAndBound {
 public:
     BranchAndBound(const Weights& weights, const Board& root, const TargetOptions& options)
         : weights_(weights), options_(options), bound_(weights) {
-        const int n = root.geo->n;
+        const int n = root.geo->side;
         boards_.assign(n * n + 1, root);
         bounds_.resize(n * n + 1);
         slack_.assign(n * n + 1, {});
@@ -123,8 +123,8 @@ public:
         const int cell = branching_cell(board, weights_);
         const bool heavy_first = weights_.at(cell) >= 0;
         for (std::uint32_t m = board.cand[cell]; m;) {
-            const int d = heavy_first ? 31 - __builtin_clz(m) : target_detail::lowest_digit(m);
-            m &= ~(1u << d);
+            const int d = heavy_first ? highest_digit(m) : lowest_digit(m);
+            m &= ~digit_bit(d);
             boards_[depth + 1] = board;
             if (boards_[depth + 1].assign(cell, d) && dive(depth + 1)) return true;
         }
@@ -197,13 +197,13 @@ public:
     // the cutoff. At fixed multipliers the rows are independent problems, so the bound drops by
     // at least the sum, over rows, of the largest forcing penalty among that row's placements.
     bool drop_exceeds_gap(const Board& board, const Board& trial, int depth) const {
-        const int n = board.geo->n;
+        const int n = board.geo->side;
         const std::vector<double>& slack = slack_[depth];
         const double gap = gap_[depth];
         double drop = 0;
         for (int r = 0; r < n; ++r) {
             double most = 0;
-            for (int cell : (*board.geo->units)[r])
+            for (int cell : board.geo->units[r])
                 if (!board.value[cell] && trial.value[cell])
                     most = std::max(most, gap - slack[cell * (n + 1) + trial.value[cell]]);
             drop += most;
@@ -216,7 +216,7 @@ public:
     // digits) or a unit and missing digit (children: its places), each child counted by the
     // slack it keeps above the cutoff plus a share so that more children cost more.
     std::vector<Child> least_slack_children(const Board& board, const std::vector<double>& slack) const {
-        const int n = board.geo->n;
+        const int n = board.geo->side;
         auto cost = [&](int cell, int d) { return std::max(0.0, slack[cell * (n + 1) + d]) + kChildShare; };
         double best = std::numeric_limits<double>::infinity();
         int best_cell = -1, best_unit = -1, best_digit = 0;
@@ -224,19 +224,19 @@ public:
             if (board.value[cell]) continue;
             double sum = 0;
             for (std::uint32_t mask = board.cand[cell]; mask; mask &= mask - 1)
-                sum += cost(cell, target_detail::lowest_digit(mask));
-            if (target_detail::popcount(board.cand[cell]) >= 2 && sum < best) {
+                sum += cost(cell, lowest_digit(mask));
+            if (digit_count(board.cand[cell]) >= 2 && sum < best) {
                 best = sum;
                 best_cell = cell;
             }
         }
         for (int u = 0; u < 3 * n; ++u)
-            for (std::uint32_t miss = (((1u << n) - 1) << 1) & ~board.placed[u]; miss; miss &= miss - 1) {
-                const int d = target_detail::lowest_digit(miss);
+            for (std::uint32_t miss = all_digits(n) & ~board.placed[u]; miss; miss &= miss - 1) {
+                const int d = lowest_digit(miss);
                 double sum = 0;
                 int places = 0;
-                for (int c : (*board.geo->units)[u])
-                    if (!board.value[c] && (board.cand[c] & (1u << d))) {
+                for (int c : board.geo->units[u])
+                    if (!board.value[c] && (board.cand[c] & digit_bit(d))) {
                         sum += cost(c, d);
                         ++places;
                     }
@@ -248,8 +248,8 @@ public:
             }
         if (best_unit < 0) return best_cell < 0 ? std::vector<Child>{} : cell_children(board, best_cell);
         std::vector<Child> children;
-        for (int c : (*board.geo->units)[best_unit])
-            if (!board.value[c] && (board.cand[c] & (1u << best_digit))) children.emplace_back(c, best_digit);
+        for (int c : board.geo->units[best_unit])
+            if (!board.value[c] && (board.cand[c] & digit_bit(best_digit))) children.emplace_back(c, best_digit);
         return children;
     }
 
@@ -315,7 +315,7 @@ public:
             return best_;
         }
         root_mu_ = mu;
-        placement_mu_.assign(board.geo->n * board.geo->n + 1, mu);
+        placement_mu_.assign(board.geo->cells + 1, mu);
         return std::max(best_, std::int64_t(std::floor(value + kEpsilon)));
     }
 
@@ -382,14 +382,14 @@ private:
     static std::vector<Child> cell_children(const Board& board, int cell) {
         std::vector<Child> children;
         for (std::uint32_t mask = board.cand[cell]; mask; mask &= mask - 1)
-            children.emplace_back(cell, target_detail::lowest_digit(mask));
+            children.emplace_back(cell, lowest_digit(mask));
         return children;
     }
 
     // The bound's own choices first, then the others by reduced profit, best first.
     std::vector<Child> ordered(std::vector<Child> children, const Board& board, const BoundResult& bound,
                                const Multipliers& m) const {
-        const int n = board.geo->n;
+        const int n = board.geo->side;
         auto key = [&](Child child) {
             const auto [cell, d] = child;
             if (bound.digit[cell] == d) return -1e18;

@@ -50,9 +50,9 @@ void PlacementBound::prepare(int box) {
 
 bool PlacementBound::best_placement(const Board& board, const std::vector<double>& mu, int digit, double& value,
                                     std::vector<int>& covered) {
-    const int box = board.geo->box, n = board.geo->n;
+    const int box = board.geo->box, n = board.geo->side;
     if (box_ != box) prepare(box);
-    const std::uint32_t bit = 1u << digit;
+    const std::uint32_t bit = digit_bit(digit);
     profit_.resize(n * n);
     for (int cell = 0; cell < n * n; ++cell)
         profit_[cell] = (board.cand[cell] & bit) ? double(weights_.at(cell)) * digit - mu[cell] : kNone;
@@ -99,7 +99,7 @@ bool PlacementBound::best_placement(const Board& board, const std::vector<double
 }
 
 void PlacementBound::best_through_cells(const Board& board, std::vector<double>& through) {
-    const int box = board.geo->box, n = board.geo->n;
+    const int box = board.geo->box, n = board.geo->side;
     const int entries = box * tuples_;
     // Per stack table entry: the best sum with sigma(b) = j, at [entry * box * box + b * box + j].
     pinned_.assign(entries * box * box, kNone);
@@ -141,7 +141,7 @@ void PlacementBound::best_through_cells(const Board& board, std::vector<double>&
 }
 
 int PlacementBound::strike_hopeless(Board& board, const std::vector<double>& mu, double cutoff) {
-    const int n = board.geo->n;
+    const int n = board.geo->side;
     covered_.assign(n * n, 0);
     double total = 0;
     for (int cell = 0; cell < n * n; ++cell) total += mu[cell];
@@ -167,7 +167,7 @@ int PlacementBound::strike_hopeless(Board& board, const std::vector<double>& mu,
 }
 
 double PlacementBound::evaluate(const Board& board, const std::vector<double>& mu, std::vector<int>& covered) {
-    const int n = board.geo->n;
+    const int n = board.geo->side;
     covered.assign(n * n, 0);
     double total = 0;
     for (int cell = 0; cell < n * n; ++cell) total += mu[cell];
@@ -183,7 +183,7 @@ double PlacementBound::evaluate(const Board& board, const std::vector<double>& m
 // starts at 2 and halves after kPatience steps without a new best.
 double PlacementBound::descend(const Board& board, std::vector<double>& mu, int iterations, double cutoff,
                                double target) {
-    const int cells = board.geo->n * board.geo->n;
+    const int cells = board.geo->cells;
     std::vector<int> covered;
     std::vector<double> current = mu;
     double best = evaluate(board, current, covered);

@@ -1,10 +1,10 @@
 // Any text at all gives grids or a Diagnostic with a place: never an exception, never a crash.
 #include <catch2/catch.hpp>
 
-#include <random>
 
 #include "sudoku/formats.hpp"
 #include "sudoku/problems.hpp"
+#include "sudoku/rng.hpp"
 #include "sudoku/solve.hpp"
 
 using sudoku::Format;
@@ -13,12 +13,12 @@ using sudoku::Grid;
 namespace {
 
 // A valid input of the format with one random edit: a byte replaced, inserted or deleted.
-std::string mutated(const std::string& text, std::mt19937& rng) {
+std::string mutated(const std::string& text, sudoku::Rng& rng) {
     static const std::string bytes = "0123456789.?-ABPQx \t\r\n#end\x01\xff";
     std::string s = text;
-    std::size_t at = rng() % (s.size() + 1);
-    char byte = bytes[rng() % bytes.size()];
-    switch (rng() % 3) {
+    std::size_t at = rng.below(s.size() + 1);
+    char byte = bytes[rng.below(bytes.size())];
+    switch (rng.below(3)) {
         case 0: if (at < s.size()) s[at] = byte; break;
         case 1: s.insert(s.begin() + at, byte); break;
         default: if (at < s.size()) s.erase(at, 1); break;
@@ -29,7 +29,7 @@ std::string mutated(const std::string& text, std::mt19937& rng) {
 }  // namespace
 
 TEST_CASE("formats: randomly damaged inputs parse or name a place, and never throw") {
-    std::mt19937 rng(74);
+    sudoku::Rng rng(74);
     for (Format format : sudoku::all_formats()) {
         const int box = sudoku::format_box(format);
         Grid puzzle = *sudoku::solve(Grid(box));
@@ -54,7 +54,7 @@ TEST_CASE("formats: randomly damaged inputs parse or name a place, and never thr
 }
 
 TEST_CASE("check: randomly damaged answers are accepted only when still valid") {
-    std::mt19937 rng(2676);
+    sudoku::Rng rng(2676);
     for (const auto& problem : sudoku::all_problems()) {
         if (!problem.any_valid_solution) continue;
         const int box = sudoku::format_box(problem.input);

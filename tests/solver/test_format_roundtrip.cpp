@@ -1,9 +1,9 @@
 // Every format prints what it parses: parse(write(x)) == x, on real puzzles of every size.
 #include <catch2/catch.hpp>
 
-#include <random>
 
 #include "sudoku/formats.hpp"
+#include "sudoku/rng.hpp"
 #include "sudoku/solve.hpp"
 
 using sudoku::Format;
@@ -13,13 +13,13 @@ namespace {
 
 // Puzzles made from a solved grid by blanking random cells (a fixed seed: the test is reproducible).
 std::vector<Grid> random_puzzles(int box, int count, unsigned seed) {
-    std::mt19937 rng(seed);
+    sudoku::Rng rng(seed);
     Grid full = *sudoku::solve(Grid(box));
     std::vector<Grid> puzzles;
     for (int i = 0; i < count; ++i) {
         Grid puzzle = full;
         for (int cell = 0; cell < puzzle.cell_count(); ++cell)
-            if (rng() % 2) puzzle.set(cell, 0);
+            if (rng.below(2)) puzzle.set(cell, 0);
         puzzles.push_back(puzzle);
     }
     return puzzles;
@@ -46,4 +46,10 @@ TEST_CASE("formats: names look up their format and back") {
     CHECK_FALSE(sudoku::format_by_name("poj9999"));
     CHECK(sudoku::format_box(Format::uva1309) == 4);
     CHECK(sudoku::format_box(Format::poj2676) == 3);
+}
+
+TEST_CASE("formats: names come from the problem registry, in its order; defaults by grid size") {
+    CHECK(sudoku::format_names("|") == "target|poj2676|qmark|poj3074|uva1309|sudogob|line81");
+    CHECK(sudoku::default_format(3) == Format::line81);
+    CHECK(sudoku::default_format(4) == Format::uva1309);
 }

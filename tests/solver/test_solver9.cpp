@@ -1,9 +1,9 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
-#include <random>
 
 #include "sudoku/dlx.hpp"
+#include "sudoku/rng.hpp"
 #include "sudoku/solve.hpp"
 #include "support/datasets.hpp"
 
@@ -55,7 +55,7 @@ TEST_CASE("count: the bitboard solver agrees with dancing links on the serg mult
 
 TEST_CASE("count: exact counts in the thousands agree with dancing links") {
     auto puzzles = sudoku::testing::load_dataset("puzzles2_17_clue.txt", 40);
-    std::mt19937 rng(7);  // test-only randomness; the generator has its own portable PRNG
+    sudoku::Rng rng(7);
     int checked = 0, thousands = 0;
     for (const Grid& full_puzzle : puzzles) {
         // Remove clues from a unique puzzle until it has between 1,000 and 100,000 completions.
@@ -63,7 +63,7 @@ TEST_CASE("count: exact counts in the thousands agree with dancing links") {
         std::vector<int> clues;
         for (int c = 0; c < 81; ++c)
             if (p.at(c)) clues.push_back(c);
-        std::shuffle(clues.begin(), clues.end(), rng);
+        rng.shuffle(clues);
         for (int c : clues) {
             p.set(c, 0);
             if (sudoku::dlx_count(p, 1000).capped) break;

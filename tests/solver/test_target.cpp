@@ -2,11 +2,15 @@
 #include <catch2/catch.hpp>
 
 #include <numeric>
+#include <string>
 
+#include "sudoku/rng.hpp"
+#include "sudoku/solved_grid.hpp"
 #include "sudoku/target.hpp"
-#include "sudoku/target_cases.hpp"
+#include "support/target_cases.hpp"
 
 using namespace sudoku;
+using namespace sudoku::testing;
 
 namespace {
 
@@ -20,7 +24,7 @@ void require_certified(const Grid& puzzle, const Weights& weights, const TargetR
 }
 
 // A solved grid keeping a random number of clues in lo..hi, drawn in a fixed order.
-Grid random_puzzle(int box, int lo, int hi, CaseRandom& random) {
+Grid random_puzzle(int box, int lo, int hi, Rng& random) {
     const Grid solved = random_solved_grid(box, random);
     std::vector<int> cells(box * box * box * box);
     std::iota(cells.begin(), cells.end(), 0);
@@ -60,7 +64,7 @@ TEST_CASE("target: the empty 9x9 grid scores 2906 with a valid certificate") {
 }
 
 TEST_CASE("target: agrees with enumeration on 200 random puzzles of 24-40 clues") {
-    CaseRandom random(2009);
+    Rng random(2009);
     std::vector<Grid> puzzles;
     for (int i = 0; i < 220; ++i) puzzles.push_back(random_puzzle(3, 24, 40, random));
     // A few 24-clue puzzles have more completions than the enumeration cap; they are skipped.
@@ -70,7 +74,7 @@ TEST_CASE("target: agrees with enumeration on 200 random puzzles of 24-40 clues"
 TEST_CASE("target: agrees with enumeration on clues packed into bands, stacks and the ring") {
     // The benchmark's packed regions with more clues than the benchmark puts there, so that
     // enumeration still finishes; the regions keep the shape that makes the bound work hardest.
-    CaseRandom random(45);
+    Rng random(45);
     std::vector<Grid> puzzles;
     for (const TargetFamily& family : target_families()) {
         if (family.name.rfind("random", 0) == 0) continue;
@@ -92,13 +96,33 @@ TEST_CASE("target: agrees with enumeration on clues packed into bands, stacks an
 }
 
 TEST_CASE("target: any integer weight matrix is honoured, negative weights included") {
-    CaseRandom random(77);
+    Rng random(77);
     std::vector<Grid> puzzles;
     for (int i = 0; i < 30; ++i)
         puzzles.push_back(random_puzzle(3, 26, 36, random));
     Weights weights;
     for (int cell = 0; cell < 81; ++cell) weights.w.push_back(random.between(-5, 20));
     REQUIRE(compare_with_enumeration(puzzles, weights) == 30);
+}
+
+// Known bug, left open (found when the target cases moved to the toolkit's Rng): the optimiser
+// starts from -1, the "no completion" answer, so a puzzle whose best completion scores below -1
+// (negative weights) is answered -1 with no certificate. CBC gives -57 here. The fix is also a
+// question for the problem's definition (the answer -1 means "no completion"). [!shouldfail]
+// keeps the suite green and turns red the day this passes: then drop the tag.
+TEST_CASE("target: a negative optimum is returned as it is, not as -1 (known bug)", "[!shouldfail]") {
+    Grid puzzle(3);
+    const std::string line = ".......................8....2.....9.................3.......8........9..2........";
+    for (int cell = 0; cell < 81; ++cell) puzzle.set(cell, line[cell] == '.' ? 0 : line[cell] - '0');
+    Weights weights;
+    weights.w = {9,   9,   -3,  20,  -5,  10, -12, 16,  -16, -10, -20, 18,  -15, 3,   -5,  3,   4,
+                 -20, -17, -9,  -16, 14,  -5, -18, -19, 15,  -15, -1,  9,   -2,  -8,  -8,  -11, -8,
+                 -20, 2,   6,   -7,  9,   15, -6,  -17, -19, 19,  14,  -2,  -19, -18, -4,  7,   -3,
+                 -12, -16, -11, -2,  -10, -8, 20,  -9,  -8,  -5,  -6,  12,  -1,  8,   -3,  13,  13,
+                 11,  -17, -12, 8,   -14, -5, 19,  -4,  -8,  -16, -13, -6,  -10};
+    const TargetResult result = target_max_score(puzzle, weights);
+    CHECK(result.score == -57);
+    CHECK(result.certificate.has_value());
 }
 
 TEST_CASE("target: a repeated clue has no solution") {
@@ -121,7 +145,7 @@ TEST_CASE("target: clues without a direct conflict but without a completion scor
 }
 
 TEST_CASE("target: a full grid scores itself, with itself as the certificate") {
-    CaseRandom random(5);
+    Rng random(5);
     const Grid solved = random_solved_grid(3, random);
     const TargetResult result = target_max_score(solved, Weights::ring(3));
     REQUIRE(result.score == target_score(solved, Weights::ring(3)));
@@ -129,7 +153,7 @@ TEST_CASE("target: a full grid scores itself, with itself as the certificate") {
 }
 
 TEST_CASE("target: 16x16 puzzles with ring weights agree with enumeration") {
-    CaseRandom random(16);
+    Rng random(16);
     const Weights ring = Weights::ring(4);
     std::vector<Grid> puzzles;
     for (int i = 0; i < 5; ++i)

@@ -5,11 +5,14 @@
 #include <numeric>
 #include <string>
 
+#include "sudoku/rng.hpp"
+#include "sudoku/solved_grid.hpp"
 #include "sudoku/target.hpp"
-#include "sudoku/target_cases.hpp"
 #include "sudoku/target_mip.hpp"
+#include "support/target_cases.hpp"
 
 using namespace sudoku;
+using namespace sudoku::testing;
 
 namespace {
 
@@ -47,7 +50,7 @@ void agree_on_family(const std::string& name, std::uint64_t seed) {
     const auto families = target_families();
     const auto family = std::find_if(families.begin(), families.end(), [&](auto& f) { return f.name == name; });
     REQUIRE(family != families.end());
-    CaseRandom random(seed);
+    Rng random(seed);
     const Weights ring = Weights::ring(3);
     int solvable = 0;  // every case keeps clues of a solved grid, so every one has a completion
     for (int i = 0; i < kPerFamily; ++i)
@@ -107,7 +110,7 @@ TEST_CASE("target mip: with the placement bound at every node, 20 trees of every
     TargetOptions always;
     always.placement_after_nodes = 0;
     always.placement_at_every_node = true;
-    CaseRandom random(41);
+    Rng random(41);
     const Weights ring = Weights::ring(3);
     int all_trees = 0;
     for (const TargetFamily& family : target_families()) {
@@ -133,7 +136,7 @@ TEST_CASE("target mip: the optimiser and CBC both give the empty grid 2906") {
 
 TEST_CASE("target mip: random weight matrices 1..20 on the empty grid agree") {
     // CBC needs 0.5-2 s on each of these, so ten of them.
-    CaseRandom random(120);
+    Rng random(120);
     for (int i = 0; i < 10; ++i) {
         Weights weights;
         for (int cell = 0; cell < 81; ++cell) weights.w.push_back(random.between(1, 20));
@@ -142,7 +145,7 @@ TEST_CASE("target mip: random weight matrices 1..20 on the empty grid agree") {
 }
 
 TEST_CASE("target mip: agrees with the optimiser on random weight matrices") {
-    CaseRandom random(20);
+    Rng random(20);
     for (int i = 0; i < 3; ++i) {
         Weights weights;
         for (int cell = 0; cell < 81; ++cell) weights.w.push_back(random.between(1, 20));
@@ -152,7 +155,7 @@ TEST_CASE("target mip: agrees with the optimiser on random weight matrices") {
 }
 
 TEST_CASE("target mip: a 16x16 ring-weight puzzle agrees with the optimiser") {
-    CaseRandom random(4);
+    Rng random(4);
     std::vector<int> cells(256);
     std::iota(cells.begin(), cells.end(), 0);
     const Grid solved = random_solved_grid(4, random);

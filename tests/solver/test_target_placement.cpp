@@ -4,10 +4,14 @@
 #include <cmath>
 #include <numeric>
 
+#include "sudoku/rng.hpp"
+#include "sudoku/solved_grid.hpp"
 #include "sudoku/target.hpp"
-#include "sudoku/target_cases.hpp"
+#include "sudoku/target_mip.hpp"
+#include "support/target_cases.hpp"
 
 using namespace sudoku;
+using namespace sudoku::testing;
 
 namespace {
 
@@ -28,17 +32,28 @@ void require_not_below_optimum(const Grid& puzzle, const Weights& weights) {
     REQUIRE(*bound >= double(best.score) - 1e-6);
 }
 
+// The same against CBC's optimum, which may be negative (target_max_score cannot say so yet:
+// see "target: a negative optimum ..." in test_target.cpp).
+void require_not_below_mip_optimum(const Grid& puzzle, const Weights& weights) {
+    const TargetResult best = target_by_mip(puzzle, weights);
+    const auto bound = target_placement_bound(puzzle, weights, 100);
+    INFO(puzzle.to_line());
+    REQUIRE(bound.has_value());
+    REQUIRE(best.certificate.has_value());
+    REQUIRE(*bound >= double(best.score) - 1e-6);
+}
+
 }  // namespace
 
 TEST_CASE("target placement: never below the optimum on 30 puzzles of every family") {
-    CaseRandom random(31);
+    Rng random(31);
     const Weights ring = Weights::ring(3);
     for (const TargetFamily& family : target_families())
         for (int i = 0; i < 30; ++i) require_not_below_optimum(make_target_case(family, random), ring);
 }
 
 TEST_CASE("target placement: never below the optimum under random and negative weights") {
-    CaseRandom random(32);
+    Rng random(32);
     const TargetFamily sparse{"random 0-30", 0, 30, [] {
                                   std::vector<int> all(81);
                                   std::iota(all.begin(), all.end(), 0);
@@ -47,12 +62,12 @@ TEST_CASE("target placement: never below the optimum under random and negative w
     for (int i = 0; i < 20; ++i) {
         Weights weights;
         for (int cell = 0; cell < 81; ++cell) weights.w.push_back(random.between(-20, 20));
-        require_not_below_optimum(make_target_case(sparse, random), weights);
+        require_not_below_mip_optimum(make_target_case(sparse, random), weights);
     }
 }
 
 TEST_CASE("target placement: never below the optimum on 4x4 puzzles, against enumeration") {
-    CaseRandom random(33);
+    Rng random(33);
     const Weights ring = Weights::ring(2);
     std::vector<int> all(16);
     std::iota(all.begin(), all.end(), 0);

@@ -1,4 +1,4 @@
-#include "datasets.hpp"
+#include "support/datasets.hpp"
 
 #include <stdexcept>
 

@@ -9,7 +9,8 @@
 
 namespace sudoku::testing {
 
-// The first `max_count` puzzles (0 = all) of a dataset file; fails the calling test if unreadable.
+// The first `max_count` puzzles (0 = all) of a dataset file; throws std::runtime_error (which fails
+// the calling test) if unreadable.
 std::vector<Grid> load_dataset(const std::string& file_name, std::size_t max_count = 0);
 
 }  // namespace sudoku::testing

@@ -40,11 +40,16 @@ namespace sudoku {
 
 enum class Format { target, poj2676, qmark, poj3074, uva1309, sudogob, line81 };
 
-// All formats, in the order above.
+// All formats, in the order of the problem registry (sudoku/problems.hpp).
 const std::vector<Format>& all_formats();
-// "target", "poj2676", ... (the same names as the problems of sudoku/problems.hpp).
+// "target", "poj2676", ...: a format is named after the problem that reads it, in the registry.
 std::string_view format_name(Format format);
 std::optional<Format> format_by_name(std::string_view name);
+// Every format name, in registry order, joined by `separator` (for usage texts and messages).
+std::string format_names(std::string_view separator);
+// The format a list of puzzles of box size `box` is written in when none is named (sudoku-gen
+// puzzle): uva1309 for 16x16, line81 otherwise (other sizes have no format of their own).
+Format default_format(int box);
 // Box size of the grids of the format: 4 for uva1309, 3 otherwise.
 int format_box(Format format);
 

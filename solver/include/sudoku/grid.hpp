@@ -10,11 +10,16 @@
 //
 // Clues that repeat a digit in a unit are a valid grid with no solution, not an error:
 // the model stores whatever the input says and `has_conflict()` tells.
+//
+// Its units and the peers of each cell: sudoku/geometry.hpp (included here, as every user of a
+// grid's units needs both); sets of digits: sudoku/digit_mask.hpp.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "sudoku/geometry.hpp"
 
 namespace sudoku {
 
@@ -56,9 +61,5 @@ private:
     int box_;
     std::vector<std::uint8_t> cells_;
 };
-
-// The units (rows, columns, boxes) of a grid of side n, each as the list of its n cells.
-// Built once per box size; index 0..n-1 rows, n..2n-1 columns, 2n..3n-1 boxes.
-const std::vector<std::vector<int>>& units_of(int box);
 
 }  // namespace sudoku

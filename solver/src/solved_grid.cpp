@@ -3,7 +3,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "peers.hpp"
+#include "sudoku/digit_mask.hpp"
+#include "sudoku/geometry.hpp"
 
 namespace sudoku {
 namespace {
@@ -16,12 +17,12 @@ struct Filler {
     long budget;
 
     // cand[cell] == 0 marks a filled cell; value holds its digit.
-    bool fill(std::vector<std::uint32_t>& cand, std::vector<std::uint8_t>& value) {
+    bool fill(std::vector<DigitMask>& cand, std::vector<std::uint8_t>& value) {
         if (--budget < 0) return false;
         int best = -1, best_count = 99;
         for (int cell : scan_order) {
             if (value[cell]) continue;
-            const int k = detail::popcount(cand[cell]);
+            const int k = digit_count(cand[cell]);
             if (k < best_count) {
                 best = cell;
                 best_count = k;
@@ -31,7 +32,7 @@ struct Filler {
         if (best < 0) return true;
         if (best_count == 0) return false;
         std::vector<int> digits;
-        for (std::uint32_t m = cand[best]; m; m &= m - 1) digits.push_back(detail::lowest_digit(m));
+        for (DigitMask m = cand[best]; m; m &= m - 1) digits.push_back(lowest_digit(m));
         rng.shuffle(digits);
         for (int d : digits) {
             auto next_cand = cand;
@@ -46,10 +47,10 @@ struct Filler {
         return false;
     }
 
-    bool place(std::vector<std::uint32_t>& cand, std::vector<std::uint8_t>& value, int cell, int d) const {
+    bool place(std::vector<DigitMask>& cand, std::vector<std::uint8_t>& value, int cell, int d) const {
         value[cell] = static_cast<std::uint8_t>(d);
         cand[cell] = 0;
-        const std::uint32_t bit = 1u << (d - 1);
+        const DigitMask bit = digit_bit(d);
         for (int p : peers[cell]) {
             if (value[p]) continue;
             cand[p] &= ~bit;
@@ -65,11 +66,10 @@ Grid random_solved_grid(int box, Rng& rng) {
     Grid grid(box);
     const int n = grid.side();
     for (long budget = 20L * grid.cell_count();; budget *= 2) {
-        Filler filler{n, detail::peers_of(box), {}, rng, budget};
+        Filler filler{n, peers_of(box), {}, rng, budget};
         for (int cell = 0; cell < grid.cell_count(); ++cell) filler.scan_order.push_back(cell);
         rng.shuffle(filler.scan_order);
-        const std::uint32_t all = n == 32 ? ~0u : (1u << n) - 1;
-        std::vector<std::uint32_t> cand(grid.cell_count(), all);
+        std::vector<DigitMask> cand(grid.cell_count(), all_digits(n));
         std::vector<std::uint8_t> value(grid.cell_count(), 0);
         if (filler.fill(cand, value)) {
             for (int cell = 0; cell < grid.cell_count(); ++cell) grid.set(cell, value[cell]);

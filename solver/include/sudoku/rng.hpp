@@ -1,6 +1,8 @@
-// The generator's random numbers, with every algorithm fixed in our own code so that the same
-// seed gives the same puzzles with any compiler and standard library (std::shuffle and the
-// std:: distributions are free to differ between implementations).
+// The toolkit's one source of random numbers (the generator's puzzles, the tests' and benchmarks'
+// cases), with every algorithm fixed in our own code so that the same seed gives the same puzzles
+// with any compiler and standard library (std::shuffle and the std:: distributions are free to
+// differ between implementations). Its stream is part of the generator's reproducibility
+// contract: the committed test data are rebuilt from seeds through it.
 //
 //   seed --splitmix64--> 256-bit state --xoshiro256**--> 64-bit words --rejection--> [0, n)
 #pragma once

@@ -1,0 +1,51 @@
+#include "support/target_cases.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "sudoku/solved_grid.hpp"
+
+namespace sudoku::testing {
+
+namespace {
+
+std::vector<int> cells_where(bool (*inside)(int r, int c)) {
+    std::vector<int> cells;
+    for (int r = 0; r < 9; ++r)
+        for (int c = 0; c < 9; ++c)
+            if (inside(r, c)) cells.push_back(r * 9 + c);
+    return cells;
+}
+
+}  // namespace
+
+std::vector<TargetFamily> target_families() {
+    const auto all = cells_where([](int, int) { return true; });
+    return {
+        {"random 0-10", 0, 10, all},
+        {"random 11-23", 11, 23, all},
+        {"random 24-30", 24, 30, all},
+        {"random 31-81", 31, 81, all},
+        {"one band", 24, 27, cells_where([](int r, int) { return r < 3; })},
+        {"one stack", 24, 27, cells_where([](int, int c) { return c >= 3 && c < 6; })},
+        {"two bands", 24, 28, cells_where([](int r, int) { return r >= 3; })},
+        {"border ring", 24, 28, cells_where([](int r, int c) { return r == 0 || r == 8 || c == 0 || c == 8; })},
+        {"centre 5x5", 24, 25, cells_where([](int r, int c) { return std::abs(r - 4) <= 2 && std::abs(c - 4) <= 2; })},
+        {"corner boxes", 24, 28, cells_where([](int r, int c) { return (r < 3 || r >= 6) && (c < 3 || c >= 6); })},
+    };
+}
+
+Grid keep_random_clues(const Grid& solved, std::vector<int> region, int clues, Rng& random) {
+    clues = std::min<int>(clues, int(region.size()));
+    for (int i = 0; i < clues; ++i) std::swap(region[i], region[i + random.below(region.size() - i)]);
+    Grid puzzle(solved.box());
+    for (int i = 0; i < clues; ++i) puzzle.set(region[i], solved.at(region[i]));
+    return puzzle;
+}
+
+Grid make_target_case(const TargetFamily& family, Rng& random) {
+    const Grid solved = random_solved_grid(3, random);
+    return keep_random_clues(solved, family.region, random.between(family.min_clues, family.max_clues), random);
+}
+
+}  // namespace sudoku::testing

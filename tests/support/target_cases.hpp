@@ -1,0 +1,34 @@
+// Target puzzles made on purpose, for the optimiser's tests and benchmark (test support, not part
+// of the toolkit's API): random solved grids with clues kept in a chosen region, drawn from the
+// toolkit's Rng, so that a seed gives the same cases everywhere.
+//
+//   random families   clues anywhere, the count drawn from a band (0-10, 11-23, 24-30, 31-81)
+//   packed families   24-28 clues inside one region (as many as fit when it is smaller):
+//                     one band, one stack, two bands, the border ring, the centre 5x5,
+//                     the four corner boxes; these leave millions of completions
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sudoku/grid.hpp"
+#include "sudoku/rng.hpp"
+
+namespace sudoku::testing {
+
+struct TargetFamily {
+    std::string name;
+    int min_clues = 0, max_clues = 0;
+    std::vector<int> region;  // cells the clues are drawn from
+};
+
+// The benchmark families of the target issue for box size 3, the empty grid excluded.
+std::vector<TargetFamily> target_families();
+
+// The solved grid with `clues` cells of `region` kept (all of them if fewer), chosen at random.
+Grid keep_random_clues(const Grid& solved, std::vector<int> region, int clues, Rng& random);
+
+// A puzzle of the family: a random solved grid keeping a random clue count of region cells.
+Grid make_target_case(const TargetFamily& family, Rng& random);
+
+}  // namespace sudoku::testing
