@@ -7,8 +7,8 @@
 //
 //   bench_generator [SOURCE_DIR]     (SOURCE_DIR holds configs/; default: the current folder)
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <string>
 #include <variant>
@@ -63,9 +63,10 @@ double per_second(double budget_s, Make make, long& made, long& clue_sum) {
 void minimal_throughput() {
     long ours_n, ours_clues, dlx_n, dlx_clues;
     Rng a(1), b(1);
-    const double ours = per_second(3.0, [&] { return minimal_unique_puzzle(3, Symmetry::none, a).puzzle; }, ours_n,
-                                   ours_clues);
-    const double dlx = per_second(3.0, [&] { return minimal_by_dlx(b); }, dlx_n, dlx_clues);
+    const double ours = per_second(
+        3.0, [&] { return minimal_unique_puzzle(3, Symmetry::none, a).puzzle; }, ours_n, ours_clues);
+    const double dlx = per_second(
+        3.0, [&] { return minimal_by_dlx(b); }, dlx_n, dlx_clues);
     std::printf("minimal unique 9x9 puzzles, one core (goal >= 2000/s)\n");
     std::printf("  ours (bitboard uniqueness)  %8.0f puzzles/s  %7.3f ms each  mean %.1f clues  (%ld made)\n", ours,
                 1000 / ours, double(ours_clues) / ours_n, ours_n);
@@ -86,8 +87,10 @@ void minimal_request_cost() {
         auto made = generate_puzzle(request, rng);
         return std::holds_alternative<GeneratedPuzzle>(made) ? std::get<GeneratedPuzzle>(made).puzzle : Grid(3);
     };
-    const double p = per_second(2.0, [&] { return make(plain, a); }, plain_n, plain_clues);
-    const double m = per_second(2.0, [&] { return make(minimal, b); }, minimal_n, minimal_clues);
+    const double p = per_second(
+        2.0, [&] { return make(plain, a); }, plain_n, plain_clues);
+    const double m = per_second(
+        2.0, [&] { return make(minimal, b); }, minimal_n, minimal_clues);
     std::printf("sudoku-gen puzzle, 22..30 clues, one core\n");
     std::printf("  default                     %8.0f puzzles/s  %7.3f ms each  mean %.1f clues  (%ld made)\n", p,
                 1000 / p, double(plain_clues) / plain_n, plain_n);
@@ -135,11 +138,12 @@ void target_config(const std::filesystem::path& source) {
     const auto validate_start = Clock::now();
     auto checked = validate_test_set(std::get<BuildResult>(built).directory);
     const double validate_s = seconds_since(validate_start);
-    const bool valid = std::holds_alternative<ValidationResult>(checked) &&
-                       std::get<ValidationResult>(checked).mismatches.empty();
-    std::printf("shipped target config (20 tests): build %.2f s + validate %.2f s = %.2f s CPU (goal <= 10 s), "
-                "%.2f s wall, %s\n",
-                build_s, validate_s, build_s + validate_s, wall_now() - wall_start, valid ? "valid" : "INVALID");
+    const bool valid =
+        std::holds_alternative<ValidationResult>(checked) && std::get<ValidationResult>(checked).mismatches.empty();
+    std::printf(
+        "shipped target config (20 tests): build %.2f s + validate %.2f s = %.2f s CPU (goal <= 10 s), "
+        "%.2f s wall, %s\n",
+        build_s, validate_s, build_s + validate_s, wall_now() - wall_start, valid ? "valid" : "INVALID");
     std::filesystem::remove_all(out);
 }
 

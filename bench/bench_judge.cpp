@@ -97,11 +97,11 @@ int main() {
     // 1. Overhead.
     const int runs = 60;
     RunRequest r = request(dir / "box", trivial);
-    run_sandboxed(r);   // warm-up
+    run_sandboxed(r);  // warm-up
     double bare = per_run_ms(runs, [&] { bare_run(trivial); });
     double full = per_run_ms(runs, [&] { run_sandboxed(r); });
     SandboxSession session;
-    session.run(r);   // warm-up: starts the runner, joins its cgroups once
+    session.run(r);  // warm-up: starts the runner, joins its cgroups once
     double served = per_run_ms(runs, [&] { session.run(r); });
     RunRequest no_ns = r, no_cg = r, none = r;
     no_ns.namespaces = false;
@@ -114,7 +114,8 @@ int main() {
     std::printf("   bare fork/exec/wait           %7.2f\n", bare);
     std::printf("   session (as grading runs)     %7.2f   overhead %6.2f ms  (goal <= 5)  ratio %.1fx\n", served,
                 served - bare, served / bare);
-    std::printf("   one-shot runner, all on       %7.2f   overhead %6.2f ms  ratio %.1fx\n", full, full - bare, full / bare);
+    std::printf("   one-shot runner, all on       %7.2f   overhead %6.2f ms  ratio %.1fx\n", full, full - bare,
+                full / bare);
     std::printf("   sandbox, no namespaces        %7.2f   overhead %6.2f ms\n", without_ns, without_ns - bare);
     std::printf("   sandbox, no cgroups           %7.2f   overhead %6.2f ms\n", without_cg, without_cg - bare);
     std::printf("   sandbox, neither (rlimits)    %7.2f   overhead %6.2f ms\n\n", without_both, without_both - bare);
@@ -132,8 +133,8 @@ int main() {
             return x;
         }() : "0");
         worst = std::max(worst, std::abs(rec.cpu_s - own));
-        std::printf("   run %d: sandbox %.3f s, program %.3f s, difference %+.1f ms, wall %.3f s\n", i + 1, rec.cpu_s, own,
-                    (rec.cpu_s - own) * 1000, rec.wall_s);
+        std::printf("   run %d: sandbox %.3f s, program %.3f s, difference %+.1f ms, wall %.3f s\n", i + 1, rec.cpu_s,
+                    own, (rec.cpu_s - own) * 1000, rec.wall_s);
     }
     std::printf("   worst difference %.1f ms (goal <= 20)\n\n", worst * 1000);
 
@@ -144,8 +145,8 @@ int main() {
     auto t = Clock::now();
     RunRecord rec = session.run(f);
     double stopped = seconds_since(t);
-    std::printf("3. while(1) under 1 s: stopped after %.3f s of wall (goal <= 1.2), CPU %.3f s, killed_by %s\n\n", stopped,
-                rec.cpu_s, std::string(to_string(rec.killed_by)).c_str());
+    std::printf("3. while(1) under 1 s: stopped after %.3f s of wall (goal <= 1.2), CPU %.3f s, killed_by %s\n\n",
+                stopped, rec.cpu_s, std::string(to_string(rec.killed_by)).c_str());
 
     // 4. Throughput.
     std::printf("4. runs per second of the trivial program\n");
@@ -164,7 +165,8 @@ int main() {
             });
         for (auto& th : threads) th.join();
         double s = seconds_since(start);
-        std::printf("   %d job(s): %.0f runs/s (bare fork/exec/wait: %.0f runs/s on one core)\n", jobs, total / s, 1000 / bare);
+        std::printf("   %d job(s): %.0f runs/s (bare fork/exec/wait: %.0f runs/s on one core)\n", jobs, total / s,
+                    1000 / bare);
     }
     fs::remove_all(dir);
     return 0;

@@ -44,17 +44,29 @@ int main(int argc, char** argv) {
     std::printf("%-38s %8s %10s %10s %8s\n", "dataset", "puzzles", "ours", "dlx", "dlx/ours");
     for (const char* name : sets) {
         auto puzzles = load_dataset(name, max_count);
-        if (puzzles.empty()) { std::printf("%-38s missing\n", name); continue; }
+        if (puzzles.empty()) {
+            std::printf("%-38s missing\n", name);
+            continue;
+        }
         std::uint64_t ours_sum = 0, dlx_sum = 0;
         double ours = 1e9, dlx = 1e9;
         for (int round = 0; round < rounds; ++round) {
             ours_sum = dlx_sum = 0;
-            ours = std::min(ours, seconds([&] { for (auto& p : puzzles) ours_sum += sudoku::count_solutions(p, 2).count; }));
-            dlx = std::min(dlx, seconds([&] { for (auto& p : puzzles) dlx_sum += sudoku::dlx_count(p, 2).count; }));
+            ours = std::min(ours, seconds([&] {
+                                for (auto& p : puzzles) ours_sum += sudoku::count_solutions(p, 2).count;
+                            }));
+            dlx = std::min(dlx, seconds([&] {
+                               for (auto& p : puzzles) dlx_sum += sudoku::dlx_count(p, 2).count;
+                           }));
         }
-        if (ours_sum != dlx_sum) { std::printf("MISMATCH on %s: %llu vs %llu\n", name, (unsigned long long)ours_sum, (unsigned long long)dlx_sum); return 1; }
+        if (ours_sum != dlx_sum) {
+            std::printf("MISMATCH on %s: %llu vs %llu\n", name, (unsigned long long)ours_sum,
+                        (unsigned long long)dlx_sum);
+            return 1;
+        }
         double n = double(puzzles.size());
-        std::printf("%-38s %8zu %10.1f %10.1f %7.1fx\n", name, puzzles.size(), ours / n * 1e6, dlx / n * 1e6, dlx / ours);
+        std::printf("%-38s %8zu %10.1f %10.1f %7.1fx\n", name, puzzles.size(), ours / n * 1e6, dlx / n * 1e6,
+                    dlx / ours);
     }
 
     std::printf("\ncounting throughput (exact counts, capped at 1e6 per puzzle), solutions per second\n");
@@ -78,12 +90,20 @@ int main(int argc, char** argv) {
         double ours = 1e9, dlx = 1e9;
         for (int round = 0; round < rounds; ++round) {
             ours_n = dlx_n = 0;
-            ours = std::min(ours, seconds([&] { for (auto& p : *set) ours_n += sudoku::count_solutions(p, 1000000).count; }));
-            dlx = std::min(dlx, seconds([&] { for (auto& p : *set) dlx_n += sudoku::dlx_count(p, 1000000).count; }));
+            ours = std::min(ours, seconds([&] {
+                                for (auto& p : *set) ours_n += sudoku::count_solutions(p, 1000000).count;
+                            }));
+            dlx = std::min(dlx, seconds([&] {
+                               for (auto& p : *set) dlx_n += sudoku::dlx_count(p, 1000000).count;
+                           }));
         }
-        if (ours_n != dlx_n) { std::printf("MISMATCH %llu vs %llu\n", (unsigned long long)ours_n, (unsigned long long)dlx_n); return 1; }
-        std::printf("%-38s %8zu %12.0f %12.0f %7.1fx  (%llu solutions)\n", set == &serg ? "serg (first 2000)" : "random 24-clue (200)",
-                    set->size(), ours_n / ours, dlx_n / dlx, (dlx / dlx_n) / (ours / ours_n) , (unsigned long long)ours_n);
+        if (ours_n != dlx_n) {
+            std::printf("MISMATCH %llu vs %llu\n", (unsigned long long)ours_n, (unsigned long long)dlx_n);
+            return 1;
+        }
+        std::printf("%-38s %8zu %12.0f %12.0f %7.1fx  (%llu solutions)\n",
+                    set == &serg ? "serg (first 2000)" : "random 24-clue (200)", set->size(), ours_n / ours,
+                    dlx_n / dlx, (dlx / dlx_n) / (ours / ours_n), (unsigned long long)ours_n);
     }
     return 0;
 }

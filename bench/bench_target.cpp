@@ -64,7 +64,8 @@ void run_family(const std::string& name, const std::vector<Grid>& puzzles, const
         evaluations += double(a.stats.evaluations) / double(puzzles.size());
         root_evaluations += double(a.stats.root_evaluations) / double(puzzles.size());
         if (a.stats.placement_nodes > 0) ++with_placement;
-        if (a.score >= 0 && (!a.certificate->is_solution_of(puzzles[i]) || target_score(*a.certificate, w) != a.score)) {
+        if (a.score >= 0 &&
+            (!a.certificate->is_solution_of(puzzles[i]) || target_score(*a.certificate, w) != a.score)) {
             std::printf("  BAD CERTIFICATE on %s\n", puzzles[i].to_line().c_str());
             ++disagreements;
         }
@@ -103,8 +104,10 @@ int main(int argc, char** argv) {
     std::vector<int> numbers;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--help")) {
-            std::printf("usage: bench_target [puzzles per family=50] [weight matrices=5] [--no-mip] [--family NAME] [--stats] [--seed N]\n"
-                        "example: bench_target 1000 20   (the issue's scale)\n");
+            std::printf(
+                "usage: bench_target [puzzles per family=50] [weight matrices=5] [--no-mip] [--family NAME] [--stats] "
+                "[--seed N]\n"
+                "example: bench_target 1000 20   (the issue's scale)\n");
             return 0;
         }
         if (!std::strcmp(argv[i], "--family") && i + 1 < argc) {
@@ -148,7 +151,8 @@ int main(int argc, char** argv) {
         if (family.name.find(only) != std::string::npos) run_family(family.name, puzzles, ring, with_mip);
     }
     const auto wanted = [&](const std::string& name) { return name.find(only) != std::string::npos; };
-    if (wanted("empty grid")) run_family("empty grid", std::vector<Grid>(std::min(per_family, 20), Grid(3)), ring, with_mip);
+    if (wanted("empty grid"))
+        run_family("empty grid", std::vector<Grid>(std::min(per_family, 20), Grid(3)), ring, with_mip);
 
     std::vector<Weights> weights;
     for (int m = 0; m < matrices; ++m) {

@@ -21,7 +21,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     try {
         (void)sudoku::judge::parse_run_record(text);
-    } catch (const std::logic_error&) {
-    }
+    } catch (const std::logic_error&) {}
     return 0;
 }

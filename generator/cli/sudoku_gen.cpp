@@ -20,7 +20,8 @@ namespace {
 using namespace sudoku;
 using namespace sudoku::cli;
 
-const char* kDescription = R"(Makes reproducible puzzles and whole test sets: the same request and seed give the same bytes.
+const char* kDescription =
+    R"(Makes reproducible puzzles and whole test sets: the same request and seed give the same bytes.
 Each command answers --help with its own options.)";
 
 const char* kFooter = R"(Example:
@@ -103,7 +104,8 @@ void add_puzzle_command(CLI::App& gen, PuzzleCommand& c) {
     describe(*app,
              "sudoku-gen puzzle [--size 9|16] [--clues MIN..MAX] [--kind unique|solvable|unsolvable] [--minimal]\n"
              "                         [--symmetry none|rot180|rot90|mirror|diagonal] [--seed N] [--count N]\n"
-             "                         [--format " + format_names("|") + "]",
+             "                         [--format " +
+                 format_names("|") + "]",
              "Prints puzzles in the format to stdout; per puzzle on stderr: clues, solutions, the solver's\n"
              "guesses and the human techniques needed (singles | pairs-and-locked | beyond).");
     app->footer(R"(Example:
@@ -118,8 +120,7 @@ Exit status: 0 done, 2 bad input or usage (or no puzzle found), 1 internal error
             [](std::string& text) -> std::string {
                 std::string side = text;
                 if (whole_number(1, 1000)(side).empty() && printable_sides().count(std::stoi(side))) return "";
-                return "expected a grid side that an output format holds (" + side_names() + "), found '" + text +
-                       "'";
+                return "expected a grid side that an output format holds (" + side_names() + "), found '" + text + "'";
             },
             "", "size"));
     app->add_option("--clues", c.clues, "clue range, or one count (default 22..30 for 9x9, 1/2..2/3 of the cells else)")
@@ -140,7 +141,9 @@ Exit status: 0 done, 2 bad input or usage (or no puzzle found), 1 internal error
            "symmetry of the clue pattern (default none)")
         ->type_name("SYMMETRY")
         ->check(named(symmetry_by_name, symmetry_names()));
-    app->add_option("--seed", c.seed, "random seed (default 1)")->type_name("N")->transform(whole_number(0, UINT64_MAX));
+    app->add_option("--seed", c.seed, "random seed (default 1)")
+        ->type_name("N")
+        ->transform(whole_number(0, UINT64_MAX));
     app->add_option("--count", c.count, "number of puzzles (default 1)")
         ->type_name("N")
         ->transform(whole_number(0, 1000000000));
@@ -163,9 +166,9 @@ int run_puzzle(const PuzzleCommand& c) {
     request.symmetry = c.symmetry;
     request.minimal = c.minimal;
     const int cells = c.side * c.side;
-    const auto [min_clues, max_clues] = c.clues ? *clue_range(*c.clues)
-                                                : request.box == 3 ? std::pair{22, 30}
-                                                                   : std::pair{cells / 2, cells * 2 / 3};
+    const auto [min_clues, max_clues] = c.clues            ? *clue_range(*c.clues)
+                                        : request.box == 3 ? std::pair{22, 30}
+                                                           : std::pair{cells / 2, cells * 2 / 3};
     request.min_clues = min_clues;
     request.max_clues = max_clues;
     const Format format = c.format.value_or(default_format(request.box));
@@ -190,7 +193,9 @@ int run_puzzle(const PuzzleCommand& c) {
         const auto solutions = count_solutions(puzzle, 2);
         const Difficulty difficulty = rate_difficulty(puzzle);
         std::cerr << "# puzzle " << i + 1 << ": " << puzzle.clue_count() << " clues, "
-                  << (solutions.count == 0 ? "no solution" : solutions.count == 1 ? "unique" : "2+ solutions")
+                  << (solutions.count == 0   ? "no solution"
+                      : solutions.count == 1 ? "unique"
+                                             : "2+ solutions")
                   << ", guesses " << difficulty.guesses << ", techniques " << technique_name(difficulty.techniques)
                   << ", " << ms << " ms\n";
         puzzles.push_back(puzzle);

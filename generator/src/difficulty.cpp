@@ -11,9 +11,12 @@ namespace sudoku {
 
 std::string_view technique_name(Technique technique) {
     switch (technique) {
-        case Technique::singles: return "singles";
-        case Technique::pairs_and_locked: return "pairs-and-locked";
-        case Technique::beyond: return "beyond";
+        case Technique::singles:
+            return "singles";
+        case Technique::pairs_and_locked:
+            return "pairs-and-locked";
+        case Technique::beyond:
+            return "beyond";
     }
     return "beyond";
 }
@@ -24,8 +27,12 @@ namespace {
 class LogicalSolver {
 public:
     explicit LogicalSolver(const Grid& puzzle)
-        : box_(puzzle.box()), n_(puzzle.side()), units_(units_of(box_)), peers_(peers_of(box_)),
-          value_(puzzle.cell_count(), 0), cand_(puzzle.cell_count(), all_digits(n_)) {
+        : box_(puzzle.box()),
+          n_(puzzle.side()),
+          units_(units_of(box_)),
+          peers_(peers_of(box_)),
+          value_(puzzle.cell_count(), 0),
+          cand_(puzzle.cell_count(), all_digits(n_)) {
         for (int cell = 0; cell < puzzle.cell_count(); ++cell)
             if (puzzle.at(cell)) place(cell, puzzle.at(cell));
     }

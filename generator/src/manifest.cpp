@@ -31,21 +31,36 @@ void to_json(Ordered& j, const ManifestPuzzle& p) {
 }
 
 void to_json(Ordered& j, const ManifestSample& s) {
-    j = Ordered{{"input", s.input}, {"answer_file", s.answer_file}, {"answer", optional_value(s.answer)},
-                {"sha256_input", s.sha256_input}, {"sha256_answer", s.sha256_answer}};
+    j = Ordered{{"input", s.input},
+                {"answer_file", s.answer_file},
+                {"answer", optional_value(s.answer)},
+                {"sha256_input", s.sha256_input},
+                {"sha256_answer", s.sha256_answer}};
 }
 
 void to_json(Ordered& j, const ManifestTest& t) {
-    j = Ordered{{"test", t.test}, {"input", t.input}, {"answer_file", t.answer_file}, {"group", t.group},
-                {"points", t.points}, {"seed", t.seed}, {"kind", t.kind}, {"hardness", t.hardness},
-                {"puzzles", t.puzzles}, {"answer", optional_value(t.answer)}, {"sha256_input", t.sha256_input},
-                {"sha256_answer", t.sha256_answer}, {"generator_version", t.generator_version}};
+    j = Ordered{{"test", t.test},
+                {"input", t.input},
+                {"answer_file", t.answer_file},
+                {"group", t.group},
+                {"points", t.points},
+                {"seed", t.seed},
+                {"kind", t.kind},
+                {"hardness", t.hardness},
+                {"puzzles", t.puzzles},
+                {"answer", optional_value(t.answer)},
+                {"sha256_input", t.sha256_input},
+                {"sha256_answer", t.sha256_answer},
+                {"generator_version", t.generator_version}};
 }
 
 void to_json(Ordered& j, const Manifest& m) {
-    j = Ordered{{"problem", m.problem}, {"solver_problem", m.solver_problem},
-                {"generator_version", m.generator_version}, {"seed", m.seed},
-                {"samples", m.samples}, {"tests", m.tests}};
+    j = Ordered{{"problem", m.problem},
+                {"solver_problem", m.solver_problem},
+                {"generator_version", m.generator_version},
+                {"seed", m.seed},
+                {"samples", m.samples},
+                {"tests", m.tests}};
 }
 
 void from_json(const Json& j, ManifestPuzzle& p) {

@@ -96,8 +96,7 @@ public:
                     return {lo, hi};
                 }
             }
-        } catch (const std::logic_error&) {
-        }
+        } catch (const std::logic_error&) {}
         fail(node, "'clues' expects MIN..MAX (e.g. 24..30), found '" + s + "'");
     }
 
@@ -122,8 +121,7 @@ private:
 };
 
 TestGroup read_group(const ConfigReader& in, const YAML::Node& node, const Problem& problem, int index) {
-    in.only_keys(node, {"name", "count", "clues", "kind", "hardness", "symmetry", "points", "puzzles",
-                        "max_solutions"},
+    in.only_keys(node, {"name", "count", "clues", "kind", "hardness", "symmetry", "points", "puzzles", "max_solutions"},
                  "group " + std::to_string(index + 1));
     const int box = format_box(problem.input);
     const int cells = box * box * box * box;
@@ -160,8 +158,8 @@ TestGroup read_group(const ConfigReader& in, const YAML::Node& node, const Probl
     if (problem.input == Format::target && group.puzzles != 1)
         in.fail(node["puzzles"], "a target test holds exactly one puzzle");
     if (problem.any_valid_solution && group.kind == "unsolvable")
-        in.fail(node["kind"], "problem " + std::string(problem.name) +
-                                  " promises solvable input: kind unsolvable is not allowed");
+        in.fail(node["kind"],
+                "problem " + std::string(problem.name) + " promises solvable input: kind unsolvable is not allowed");
     if (problem.input == Format::sudogob && group.kind == "solvable" && group.max_solutions == 0)
         in.fail(node["kind"], "sudogob answers exact counts: a solvable group needs 'max_solutions'");
     PuzzleRequest request;

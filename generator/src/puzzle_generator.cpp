@@ -19,9 +19,12 @@ std::optional<PuzzleKind> kind_by_name(std::string_view name) {
 
 std::string_view kind_name(PuzzleKind kind) {
     switch (kind) {
-        case PuzzleKind::unique: return "unique";
-        case PuzzleKind::solvable: return "solvable";
-        case PuzzleKind::unsolvable: return "unsolvable";
+        case PuzzleKind::unique:
+            return "unique";
+        case PuzzleKind::solvable:
+            return "solvable";
+        case PuzzleKind::unsolvable:
+            return "unsolvable";
     }
     return "unique";
 }
@@ -109,8 +112,8 @@ std::size_t orbit_containing(const std::vector<std::vector<int>>& orbits, int ce
 // The neighbourhood search for few clues: from a unique puzzle of `solution`, drop one or two
 // clue orbits, add back orbits that rule out each other completion found, re-minimise, and keep
 // the result when it has no more clues than before. Stops once at most max_clues remain.
-bool reduce_clues(Grid& puzzle, const Grid& solution, const std::vector<std::vector<int>>& orbits,
-                  int min_clues, int max_clues, int steps, Rng& rng) {
+bool reduce_clues(Grid& puzzle, const Grid& solution, const std::vector<std::vector<int>>& orbits, int min_clues,
+                  int max_clues, int steps, Rng& rng) {
     for (int step = 0; step < steps && puzzle.clue_count() > max_clues; ++step) {
         if (step % 64 == 63 && past_deadline()) return false;
         Grid trial = puzzle;
@@ -146,8 +149,8 @@ std::optional<GeneratedPuzzle> try_unique(const PuzzleRequest& request, const st
     const int target = rng.between(request.min_clues, request.max_clues);
     remove_clues(made.puzzle, orbits, request.min_clues, target, true, rng);
     if (made.puzzle.clue_count() > request.max_clues &&
-        !reduce_clues(made.puzzle, made.solution, orbits, request.min_clues, request.max_clues,
-                      request.search_steps, rng))
+        !reduce_clues(made.puzzle, made.solution, orbits, request.min_clues, request.max_clues, request.search_steps,
+                      rng))
         return std::nullopt;
     if (made.puzzle.clue_count() < request.min_clues) return std::nullopt;
     return made;
@@ -211,8 +214,8 @@ std::vector<int> wrong_digits(const Grid& puzzle, const Grid& solution, int cell
     return digits;
 }
 
-std::optional<GeneratedPuzzle> try_unsolvable(const PuzzleRequest& request,
-                                              const std::vector<std::vector<int>>& orbits, Rng& rng) {
+std::optional<GeneratedPuzzle> try_unsolvable(const PuzzleRequest& request, const std::vector<std::vector<int>>& orbits,
+                                              Rng& rng) {
     PuzzleRequest base = request;
     base.kind = PuzzleKind::unique;
     base.min_clues = std::max(fewest_unique_clues(request.box), request.min_clues - largest_orbit(orbits));
@@ -266,7 +269,8 @@ std::optional<std::string> impossible_request(const PuzzleRequest& request) {
     if (request.kind == PuzzleKind::unique && request.max_clues < fewest)
         return "a unique puzzle needs at least " + std::to_string(fewest) + " clues, the range is " + range;
     if (request.kind == PuzzleKind::unsolvable && request.min_clues >= cells)
-        return "a puzzle with all " + std::to_string(cells) + " cells given and no repeated digit is solved, "
+        return "a puzzle with all " + std::to_string(cells) +
+               " cells given and no repeated digit is solved, "
                "so it cannot be unsolvable";
     if (request.kind == PuzzleKind::unsolvable && request.max_clues <= fewest)
         return "an unsolvable puzzle is made from a unique one plus a wrong clue: it needs more than " +
@@ -287,15 +291,19 @@ std::variant<GeneratedPuzzle, std::string> generate_puzzle(const PuzzleRequest& 
             case PuzzleKind::unique:
                 made = request.minimal ? try_minimal(request, orbits, rng) : try_unique(request, orbits, rng);
                 break;
-            case PuzzleKind::solvable: made = try_solvable(request, orbits, rng); break;
-            case PuzzleKind::unsolvable: made = try_unsolvable(request, orbits, rng); break;
+            case PuzzleKind::solvable:
+                made = try_solvable(request, orbits, rng);
+                break;
+            case PuzzleKind::unsolvable:
+                made = try_unsolvable(request, orbits, rng);
+                break;
         }
         if (made) return *made;
     }
     return "no " + std::string(request.minimal ? "minimal " : "") + std::string(kind_name(request.kind)) +
-           " puzzle with " + std::to_string(request.min_clues) + ".." +
-           std::to_string(request.max_clues) + " clues (symmetry " + std::string(symmetry_name(request.symmetry)) +
-           ") found in " + std::to_string(attempt) + " attempts" +
+           " puzzle with " + std::to_string(request.min_clues) + ".." + std::to_string(request.max_clues) +
+           " clues (symmetry " + std::string(symmetry_name(request.symmetry)) + ") found in " +
+           std::to_string(attempt) + " attempts" +
            (past_deadline() ? " (time budget of " + seconds_text(request.time_budget_s) + " s spent)" : "");
 }
 

@@ -12,11 +12,16 @@ std::optional<Symmetry> symmetry_by_name(std::string_view name) {
 
 std::string_view symmetry_name(Symmetry symmetry) {
     switch (symmetry) {
-        case Symmetry::none: return "none";
-        case Symmetry::rot180: return "rot180";
-        case Symmetry::rot90: return "rot90";
-        case Symmetry::mirror: return "mirror";
-        case Symmetry::diagonal: return "diagonal";
+        case Symmetry::none:
+            return "none";
+        case Symmetry::rot180:
+            return "rot180";
+        case Symmetry::rot90:
+            return "rot90";
+        case Symmetry::mirror:
+            return "mirror";
+        case Symmetry::diagonal:
+            return "diagonal";
     }
     return "none";
 }
@@ -26,11 +31,16 @@ namespace {
 std::vector<int> images(int n, Symmetry symmetry, int cell) {
     const int r = cell / n, c = cell % n;
     switch (symmetry) {
-        case Symmetry::none: return {};
-        case Symmetry::rot180: return {(n - 1 - r) * n + (n - 1 - c)};
-        case Symmetry::rot90: return {c * n + (n - 1 - r)};
-        case Symmetry::mirror: return {r * n + (n - 1 - c)};
-        case Symmetry::diagonal: return {c * n + r};
+        case Symmetry::none:
+            return {};
+        case Symmetry::rot180:
+            return {(n - 1 - r) * n + (n - 1 - c)};
+        case Symmetry::rot90:
+            return {c * n + (n - 1 - r)};
+        case Symmetry::mirror:
+            return {r * n + (n - 1 - c)};
+        case Symmetry::diagonal:
+            return {c * n + r};
     }
     return {};
 }

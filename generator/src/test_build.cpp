@@ -69,17 +69,17 @@ TestPuzzle make_puzzle(const TestGroup& group, int box, Rng& rng, const std::str
         if (!best || completions > best_completions) best = puzzle, best_completions = completions;
     }
     if (!best)
-        throw BuildError{where + ": every brute-force candidate has more than " + std::to_string(kBruteForceCap) +
-                             " completions",
-                         group.line};
+        throw BuildError{
+            where + ": every brute-force candidate has more than " + std::to_string(kBruteForceCap) + " completions",
+            group.line};
     if (candidates == 1) return {*best, std::nullopt};
     return {*best, best_completions};
 }
 
 ManifestPuzzle describe_puzzle(const TestPuzzle& made) {
     const Grid& puzzle = made.puzzle;
-    const SolutionCount count = made.completions ? SolutionCount{*made.completions, false, std::nullopt}
-                                                 : count_solutions(puzzle, kCountCap);
+    const SolutionCount count =
+        made.completions ? SolutionCount{*made.completions, false, std::nullopt} : count_solutions(puzzle, kCountCap);
     ManifestPuzzle m;
     m.clues = puzzle.clue_count();
     m.solutions = count.count;
@@ -124,8 +124,10 @@ void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* 
     manifest.seed = config.seed;
     Json timings;
 
-    if (auto yaml = detail::read_bytes(config.source)) write_or_throw(dir / detail::kConfigFile, *yaml);
-    else throw BuildError{"cannot read " + config.source.string()};
+    if (auto yaml = detail::read_bytes(config.source))
+        write_or_throw(dir / detail::kConfigFile, *yaml);
+    else
+        throw BuildError{"cannot read " + config.source.string()};
 
     for (std::size_t s = 0; s < config.samples.size(); ++s) {
         const std::string stem = detail::sample_stem(static_cast<int>(s) + 1);
@@ -134,8 +136,8 @@ void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* 
         const std::string ans = answer_or_throw(problem, std::get<std::vector<Grid>>(parsed), options, stem);
         write_or_throw(dir / (stem + ".in"), config.samples[s].input);
         write_or_throw(dir / (stem + ".ans"), ans);
-        manifest.samples.push_back({stem + ".in", stem + ".ans", short_answer(ans),
-                                    sha256_hex(config.samples[s].input), sha256_hex(ans)});
+        manifest.samples.push_back(
+            {stem + ".in", stem + ".ans", short_answer(ans), sha256_hex(config.samples[s].input), sha256_hex(ans)});
     }
 
     timings["tests"] = Json::array();

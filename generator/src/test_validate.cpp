@@ -68,18 +68,18 @@ struct Checker {
     std::string expected_target(const Grid& puzzle, const std::string& file) {
         const Weights& weights = options.weights;
         std::optional<std::int64_t> enumerated, mip;
-        if (auto e = target_by_enumeration(puzzle, weights, kValidateEnumerationCap)) enumerated = e->score;
-        else ++beyond_enumeration;
+        if (auto e = target_by_enumeration(puzzle, weights, kValidateEnumerationCap))
+            enumerated = e->score;
+        else
+            ++beyond_enumeration;
 #ifdef SUDOKU_VALIDATE_WITH_MIP
         try {
             mip = target_by_mip(puzzle, weights).score;
             ++by_mip;
-        } catch (const std::exception&) {
-        }
+        } catch (const std::exception&) {}
 #endif
         if (enumerated && mip && *enumerated != *mip)
-            mismatch(file + ": enumeration gives " + std::to_string(*enumerated) + ", the MIP " +
-                     std::to_string(*mip));
+            mismatch(file + ": enumeration gives " + std::to_string(*enumerated) + ", the MIP " + std::to_string(*mip));
         if (enumerated) return std::to_string(*enumerated) + "\n";
         if (mip) return std::to_string(*mip) + "\n";
         ++by_neither;
@@ -195,8 +195,7 @@ std::variant<ValidationResult, Diagnostic> validate_test_set(const fs::path& dir
         listed.insert(in_name), listed.insert(ans_name);
         ++result.tests;
         if (test.group != group.name)
-            checker.mismatch(in_name + ": manifest says group '" + test.group + "', the config '" +
-                             group.name + "'");
+            checker.mismatch(in_name + ": manifest says group '" + test.group + "', the config '" + group.name + "'");
         const auto in = read_checked(dir, in_name, test.sha256_input, checker);
         const auto ans = read_checked(dir, ans_name, test.sha256_answer, checker);
         if (!in) continue;
@@ -222,11 +221,11 @@ std::variant<ValidationResult, Diagnostic> validate_test_set(const fs::path& dir
         if ((ext == ".in" || ext == ".ans") && !listed.count(name))
             checker.mismatch(name + ": not listed in the manifest");
     }
-    result.notes.push_back(std::to_string(result.tests) + " tests and " +
-                           std::to_string(manifest.samples.size()) +
+    result.notes.push_back(std::to_string(result.tests) + " tests and " + std::to_string(manifest.samples.size()) +
                            " samples: inputs, kinds and answers recomputed (dancing links" +
                            (problem.input == Format::target ? ", enumeration of all completions)" : ")"));
-    if (checker.by_mip) result.notes.push_back(std::to_string(checker.by_mip) + " target answers also solved by the MIP");
+    if (checker.by_mip)
+        result.notes.push_back(std::to_string(checker.by_mip) + " target answers also solved by the MIP");
     if (checker.beyond_enumeration)
         result.notes.push_back(std::to_string(checker.beyond_enumeration) + " target answers had more than " +
                                std::to_string(kValidateEnumerationCap) + " completions to enumerate");

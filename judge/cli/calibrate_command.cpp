@@ -42,13 +42,15 @@ void print_calibration(const judge::Calibration& c, const judge::CalibrationRequ
     out << line;
     std::string naive_names;
     for (const auto& n : request.naive) naive_names += " " + n;
-    out << "test  group                 model s  naive verdicts (" << naive_names.substr(1) << ") at the proposed limit\n";
+    out << "test  group                 model s  naive verdicts (" << naive_names.substr(1)
+        << ") at the proposed limit\n";
     int idle = 0;
     for (const auto& t : c.tests) {
         std::string verdicts;
         for (judge::Verdict v : t.naive_verdicts) verdicts += std::string(judge::verdict_name(v)) + " ";
         std::snprintf(line, sizeof line, "%-5s %-20s %8.3f  %-20s %s\n", t.test.c_str(), t.group.c_str(),
-                      t.slowest_model_cpu_s, verdicts.c_str(), t.separates ? "separates" : "separates nothing (flagged)");
+                      t.slowest_model_cpu_s, verdicts.c_str(),
+                      t.separates ? "separates" : "separates nothing (flagged)");
         out << line;
         idle += !t.separates;
     }

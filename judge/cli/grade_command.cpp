@@ -59,8 +59,9 @@ int grade_shard(GradeCommand& c, const judge::Contest& contest) {
     c.options.out_dir =
         c.out.value_or(fs::path(c.contest_file).parent_path() / ("judge-shard-" + std::to_string(shard.index)));
     if (c.fresh) fs::remove(c.options.out_dir / "journal.jsonl");
-    std::cerr << "shard " << shard.index << "/" << shard.count << ": " << judge::shard_submissions(contest, shard).size()
-              << " of " << judge::all_submissions(contest).size() << " submissions\n";
+    std::cerr << "shard " << shard.index << "/" << shard.count << ": "
+              << judge::shard_submissions(contest, shard).size() << " of " << judge::all_submissions(contest).size()
+              << " submissions\n";
     judge::grade_shard(contest, shard, c.options);
     std::cout << "shard " << shard.index << "/" << shard.count << " done: " << c.options.out_dir.string()
               << "\nmerge all shards with: sudoku-judge merge " << c.contest_file << " --out DIR SHARD_DIR...\n";

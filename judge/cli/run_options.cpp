@@ -16,13 +16,17 @@ constexpr std::uint64_t kMostJobs = 1024;
 }  // namespace
 
 void add_run_options(CLI::App& command, judge::GradeOptions& options) {
-    command.add_option("--jobs", options.jobs, "parallel runs (1 to 1024), one per core, pinned (default: the contest's `jobs`, else 1)")
+    command
+        .add_option("--jobs", options.jobs,
+                    "parallel runs (1 to 1024), one per core, pinned (default: the contest's `jobs`, else 1)")
         ->type_name("N")
         ->transform(cli::whole_number(1, kMostJobs));
-    command.add_flag_callback("--no-namespaces", [&options] { options.namespaces = false; },
-                              "switch the namespaces off (for machines without the rights)");
-    command.add_flag_callback("--no-cgroups", [&options] { options.cgroups = false; },
-                              "switch the cgroups off (for machines without the rights)");
+    command.add_flag_callback(
+        "--no-namespaces", [&options] { options.namespaces = false; },
+        "switch the namespaces off (for machines without the rights)");
+    command.add_flag_callback(
+        "--no-cgroups", [&options] { options.cgroups = false; },
+        "switch the cgroups off (for machines without the rights)");
 }
 
 std::optional<judge::Contest> load_contest_or_report(const std::string& file) {

@@ -12,9 +12,9 @@
 //
 // Killing init kills the whole pid namespace, so nothing the program started outlives the run.
 // Without namespaces the tree is killed through the cgroup's task list.
+#include <dirent.h>
 #include <fcntl.h>
 #include <grp.h>
-#include <dirent.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -51,11 +51,11 @@ using sudoku::judge::to_string;
 struct Options {
     std::string dir = ".";
     std::string stdin_file = "/dev/null", stdout_file = "/dev/null", stderr_file = "/dev/null";
-    std::string meta;  // empty: stdout
-    double cpu = 1.0, cpu_hard = -1;    // seconds
-    double wall = -1, wall_hard = -1;   // seconds
+    std::string meta;                  // empty: stdout
+    double cpu = 1.0, cpu_hard = -1;   // seconds
+    double wall = -1, wall_hard = -1;  // seconds
     long long mem_mib = 256, mem_hard_mib = -1;
-    long long stack_mib = -1;           // -1: the memory limit (NOI convention)
+    long long stack_mib = -1;  // -1: the memory limit (NOI convention)
     long long fsize_kib = 1 << 20;
     int procs = 64;
     int uid = 65534, gid = 65534;
@@ -105,29 +105,48 @@ bool parse_options(int argc, char** argv, Options& o) {
         } else if (a == "--help") {
             std::cout << kHelp;
             std::exit(0);
-        } else if (a == "--dir") o.dir = value();
-        else if (a == "--stdin") o.stdin_file = value();
-        else if (a == "--stdout") o.stdout_file = value();
-        else if (a == "--stderr") o.stderr_file = value();
-        else if (a == "--meta") o.meta = value();
-        else if (a == "--cpu") std::tie(o.cpu, o.cpu_hard) = parse_pair(value());
-        else if (a == "--wall") std::tie(o.wall, o.wall_hard) = parse_pair(value());
+        } else if (a == "--dir")
+            o.dir = value();
+        else if (a == "--stdin")
+            o.stdin_file = value();
+        else if (a == "--stdout")
+            o.stdout_file = value();
+        else if (a == "--stderr")
+            o.stderr_file = value();
+        else if (a == "--meta")
+            o.meta = value();
+        else if (a == "--cpu")
+            std::tie(o.cpu, o.cpu_hard) = parse_pair(value());
+        else if (a == "--wall")
+            std::tie(o.wall, o.wall_hard) = parse_pair(value());
         else if (a == "--mem") {
             auto [s, h] = parse_pair(value());
             o.mem_mib = static_cast<long long>(s);
             o.mem_hard_mib = static_cast<long long>(h);
-        } else if (a == "--stack") o.stack_mib = std::stoll(value());
-        else if (a == "--fsize") o.fsize_kib = std::stoll(value());
-        else if (a == "--procs") o.procs = std::stoi(value());
-        else if (a == "--uid") o.uid = std::stoi(value());
-        else if (a == "--gid") o.gid = std::stoi(value());
-        else if (a == "--core") o.core = std::stoi(value());
-        else if (a == "--hide") o.hide.push_back(value());
-        else if (a == "--env") o.env.push_back(value());
-        else if (a == "--share-net") o.share_net = true;
-        else if (a == "--no-namespaces") o.namespaces = false;
-        else if (a == "--no-cgroups") o.cgroups = false;
-        else throw std::invalid_argument("unknown option " + a);
+        } else if (a == "--stack")
+            o.stack_mib = std::stoll(value());
+        else if (a == "--fsize")
+            o.fsize_kib = std::stoll(value());
+        else if (a == "--procs")
+            o.procs = std::stoi(value());
+        else if (a == "--uid")
+            o.uid = std::stoi(value());
+        else if (a == "--gid")
+            o.gid = std::stoi(value());
+        else if (a == "--core")
+            o.core = std::stoi(value());
+        else if (a == "--hide")
+            o.hide.push_back(value());
+        else if (a == "--env")
+            o.env.push_back(value());
+        else if (a == "--share-net")
+            o.share_net = true;
+        else if (a == "--no-namespaces")
+            o.namespaces = false;
+        else if (a == "--no-cgroups")
+            o.cgroups = false;
+        else
+            throw std::invalid_argument("unknown option " + a);
     }
     if (o.argv.empty()) throw std::invalid_argument("no program given after --");
     if (o.cpu_hard < 0) o.cpu_hard = o.cpu + 0.1;
@@ -173,7 +192,7 @@ long long read_number(const std::string& path) {
 // accounting and limits still apply), removed at the end.
 struct Cgroups {
     CgroupsState version = CgroupsState::off;
-    bool resident = false;        // --serve: the runner lives in these groups; they outlive a run
+    bool resident = false;                  // --serve: the runner lives in these groups; they outlive a run
     std::string memory, cpuacct, pids, v2;  // directories of this run's groups
 
     std::vector<std::string> dirs() const {
@@ -221,7 +240,10 @@ Cgroups setup_cgroups(const Options& o) {
         write_file(parent + "/cgroup.subtree_control", "+memory +cpu +pids");
         std::string dir = parent + "/" + leaf;
         if (mkdir(dir.c_str(), 0755) != 0) continue;
-        if (!write_file(dir + "/memory.max", std::to_string(hard))) { rmdir(dir.c_str()); continue; }
+        if (!write_file(dir + "/memory.max", std::to_string(hard))) {
+            rmdir(dir.c_str());
+            continue;
+        }
         write_file(dir + "/memory.swap.max", "0");
         write_file(dir + "/pids.max", std::to_string(o.procs));
         cg.version = CgroupsState::v2;
@@ -304,7 +326,8 @@ void setup_mounts(const Options& o, int error_fd, std::string& box) {
     box = "/tmp/box";
     mkdir(box.c_str(), 0755);
     std::string fd_path = "/proc/self/fd/" + std::to_string(dir_fd);
-    if (mount(fd_path.c_str(), box.c_str(), nullptr, MS_BIND, nullptr) != 0) die_child(error_fd, "bind the work directory");
+    if (mount(fd_path.c_str(), box.c_str(), nullptr, MS_BIND, nullptr) != 0)
+        die_child(error_fd, "bind the work directory");
     close(dir_fd);
     for (const char* d : {"/dev/shm", "/var/tmp", "/run", "/home", "/root"})
         mount("tmpfs", d, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=1777");  // absent ones are fine
@@ -313,7 +336,8 @@ void setup_mounts(const Options& o, int error_fd, std::string& box) {
             errno != ENOENT)  // ENOENT: already invisible (under /tmp, say)
             die_child(error_fd, "hide " + h);
     // A fresh /proc shows only this pid namespace: the judge's processes are invisible.
-    if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0) die_child(error_fd, "mount /proc");
+    if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0)
+        die_child(error_fd, "mount /proc");
 }
 
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): setrlimit's own order, resource an RLIMIT_ constant
@@ -323,9 +347,9 @@ void set_limit(int resource, rlim_t value) {
 }
 
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): in, out, err in the order of descriptors 0, 1, 2
-[[noreturn]] void exec_program(const Options& o, const Cgroups& cg, const std::string& box, int error_fd,
-                               int in_fd, int out_fd, int err_fd) {
-    signal(SIGPIPE, SIG_DFL);   // --serve ignores it; the program gets the default back
+[[noreturn]] void exec_program(const Options& o, const Cgroups& cg, const std::string& box, int error_fd, int in_fd,
+                               int out_fd, int err_fd) {
+    signal(SIGPIPE, SIG_DFL);  // --serve ignores it; the program gets the default back
     if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) die_child(error_fd, "redirect");
     if (chdir(box.c_str()) != 0) die_child(error_fd, "chdir " + box);
     set_limit(RLIMIT_CPU, static_cast<rlim_t>(std::ceil(o.cpu_hard)) + 1);  // backstop; the runner kills first
@@ -335,7 +359,8 @@ void set_limit(int resource, rlim_t value) {
     if (cg.version == CgroupsState::off) set_limit(RLIMIT_AS, static_cast<rlim_t>(o.mem_hard_mib) << 20);
     if (getuid() == 0) {
         if (cg.pids.empty() && cg.v2.empty()) set_limit(RLIMIT_NPROC, o.procs);
-        if (setgroups(0, nullptr) != 0 || setgid(o.gid) != 0 || setuid(o.uid) != 0) die_child(error_fd, "drop privileges");
+        if (setgroups(0, nullptr) != 0 || setgid(o.gid) != 0 || setuid(o.uid) != 0)
+            die_child(error_fd, "drop privileges");
     }
     prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
     std::vector<std::string> env = {"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + box, "LANG=C"};
@@ -409,8 +434,8 @@ struct ProgramEnd {
     }
     end.wall = now_s() - start;
     (void)!write(end_fd, &end, sizeof end);
-    if (!in_namespace) kill(0, SIGKILL);   // the program's leftovers in init's process group (and init)
-    _exit(0);  // in a pid namespace this kills every process the program left behind
+    if (!in_namespace) kill(0, SIGKILL);  // the program's leftovers in init's process group (and init)
+    _exit(0);                             // in a pid namespace this kills every process the program left behind
 }
 
 struct Record {
@@ -424,7 +449,7 @@ struct Record {
 
 void kill_tree(pid_t init, const Cgroups& cg, bool in_namespace) {
     kill(init, SIGKILL);
-    if (!in_namespace) {   // init leads the process group the program (and what it forked) is in
+    if (!in_namespace) {  // init leads the process group the program (and what it forked) is in
         kill(-init, SIGKILL);
         for (int round = 0; round < 3; ++round)
             for (pid_t p : tasks_of(cg))
@@ -501,7 +526,9 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     long long oom_kills_before = cg.resident ? stat_field(cg.memory + "/memory.oom_control", "oom_kill") : 0;
     double cpu_baseline = cg.resident ? cgroup_cpu(cg) : 0, self_baseline = self_cpu();
     // CPU of the run: the group's, less what the (resident) runner spent polling.
-    auto run_cpu = [&] { return cg.resident ? cgroup_cpu(cg) - cpu_baseline - (self_cpu() - self_baseline) : cgroup_cpu(cg); };
+    auto run_cpu = [&] {
+        return cg.resident ? cgroup_cpu(cg) - cpu_baseline - (self_cpu() - self_baseline) : cgroup_cpu(cg);
+    };
     if (o.core >= 0) {
         cpu_set_t set;
         CPU_ZERO(&set);
@@ -543,9 +570,12 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
         }
         double wall = now_s() - start;
         double cpu = run_cpu();
-        if (cpu > o.cpu_hard) r.killed_by = KilledBy::cpu;
-        else if (wall > o.wall_hard) r.killed_by = KilledBy::wall;
-        else if (box_bytes(o.dir, box_cap) > box_cap) r.killed_by = KilledBy::output;
+        if (cpu > o.cpu_hard)
+            r.killed_by = KilledBy::cpu;
+        else if (wall > o.wall_hard)
+            r.killed_by = KilledBy::wall;
+        else if (box_bytes(o.dir, box_cap) > box_cap)
+            r.killed_by = KilledBy::output;
         if (r.killed_by != KilledBy::none) break;
     }
     kill_tree(init, cg, in_namespace);
@@ -570,7 +600,8 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     r.cpu = cg.version == CgroupsState::off ? rusage_cpu : std::max(0.0, run_cpu());
     r.peak_kib = end.usage.ru_maxrss;
     if (cg.version == CgroupsState::v1) {
-        r.peak_kib = std::max(r.peak_kib, (read_number(cg.memory + "/memory.max_usage_in_bytes") - memory_baseline) / 1024);
+        r.peak_kib =
+            std::max(r.peak_kib, (read_number(cg.memory + "/memory.max_usage_in_bytes") - memory_baseline) / 1024);
         r.oom = read_number(cg.memory + "/memory.failcnt") > 0 ||
                 stat_field(cg.memory + "/memory.oom_control", "oom_kill") > oom_kills_before;
     } else if (cg.version == CgroupsState::v2) {
@@ -585,8 +616,10 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     out.setf(std::ios::fixed);
     out.precision(3);
     out << "cpu: " << r.cpu << "\nwall: " << r.wall << "\npeak_kib: " << r.peak_kib << "\n";
-    if (r.signal) out << "signal: " << r.signal << "\n";
-    else out << "exit_code: " << r.exit_code << "\n";
+    if (r.signal)
+        out << "signal: " << r.signal << "\n";
+    else
+        out << "exit_code: " << r.exit_code << "\n";
     out << "killed_by: " << to_string(r.killed_by) << "\noom: " << (r.oom ? 1 : 0) << "\n";
     out << "cgroups: " << to_string(cg.version) << "\n";
     out << "namespaces: " << to_string(in_namespace ? NamespacesState::on : NamespacesState::off) << "\n";
@@ -596,7 +629,8 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
             if (c == '\n') c = ' ';
         out << "error: " << r.error << "\n";
     }
-    if (o.meta.empty()) std::cout << out.str() << std::flush;
+    if (o.meta.empty())
+        std::cout << out.str() << std::flush;
     else {
         std::ofstream f(o.meta);
         f << out.str();
@@ -617,13 +651,13 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
 int serve() {
     Options defaults;
     defaults.argv = {"/bin/true"};
-    defaults.mem_hard_mib = defaults.mem_mib;   // replaced by every request's own limit
+    defaults.mem_hard_mib = defaults.mem_mib;  // replaced by every request's own limit
     Cgroups cg = setup_cgroups(defaults);
     if (cg.version == CgroupsState::v1) {
         bool joined = true;
         for (auto& d : cg.dirs()) joined = joined && write_file(d + "/cgroup.procs", "0");
         cg.resident = joined;
-        write_file("/proc/self/oom_score_adj", "-1000");   // the program, not the runner, is the OOM victim
+        write_file("/proc/self/oom_score_adj", "-1000");  // the program, not the runner, is the OOM victim
     }
     // A judge killed mid-run must not take the runner down before it removes its cgroups.
     signal(SIGPIPE, SIG_IGN);
@@ -637,14 +671,16 @@ int serve() {
         Options o;
         try {
             parse_options(static_cast<int>(argv.size()), argv.data(), o);
-            if (cg.resident) run(o, &cg);
-            else run(o);
+            if (cg.resident)
+                run(o, &cg);
+            else
+                run(o);
         } catch (const std::exception& e) {
             std::cout << "error: bad request: " << e.what() << "\n";
         }
         std::cout << "end\n" << std::flush;
     }
-    if (cg.resident) {   // leave the groups (to their parents) so that they can be removed
+    if (cg.resident) {  // leave the groups (to their parents) so that they can be removed
         for (auto& d : cg.dirs()) write_file(d.substr(0, d.rfind('/')) + "/cgroup.procs", "0");
         remove_cgroups(cg);
     }

@@ -54,8 +54,10 @@ std::variant<Calibration, std::string> calibrate(const Contest& contest, const C
                                                  const GradeOptions& options) {
     auto problem = std::find_if(contest.problems.begin(), contest.problems.end(),
                                 [&](const ContestProblem& p) { return p.config.name == request.problem; });
-    if (problem == contest.problems.end()) return "calibrate: no problem '" + request.problem + "' in " + contest.source.string();
-    if (request.models.empty() || request.naive.empty()) return std::string("calibrate: needs at least one --model and one --naive");
+    if (problem == contest.problems.end())
+        return "calibrate: no problem '" + request.problem + "' in " + contest.source.string();
+    if (request.models.empty() || request.naive.empty())
+        return std::string("calibrate: needs at least one --model and one --naive");
     std::vector<std::string> names = list_contestants(contest.contestants_dir);
     for (const auto& who : {request.models, request.naive})
         for (const auto& n : who)
@@ -83,7 +85,8 @@ std::variant<Calibration, std::string> calibrate(const Contest& contest, const C
         for (size_t i = 0; i < pr->tests.size() && i < cal.tests.size(); ++i) {
             const TestResult& r = pr->tests[i];
             if (r.verdict != Verdict::AC)
-                failures += "\n  " + m + " test " + r.test + ": " + std::string(verdict_name(r.verdict)) + " (" + r.reason + ")";
+                failures += "\n  " + m + " test " + r.test + ": " + std::string(verdict_name(r.verdict)) + " (" +
+                            r.reason + ")";
             cal.tests[i].slowest_model_cpu_s = std::max(cal.tests[i].slowest_model_cpu_s, r.cpu_s);
             cal.slowest_model_cpu_s = std::max(cal.slowest_model_cpu_s, r.cpu_s);
         }

@@ -33,11 +33,12 @@ std::string shown(std::string_view token) {
     std::string s = "'";
     for (size_t i = 0; i < token.size() && i < 24; ++i) {
         unsigned char c = token[i];
-        if (c < 32 || c >= 127) {   // control bytes and non-ASCII: the message stays printable UTF-8
+        if (c < 32 || c >= 127) {  // control bytes and non-ASCII: the message stays printable UTF-8
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\x%02x", c);
             s += buf;
-        } else s += static_cast<char>(c);
+        } else
+            s += static_cast<char>(c);
     }
     return s + (token.size() > 24 ? "...'" : "'");
 }
@@ -71,16 +72,17 @@ CheckResult check_tokens(std::string_view output, std::string_view answer) {
     auto got = tokens_of(output), want = tokens_of(answer);
     for (size_t i = 0; i < want.size(); ++i) {
         if (i >= got.size())
-            return CheckResult::wrong(got.empty() ? "empty output, expected " + std::to_string(want.size()) + " token(s)"
-                                                  : "output ends after " + std::to_string(got.size()) +
-                                                        " token(s), expected " + std::to_string(want.size()));
+            return CheckResult::wrong(got.empty()
+                                          ? "empty output, expected " + std::to_string(want.size()) + " token(s)"
+                                          : "output ends after " + std::to_string(got.size()) + " token(s), expected " +
+                                                std::to_string(want.size()));
         if (got[i] != want[i])
             return CheckResult::wrong("token " + std::to_string(i + 1) + ": expected " + shown(want[i]) + ", found " +
                                       shown(got[i]));
     }
     if (got.size() > want.size())
-        return CheckResult::wrong("extra token " + shown(got[want.size()]) + " after the " + std::to_string(want.size()) +
-                                  " expected");
+        return CheckResult::wrong("extra token " + shown(got[want.size()]) + " after the " +
+                                  std::to_string(want.size()) + " expected");
     return CheckResult::accepted(std::to_string(want.size()) + " token(s) match");
 }
 
@@ -119,11 +121,13 @@ namespace {
 CheckResult run_testlib(const std::filesystem::path& checker, const CheckFiles& files) {
     std::filesystem::create_directories(files.scratch);
     RunRequest r;
-    r.argv = {std::filesystem::absolute(checker).string(), files.input.string(), files.output.string(), files.answer.string()};
+    r.argv = {std::filesystem::absolute(checker).string(), files.input.string(), files.output.string(),
+              files.answer.string()};
     r.work_dir = files.scratch;
     r.stderr_file = files.scratch / "checker.message";
     r.stdout_file = files.scratch / "checker.stdout";
-    r.limits = RunLimits{.cpu_s = 10, .wall_s = 20, .memory_mib = 1024, .stack_mib = -1, .output_kib = 1024, .processes = 8};
+    r.limits =
+        RunLimits{.cpu_s = 10, .wall_s = 20, .memory_mib = 1024, .stack_mib = -1, .output_kib = 1024, .processes = 8};
     r.namespaces = false;  // the checker must see the test data; it is the setter's trusted code
     RunRecord run = run_sandboxed(r);
     if (!run.error.empty()) return CheckResult::fail(run.error);
@@ -134,9 +138,12 @@ CheckResult run_testlib(const std::filesystem::path& checker, const CheckFiles& 
                                  (run.killed_by == KilledBy::output ? " limit" : " time limit"));
     if (run.signal) return CheckResult::fail("checker killed by signal " + std::to_string(*run.signal));
     switch (*run.exit_code) {
-        case 0: return CheckResult::accepted(message);
-        case 1: return CheckResult::wrong(message);
-        case 2: return CheckResult::presentation(message);
+        case 0:
+            return CheckResult::accepted(message);
+        case 1:
+            return CheckResult::wrong(message);
+        case 2:
+            return CheckResult::presentation(message);
         case 7: {
             // The first number of the message is the fraction of the points (testlib's quitp style).
             // Its sign counts (a "-0.5" is a broken checker, not half the points), and a lone '.'
@@ -155,8 +162,10 @@ CheckResult run_testlib(const std::filesystem::path& checker, const CheckFiles& 
             if (!(f >= 0 && f <= 1)) return CheckResult::fail("partial points without a fraction 0..1 in: " + message);
             return CheckResult{CheckResult::Kind::partial, f, message};
         }
-        case 3: return CheckResult::fail("checker reported FAIL: " + message);
-        default: return CheckResult::fail("checker exit code " + std::to_string(*run.exit_code) + ": " + message);
+        case 3:
+            return CheckResult::fail("checker reported FAIL: " + message);
+        default:
+            return CheckResult::fail("checker exit code " + std::to_string(*run.exit_code) + ": " + message);
     }
 }
 

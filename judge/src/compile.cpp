@@ -20,7 +20,8 @@ std::vector<std::string> split_command(const std::string& command, const std::st
     std::string word;
     while (in >> word) {
         for (auto [key, value] : {std::pair{"{src}", src}, std::pair{"{exe}", exe}})
-            for (size_t at; (at = word.find(key)) != std::string::npos;) word.replace(at, std::string(key).size(), value);
+            for (size_t at; (at = word.find(key)) != std::string::npos;)
+                word.replace(at, std::string(key).size(), value);
         argv.push_back(word);
     }
     return argv;
@@ -59,9 +60,12 @@ CompileResult compile_source(const fs::path& source, const fs::path& build_dir, 
     r.work_dir = box;
     r.stdout_file = build_dir / "compile.stdout";
     r.stderr_file = build_dir / "compile.log";
-    r.limits = RunLimits{.cpu_s = settings.time_limit_s, .wall_s = settings.time_limit_s * 2 + 1,
-                         .memory_mib = settings.memory_mib, .stack_mib = -1,
-                         .output_kib = settings.binary_limit_mib * 1024, .processes = 64};
+    r.limits = RunLimits{.cpu_s = settings.time_limit_s,
+                         .wall_s = settings.time_limit_s * 2 + 1,
+                         .memory_mib = settings.memory_mib,
+                         .stack_mib = -1,
+                         .output_kib = settings.binary_limit_mib * 1024,
+                         .processes = 64};
     r.hidden = settings.hidden;
     RunRecord run = run_sandboxed(r);
     result.cpu_s = run.cpu_s;

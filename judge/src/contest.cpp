@@ -1,10 +1,10 @@
 // Reading CONTEST.yaml and the generator's test-set manifests.
 #include "sudoku/contest.hpp"
 
+#include <sys/stat.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <sys/stat.h>
 
 #include "sudoku/manifest.hpp"
 
@@ -16,15 +16,19 @@ namespace {
 
 Diagnostic at(const fs::path& file, const YAML::Node& node, std::string message) {
     YAML::Mark m = node.Mark();
-    return Diagnostic{file.string(), m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0, std::move(message)};
+    return Diagnostic{file.string(), m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0,
+                      std::move(message)};
 }
 
 std::variant<ContestProblem, Diagnostic> load_problem(const Contest& contest, const YAML::Node& entry) {
     fs::path base = contest.source.parent_path();
     fs::path config_path;
-    if (entry.IsScalar()) config_path = contest.testdata_dir / entry.as<std::string>() / "config.yaml";
-    else if (entry.IsMap() && entry["config"]) config_path = base / entry["config"].as<std::string>();
-    else return at(contest.source, entry, "expected a problem name or {config: path}");
+    if (entry.IsScalar())
+        config_path = contest.testdata_dir / entry.as<std::string>() / "config.yaml";
+    else if (entry.IsMap() && entry["config"])
+        config_path = base / entry["config"].as<std::string>();
+    else
+        return at(contest.source, entry, "expected a problem name or {config: path}");
     auto loaded = load_problem_config(config_path);
     if (auto* d = std::get_if<Diagnostic>(&loaded)) return *d;
     ContestProblem p;
@@ -54,7 +58,8 @@ std::variant<std::vector<TestCase>, Diagnostic> load_tests(const fs::path& dir) 
         c.answer = dir / (t.answer_file.empty() ? c.name + ".ans" : t.answer_file);
         c.points = t.points;
         if (c.name.empty()) return Diagnostic{(dir / kManifestFile).string(), 0, 0, "a test without a \"test\" name"};
-        if (!fs::exists(c.input)) return Diagnostic{c.input.string(), 0, 0, "test input listed in the manifest is missing"};
+        if (!fs::exists(c.input))
+            return Diagnostic{c.input.string(), 0, 0, "test input listed in the manifest is missing"};
         tests.push_back(std::move(c));
     }
     return tests;
@@ -73,7 +78,8 @@ std::variant<Contest, Diagnostic> load_contest(const fs::path& yaml_file) {
     c.source = yaml_file;
     fs::path base = yaml_file.parent_path();
     try {
-        static const std::vector<std::string> known = {"name", "contestants", "testdata", "problems", "compile", "jobs", "stack"};
+        static const std::vector<std::string> known = {"name",    "contestants", "testdata", "problems",
+                                                       "compile", "jobs",        "stack"};
         for (auto kv : root) {
             std::string key = kv.first.as<std::string>();
             if (std::find(known.begin(), known.end(), key) == known.end())
@@ -101,7 +107,8 @@ std::variant<Contest, Diagnostic> load_contest(const fs::path& yaml_file) {
         return Diagnostic{yaml_file.string(), e.mark.line + 1, e.mark.column + 1, e.msg};
     }
     if (!fs::is_directory(c.contestants_dir))
-        return Diagnostic{yaml_file.string(), 0, 0, "contestants directory " + c.contestants_dir.string() + " does not exist"};
+        return Diagnostic{yaml_file.string(), 0, 0,
+                          "contestants directory " + c.contestants_dir.string() + " does not exist"};
     return c;
 }
 

@@ -2,8 +2,6 @@
 // owning one run slot (a private directory and a pinned core).
 #include "sudoku/grader.hpp"
 
-#include "sudoku/executable_copy.hpp"
-
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,6 +13,7 @@
 #include <thread>
 
 #include "sudoku/checkers.hpp"
+#include "sudoku/executable_copy.hpp"
 #include "sudoku/journal.hpp"
 #include "sudoku/scoring.hpp"
 #include "sudoku/verdict.hpp"
@@ -58,9 +57,11 @@ OutputFacts output_facts(const fs::path& output, const fs::path& box, const Prob
         f.present = false;
         f.missing_hint = what_it_wrote(box, config);
     } else if (!S_ISREG(st.st_mode)) {
-        f.present = false;   // never follow a link or open a FIFO the program planted
+        f.present = false;  // never follow a link or open a FIFO the program planted
         f.missing_hint = config.output_file + " is " +
-                         (S_ISLNK(st.st_mode) ? "a symbolic link (not followed)" : S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
+                         (S_ISLNK(st.st_mode)   ? "a symbolic link (not followed)"
+                          : S_ISDIR(st.st_mode) ? "a directory"
+                                                : "not a regular file");
     } else {
         f.size_bytes = st.st_size;
     }
@@ -69,7 +70,8 @@ OutputFacts output_facts(const fs::path& output, const fs::path& box, const Prob
 
 }  // namespace
 
-TestResult judge_test(const ContestProblem& problem, const TestCase& test, const fs::path& binary, const RunSlot& slot) {
+TestResult judge_test(const ContestProblem& problem, const TestCase& test, const fs::path& binary,
+                      const RunSlot& slot) {
     const ProblemConfig& config = problem.config;
     TestResult result;
     result.problem = config.name;
@@ -90,7 +92,8 @@ TestResult judge_test(const ContestProblem& problem, const TestCase& test, const
     r.cgroups = slot.cgroups;
     try {
         copy_executable(binary, box / "prog");
-        if (config.uses_stdin()) r.stdin_file = fs::absolute(test.input);
+        if (config.uses_stdin())
+            r.stdin_file = fs::absolute(test.input);
         else {
             fs::copy_file(test.input, box / config.input_file, fs::copy_options::overwrite_existing);
             fs::permissions(box / config.input_file, fs::perms::owner_read | fs::perms::owner_write |
@@ -107,7 +110,8 @@ TestResult judge_test(const ContestProblem& problem, const TestCase& test, const
     RunRecord run = slot.session ? slot.session->run(r) : run_sandboxed(r);
     OutputFacts facts = output_facts(output, box, config);
     Outcome outcome = decide_verdict(run, r.limits, facts, [&] {
-        return run_checker(config.checker, config.problem, CheckFiles{test.input, output, test.answer, slot.dir / "checker"});
+        return run_checker(config.checker, config.problem,
+                           CheckFiles{test.input, output, test.answer, slot.dir / "checker"});
     });
     result.verdict = outcome.verdict;
     result.reason = outcome.reason;
@@ -143,8 +147,10 @@ public:
                       t.problem.c_str(), t.test.c_str(), std::string(verdict_name(t.verdict)).c_str(), t.cpu_s,
                       static_cast<double>(t.peak_kib) / 1024.0);
         std::lock_guard lock(mutex_);
-        if (options_.progress_is_terminal) *options_.progress << "\r\033[K" << line << std::flush;
-        else *options_.progress << line << "\n";
+        if (options_.progress_is_terminal)
+            *options_.progress << "\r\033[K" << line << std::flush;
+        else
+            *options_.progress << line << "\n";
     }
     void note(const std::string& text) {
         if (!options_.progress) return;
@@ -172,7 +178,8 @@ CompileRecord prepare_submission(const Contest& contest, const std::string& name
     fs::path binary = build_dir / problem.config.name;
     if (submission.empty()) {
         rec.status = CompileStatus::missing;
-        rec.message = "no " + problem.config.name + ".cpp, .c or binary in " + (contest.contestants_dir / name).string();
+        rec.message =
+            "no " + problem.config.name + ".cpp, .c or binary in " + (contest.contestants_dir / name).string();
     } else if (submission.extension().empty()) {
         fs::create_directories(build_dir);
         copy_executable(submission, binary);
@@ -206,10 +213,17 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     std::vector<std::unique_ptr<SandboxSession>> sessions;
     for (int s = 0; s < jobs; ++s) sessions.push_back(std::make_unique<SandboxSession>());
     auto slot = [&](int s) {
-        return RunSlot{out / "work" / ("slot-" + std::to_string(s)), jobs <= cores ? s % cores : -1, hidden,
-                       contest.stack_mib, options.namespaces, options.cgroups, sessions[s].get()};
+        return RunSlot{out / "work" / ("slot-" + std::to_string(s)),
+                       jobs <= cores ? s % cores : -1,
+                       hidden,
+                       contest.stack_mib,
+                       options.namespaces,
+                       options.cgroups,
+                       sessions[s].get()};
     };
-    auto build_dir = [&](const Work& w) { return out / "build" / names[w.contestant] / contest.problems[w.problem].config.name; };
+    auto build_dir = [&](const Work& w) {
+        return out / "build" / names[w.contestant] / contest.problems[w.problem].config.name;
+    };
 
     int total_tests = 0;
     for (const auto& p : contest.problems) total_tests += static_cast<int>(p.tests.size() * names.size());
@@ -232,10 +246,12 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
         auto old = journal.compile(names[w.contestant], problem.config.name);
         bool reusable = old && old->status != CompileStatus::FAIL &&
                         (old->status != CompileStatus::ok || fs::exists(build_dir(w) / problem.config.name));
-        compiled[i] = reusable ? *old : prepare_submission(contest, names[w.contestant], problem, build_dir(w), compile_settings);
+        compiled[i] =
+            reusable ? *old : prepare_submission(contest, names[w.contestant], problem, build_dir(w), compile_settings);
         if (!reusable) journal.append(compiled[i]);
         if (compiled[i].status != CompileStatus::ok && !reusable)
-            progress.note(names[w.contestant] + " " + problem.config.name + ": " + std::string(to_string(compiled[i].status)));
+            progress.note(names[w.contestant] + " " + problem.config.name + ": " +
+                          std::string(to_string(compiled[i].status)));
     });
 
     // Run phase.
@@ -249,8 +265,10 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
         for (size_t t = 0; t < problem.tests.size(); ++t) {
             auto old = journal.test(names[submissions[i].contestant], problem.config.name, problem.tests[t].name);
             // A journaled judge fault is retried: the host may have fixed the cause.
-            if (compiled[i].status == CompileStatus::ok && (!old || old->verdict == Verdict::FAIL)) pending.push_back({i, t});
-            else ++done;
+            if (compiled[i].status == CompileStatus::ok && (!old || old->verdict == Verdict::FAIL))
+                pending.push_back({i, t});
+            else
+                ++done;
         }
     }
     std::atomic<int> finished{done};
@@ -260,7 +278,7 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
         const ContestProblem& problem = contest.problems[w.problem];
         TestResult r = judge_test(problem, problem.tests[pending[i].test], build_dir(w) / problem.config.name, slot(s));
         r.contestant = names[w.contestant];
-        std::lock_guard lock(done_mutex);   // journal order = completion order; the callback sees it journaled
+        std::lock_guard lock(done_mutex);  // journal order = completion order; the callback sees it journaled
         journal.append(r);
         int n = ++finished;
         progress.test_done(r, n);
@@ -294,7 +312,8 @@ ContestResults assemble_results(const Contest& contest, const Journal& journal, 
                     if (auto r = journal.test(name, problem.config.name, t.name)) pr.tests.push_back(*r);
             if (pr.status == ProblemStatus::CE)
                 for (const auto& t : problem.tests)
-                    pr.tests.push_back(TestResult{name, problem.config.name, t.name, t.group, Verdict::CE, "compilation error"});
+                    pr.tests.push_back(
+                        TestResult{name, problem.config.name, t.name, t.group, Verdict::CE, "compilation error"});
             score_problem(pr, problem);
             cr.total += pr.points;
             cr.problems.push_back(std::move(pr));

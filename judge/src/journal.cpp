@@ -14,7 +14,9 @@ namespace sudoku::judge {
 namespace {
 // Reasons quote contestants' bytes (file names, tokens): never let them make the JSON invalid.
 constexpr auto kReplaceInvalidUtf8 = nlohmann::json::error_handler_t::replace;
-std::string key(const std::string& a, const std::string& b, const std::string& c = "") { return a + '\0' + b + '\0' + c; }
+std::string key(const std::string& a, const std::string& b, const std::string& c = "") {
+    return a + '\0' + b + '\0' + c;
+}
 }  // namespace
 
 Journal::Journal(std::filesystem::path file) : file_(std::move(file)) {
@@ -24,7 +26,7 @@ Journal::Journal(std::filesystem::path file) : file_(std::move(file)) {
     while (std::getline(in, line)) {
         ends_with_newline = !in.eof();
         auto j = nlohmann::json::parse(line, nullptr, false);
-        if (j.is_discarded() || !j.is_object()) continue;   // cut short by a kill
+        if (j.is_discarded() || !j.is_object()) continue;  // cut short by a kill
         try {
             if (j.contains("test")) {
                 TestResult t = test_result_from_json(j["test"]);
@@ -33,8 +35,7 @@ Journal::Journal(std::filesystem::path file) : file_(std::move(file)) {
                 CompileRecord c = compile_record_from_json(j["compile"]);
                 compiles_[key(c.contestant, c.problem)] = c;
             }
-        } catch (const nlohmann::json::exception&) {
-        }
+        } catch (const nlohmann::json::exception&) {}
     }
     fd_ = open(file_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd_ < 0) throw std::runtime_error(file_.string() + ": cannot open the journal: " + std::strerror(errno));

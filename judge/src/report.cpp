@@ -30,12 +30,23 @@ std::string html(const std::string& s) {
     std::string out;
     for (char c : s) {
         switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            case '\'':
+                out += "&#39;";
+                break;
+            default:
+                out += c;
         }
     }
     return out;
@@ -75,11 +86,13 @@ void write_results_json(const ContestResults& results, const fs::path& file) {
 
 void write_results_csv(const ContestResults& results, const fs::path& file) {
     std::ostringstream out;
-    out << "rank,contestant,total,problem,problem_points,problem_status,test,group,verdict,points,cpu_s,wall_s,peak_kib,reason\n";
+    out << "rank,contestant,total,problem,problem_points,problem_status,test,group,verdict,points,cpu_s,wall_s,peak_"
+           "kib,reason\n";
     for (const auto& c : results.contestants)
         for (const auto& p : c.problems) {
             std::string head = std::to_string(c.rank) + "," + csv_field(c.name) + "," + number(c.total) + "," +
-                               csv_field(p.problem) + "," + number(p.points) + "," + std::string(to_string(p.status)) + ",";
+                               csv_field(p.problem) + "," + number(p.points) + "," + std::string(to_string(p.status)) +
+                               ",";
             if (p.tests.empty()) out << head << ",,,,,,," << csv_field(p.compile_message.substr(0, 200)) << "\n";
             for (const auto& t : p.tests)
                 out << head << csv_field(t.test) << "," << csv_field(t.group) << "," << verdict_name(t.verdict) << ","
@@ -110,17 +123,20 @@ void write_report_html(const ContestResults& results, const fs::path& file) {
         }
         h << "</tr>\n";
     }
-    h << "</tbody></table>\n<h2>Tests</h2>\n<p class=\"t\">Hover or click a verdict for its reason, time and memory.</p>"
+    h << "</tbody></table>\n<h2>Tests</h2>\n<p class=\"t\">Hover or click a verdict for its reason, time and "
+         "memory.</p>"
          "<div id=\"detail\">(click a verdict)</div>\n";
     for (size_t i = 0; i < results.problems.size(); ++i) {
         h << "<h3>" << html(results.problems[i]) << "</h3>\n<table class=\"grid\"><thead><tr><th>contestant</th>"
           << "<th>points</th><th>tests</th></tr></thead><tbody>\n";
         for (const auto& c : results.contestants) {
             const ProblemResult& p = c.problems[i];
-            h << "<tr><td class=\"name\">" << html(c.name) << "</td><td>" << number(p.points) << "</td><td style=\"text-align:left\">";
+            h << "<tr><td class=\"name\">" << html(c.name) << "</td><td>" << number(p.points)
+              << "</td><td style=\"text-align:left\">";
             if (p.tests.empty())
-                h << "<span class=\"v " << (p.status == ProblemStatus::CE ? "CE" : "MISSING") << "\" onclick=\"show(this)\" title=\""
-                  << html(p.compile_message.substr(0, 4000)) << "\">" << html(std::string(to_string(p.status))) << "</span>";
+                h << "<span class=\"v " << (p.status == ProblemStatus::CE ? "CE" : "MISSING")
+                  << "\" onclick=\"show(this)\" title=\"" << html(p.compile_message.substr(0, 4000)) << "\">"
+                  << html(std::string(to_string(p.status))) << "</span>";
             for (const auto& t : p.tests) {
                 std::string title = "test " + t.test + " [" + t.group + "] " + std::string(verdict_name(t.verdict)) +
                                     ": " + t.reason + "\nCPU " + number(t.cpu_s) + " s, wall " + number(t.wall_s) +
@@ -142,15 +158,17 @@ void print_summary(const ContestResults& results, std::ostream& out) {
     for (const auto& c : results.contestants) width = std::max(width, c.name.size() + 1);
     out << std::left << std::setw(5) << "rank" << std::setw(static_cast<int>(width)) << "contestant" << std::right
         << std::setw(8) << "total";
-    for (const auto& p : results.problems) out << "  " << std::setw(static_cast<int>(std::max<size_t>(p.size(), 7))) << p;
+    for (const auto& p : results.problems)
+        out << "  " << std::setw(static_cast<int>(std::max<size_t>(p.size(), 7))) << p;
     out << "\n";
     for (const auto& c : results.contestants) {
         out << std::left << std::setw(5) << c.rank << std::setw(static_cast<int>(width)) << c.name << std::right
             << std::setw(8) << number(c.total);
         for (size_t i = 0; i < c.problems.size(); ++i) {
             const auto& p = c.problems[i];
-            std::string cell = p.status == ProblemStatus::graded ? number(p.points)
-                                                                 : number(p.points) + " " + std::string(to_string(p.status));
+            std::string cell = p.status == ProblemStatus::graded
+                                   ? number(p.points)
+                                   : number(p.points) + " " + std::string(to_string(p.status));
             out << "  " << std::setw(static_cast<int>(std::max<size_t>(results.problems[i].size(), 7))) << cell;
         }
         out << "\n";

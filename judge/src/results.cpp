@@ -13,10 +13,18 @@ double rounded(double x) { return std::round(x * 1000) / 1000; }
 }  // namespace
 
 Json to_json(const TestResult& t) {
-    return Json{{"contestant", t.contestant}, {"problem", t.problem}, {"test", t.test}, {"group", t.group},
-                {"verdict", std::string(verdict_name(t.verdict))}, {"reason", t.reason},
-                {"cpu_s", rounded(t.cpu_s)}, {"wall_s", rounded(t.wall_s)}, {"peak_kib", t.peak_kib},
-                {"fraction", rounded(t.fraction)}, {"points", rounded(t.points)}, {"max_points", rounded(t.max_points)}};
+    return Json{{"contestant", t.contestant},
+                {"problem", t.problem},
+                {"test", t.test},
+                {"group", t.group},
+                {"verdict", std::string(verdict_name(t.verdict))},
+                {"reason", t.reason},
+                {"cpu_s", rounded(t.cpu_s)},
+                {"wall_s", rounded(t.wall_s)},
+                {"peak_kib", t.peak_kib},
+                {"fraction", rounded(t.fraction)},
+                {"points", rounded(t.points)},
+                {"max_points", rounded(t.max_points)}};
 }
 
 TestResult test_result_from_json(const Json& j) {
@@ -41,17 +49,21 @@ TestResult test_result_from_json(const Json& j) {
 ProblemStatus problem_status(const std::optional<CompileStatus>& compiled) {
     if (!compiled) return ProblemStatus::not_graded;
     switch (*compiled) {
-        case CompileStatus::ok: return ProblemStatus::graded;
-        case CompileStatus::CE: return ProblemStatus::CE;
-        case CompileStatus::FAIL: return ProblemStatus::FAIL;
-        case CompileStatus::missing: return ProblemStatus::missing;
+        case CompileStatus::ok:
+            return ProblemStatus::graded;
+        case CompileStatus::CE:
+            return ProblemStatus::CE;
+        case CompileStatus::FAIL:
+            return ProblemStatus::FAIL;
+        case CompileStatus::missing:
+            return ProblemStatus::missing;
     }
     return ProblemStatus::FAIL;
 }
 
 Json to_json(const CompileRecord& c) {
-    return Json{{"contestant", c.contestant}, {"problem", c.problem}, {"status", to_string(c.status)},
-                {"message", c.message}};
+    return Json{
+        {"contestant", c.contestant}, {"problem", c.problem}, {"status", to_string(c.status)}, {"message", c.message}};
 }
 
 CompileRecord compile_record_from_json(const Json& j) {
@@ -78,16 +90,25 @@ Json to_json(const ContestResults& r) {
                 tests.push_back(tj);
             }
             for (const auto& g : p.groups)
-                groups.push_back({{"name", g.name}, {"points", rounded(g.points)}, {"max_points", rounded(g.max_points)},
+                groups.push_back({{"name", g.name},
+                                  {"points", rounded(g.points)},
+                                  {"max_points", rounded(g.max_points)},
                                   {"passed", g.passed}});
-            ps.push_back({{"problem", p.problem}, {"status", to_string(p.status)}, {"compile_message", p.compile_message},
-                          {"points", rounded(p.points)}, {"max_points", rounded(p.max_points)},
-                          {"groups", groups}, {"tests", tests}});
+            ps.push_back({{"problem", p.problem},
+                          {"status", to_string(p.status)},
+                          {"compile_message", p.compile_message},
+                          {"points", rounded(p.points)},
+                          {"max_points", rounded(p.max_points)},
+                          {"groups", groups},
+                          {"tests", tests}});
         }
         contestants.push_back({{"name", c.name}, {"rank", c.rank}, {"total", rounded(c.total)}, {"problems", ps}});
     }
-    return Json{{"schema", "sudoku-judge-results/1"}, {"contest", r.contest}, {"protections", r.protections},
-                {"problems", problems}, {"contestants", contestants}};
+    return Json{{"schema", "sudoku-judge-results/1"},
+                {"contest", r.contest},
+                {"protections", r.protections},
+                {"problems", problems},
+                {"contestants", contestants}};
 }
 
 }  // namespace sudoku::judge

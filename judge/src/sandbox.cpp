@@ -23,16 +23,16 @@ std::string seconds(double s) {
 
 std::vector<std::string> helper_arguments(const RunRequest& r) {
     const RunLimits& l = r.limits;
-    std::vector<std::string> a = {"--dir", r.work_dir.string(),
-                                  "--stdin", r.stdin_file.string(),
+    std::vector<std::string> a = {"--dir",    r.work_dir.string(),
+                                  "--stdin",  r.stdin_file.string(),
                                   "--stdout", r.stdout_file.string(),
                                   "--stderr", r.stderr_file.string(),
-                                  "--cpu", seconds(l.cpu_s),
-                                  "--wall", seconds(l.wall_or_default()),
-                                  "--mem", std::to_string(l.memory_mib),
-                                  "--stack", std::to_string(l.stack_mib < 0 ? l.memory_mib : l.stack_mib),
-                                  "--fsize", std::to_string(l.output_kib),
-                                  "--procs", std::to_string(l.processes)};
+                                  "--cpu",    seconds(l.cpu_s),
+                                  "--wall",   seconds(l.wall_or_default()),
+                                  "--mem",    std::to_string(l.memory_mib),
+                                  "--stack",  std::to_string(l.stack_mib < 0 ? l.memory_mib : l.stack_mib),
+                                  "--fsize",  std::to_string(l.output_kib),
+                                  "--procs",  std::to_string(l.processes)};
     if (r.core >= 0) a.insert(a.end(), {"--core", std::to_string(r.core)});
     for (auto& h : r.hidden) a.insert(a.end(), {"--hide", h.string()});
     for (auto& e : r.env) a.insert(a.end(), {"--env", e});
@@ -55,7 +55,8 @@ fs::path sandbox_executable() {
     std::error_code ec;
     fs::path self = fs::read_symlink("/proc/self/exe", ec);
     if (!ec) {
-        for (fs::path candidate : {self.parent_path() / "sudoku-sandbox", self.parent_path() / "../judge/sudoku-sandbox"})
+        for (fs::path candidate :
+             {self.parent_path() / "sudoku-sandbox", self.parent_path() / "../judge/sudoku-sandbox"})
             if (fs::exists(candidate, ec)) return candidate;
     }
 #ifdef SUDOKU_SANDBOX_PATH
@@ -98,21 +99,34 @@ RunRecord parse_run_record(const std::string& text) {
         any = true;
         int number = 0;
         bool ok = true;
-        if (key == "cpu") ok = read_number(value, r.cpu_s);
-        else if (key == "wall") ok = read_number(value, r.wall_s);
-        else if (key == "peak_kib") ok = read_number(value, r.peak_kib);
-        else if (key == "exit_code") ok = read_number(value, number) && (r.exit_code = number, true);
-        else if (key == "signal") ok = read_number(value, number) && (r.signal = number, true);
-        else if (key == "killed_by") ok = read_state(value, r.killed_by);
-        else if (key == "oom") r.oom = value == "1";
-        else if (key == "cgroups") ok = read_state(value, r.cgroups);
-        else if (key == "namespaces") ok = read_state(value, r.namespaces);
-        else if (key == "uid") ok = read_number(value, r.uid);
-        else if (key == "error") r.error = value;
+        if (key == "cpu")
+            ok = read_number(value, r.cpu_s);
+        else if (key == "wall")
+            ok = read_number(value, r.wall_s);
+        else if (key == "peak_kib")
+            ok = read_number(value, r.peak_kib);
+        else if (key == "exit_code")
+            ok = read_number(value, number) && (r.exit_code = number, true);
+        else if (key == "signal")
+            ok = read_number(value, number) && (r.signal = number, true);
+        else if (key == "killed_by")
+            ok = read_state(value, r.killed_by);
+        else if (key == "oom")
+            r.oom = value == "1";
+        else if (key == "cgroups")
+            ok = read_state(value, r.cgroups);
+        else if (key == "namespaces")
+            ok = read_state(value, r.namespaces);
+        else if (key == "uid")
+            ok = read_number(value, r.uid);
+        else if (key == "error")
+            r.error = value;
         if (!ok && bad.empty()) bad = line;
     }
-    if (!any) r.error = "the sandbox wrote no result record";
-    else if (!bad.empty() && r.error.empty()) r.error = "the sandbox's result record has a bad line: " + bad;
+    if (!any)
+        r.error = "the sandbox wrote no result record";
+    else if (!bad.empty() && r.error.empty())
+        r.error = "the sandbox's result record has a bad line: " + bad;
     return r;
 }
 
@@ -141,7 +155,7 @@ bool SandboxSession::start() {
 
 void SandboxSession::stop() {
     if (pid_ < 0) return;
-    close(to_runner_);   // EOF: the runner leaves and removes its cgroups
+    close(to_runner_);  // EOF: the runner leaves and removes its cgroups
     close(from_runner_);
     wait_for_exit(pid_);
     pid_ = to_runner_ = from_runner_ = -1;

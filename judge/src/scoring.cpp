@@ -36,10 +36,11 @@ void score_problem(ProblemResult& result, const ContestProblem& problem) {
     result.groups = groups_of(problem);
     result.max_points = max_points(problem);
     result.points = 0;
-    std::map<std::string, double> smallest;   // group -> smallest fraction of its tests
+    std::map<std::string, double> smallest;  // group -> smallest fraction of its tests
     std::map<std::string, int> seen;
     for (auto& t : result.tests) {
-        auto spec = std::find_if(problem.tests.begin(), problem.tests.end(), [&](const TestCase& c) { return c.name == t.test; });
+        auto spec = std::find_if(problem.tests.begin(), problem.tests.end(),
+                                 [&](const TestCase& c) { return c.name == t.test; });
         double test_points = spec == problem.tests.end() ? 0 : spec->points;
         t.max_points = per_group(problem) ? 0 : test_points;
         t.points = per_group(problem) ? 0 : test_points * t.fraction;
@@ -50,7 +51,8 @@ void score_problem(ProblemResult& result, const ContestProblem& problem) {
                                                       [&](const TestCase& c) { return c.group == g.name; }));
         bool complete = seen[g.name] == expected && expected > 0;
         g.passed = complete && smallest[g.name] >= 1;
-        if (per_group(problem)) g.points = complete ? g.max_points * smallest[g.name] : 0;
+        if (per_group(problem))
+            g.points = complete ? g.max_points * smallest[g.name] : 0;
         else
             for (const auto& t : result.tests)
                 if (t.group == g.name) g.points += t.points;

@@ -24,16 +24,18 @@ std::optional<int> to_int(std::string_view s) {
     return v;
 }
 
-std::variant<Shard, std::string> make_shard(std::optional<int> index, std::optional<int> count, const std::string& what) {
+std::variant<Shard, std::string> make_shard(std::optional<int> index, std::optional<int> count,
+                                            const std::string& what) {
     if (!index || !count) return what + ": expected whole numbers";
     if (*count < 1) return what + ": the shard count must be at least 1";
-    if (*index < 0 || *index >= *count)
-        return what + ": the shard index must be in 0.." + std::to_string(*count - 1);
+    if (*index < 0 || *index >= *count) return what + ": the shard index must be in 0.." + std::to_string(*count - 1);
     return Shard{*index, *count};
 }
 
 // The build directory grade() uses for a submission (judge/src/grader.cpp: out/build/<c>/<p>/<p>).
-fs::path binary_of(const fs::path& out, const Submission& s) { return out / "build" / s.contestant / s.problem / s.problem; }
+fs::path binary_of(const fs::path& out, const Submission& s) {
+    return out / "build" / s.contestant / s.problem / s.problem;
+}
 
 }  // namespace
 
@@ -58,8 +60,10 @@ std::variant<Shard, std::string> shard_from_environment(const std::function<cons
     }
     if (auto index = var("JOB_COMPLETION_INDEX")) {
         auto count = var("SUDOKU_SHARD_COUNT");
-        if (!count) return std::string("JOB_COMPLETION_INDEX is set but SUDOKU_SHARD_COUNT (the Job's completions) is not");
-        return make_shard(to_int(*index), to_int(*count), "JOB_COMPLETION_INDEX=" + *index + " of SUDOKU_SHARD_COUNT=" + *count);
+        if (!count)
+            return std::string("JOB_COMPLETION_INDEX is set but SUDOKU_SHARD_COUNT (the Job's completions) is not");
+        return make_shard(to_int(*index), to_int(*count),
+                          "JOB_COMPLETION_INDEX=" + *index + " of SUDOKU_SHARD_COUNT=" + *count);
     }
     return std::string("--shard auto: neither SLURM_ARRAY_TASK_ID nor JOB_COMPLETION_INDEX is set");
 }
@@ -87,7 +91,8 @@ ContestResults grade_selected(const Contest& contest, const GradeOptions& option
         Journal journal(fs::absolute(options.out_dir) / "journal.jsonl");
         for (const Submission& s : all_submissions(contest))
             if (!selected(s) && !journal.compile(s.contestant, s.problem))
-                journal.append(CompileRecord{s.contestant, s.problem, CompileStatus::missing, "not selected for this run"});
+                journal.append(
+                    CompileRecord{s.contestant, s.problem, CompileStatus::missing, "not selected for this run"});
     }
     return grade(contest, options);
 }
@@ -125,7 +130,8 @@ std::variant<ContestResults, std::string> merge_shards(const Contest& contest, c
             return file.string() + ": shard of " + std::to_string(n) + ", the others are of " + std::to_string(count);
         count = n;
         if (!by_index.emplace(index, dir).second)
-            return file.string() + ": shard " + std::to_string(index) + " given twice (also " + by_index[index].string() + ")";
+            return file.string() + ": shard " + std::to_string(index) + " given twice (also " +
+                   by_index[index].string() + ")";
     }
     if (count < 1 || static_cast<int>(by_index.size()) != count) {
         std::string missing;
@@ -150,12 +156,15 @@ std::variant<ContestResults, std::string> merge_shards(const Contest& contest, c
                 // grade() reuses a journaled compile only when the binary is there.
                 fs::create_directories(binary_of(out, s).parent_path());
                 std::error_code ec;
-                fs::copy_file(binary_of(fs::absolute(dir), s), binary_of(out, s), fs::copy_options::overwrite_existing, ec);
+                fs::copy_file(binary_of(fs::absolute(dir), s), binary_of(out, s), fs::copy_options::overwrite_existing,
+                              ec);
                 for (const auto& p : contest.problems) {
                     if (p.config.name != s.problem) continue;
                     for (const auto& t : p.tests) {
                         auto r = shard.test(s.contestant, s.problem, t.name);
-                        if (!r) return where + " test " + t.name + " was not graded (the shard did not finish: run it again)";
+                        if (!r)
+                            return where + " test " + t.name +
+                                   " was not graded (the shard did not finish: run it again)";
                         merged.append(*r);
                     }
                 }

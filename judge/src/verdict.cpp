@@ -47,13 +47,15 @@ Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const Outp
     // 3. Memory: the cgroup's hard limit was hit (the kernel stopped it) or the peak passed the soft one.
     double peak_mib = static_cast<double>(run.peak_kib) / 1024.0;
     if (run.oom || peak_mib > static_cast<double>(limits.memory_mib))
-        return {Verdict::MLE, format("peak memory %.1f MiB > limit %.0f MiB", peak_mib, static_cast<double>(limits.memory_mib)) +
-                                  (run.oom ? " (memory hard limit hit)" : "")};
+        return {Verdict::MLE,
+                format("peak memory %.1f MiB > limit %.0f MiB", peak_mib, static_cast<double>(limits.memory_mib)) +
+                    (run.oom ? " (memory hard limit hit)" : "")};
 
     // 4. Runtime error. SIGXFSZ is the output limit's own signal, and a kill by the runner for the
     // files' total size is the same limit: both judged as OLE below.
     const bool output_stopped = run.killed_by == KilledBy::output;
-    if (run.signal && *run.signal != SIGXFSZ && !output_stopped) return {Verdict::RE, "killed by " + signal_text(*run.signal)};
+    if (run.signal && *run.signal != SIGXFSZ && !output_stopped)
+        return {Verdict::RE, "killed by " + signal_text(*run.signal)};
     if (run.exit_code && *run.exit_code != 0) return {Verdict::RE, "exit code " + std::to_string(*run.exit_code)};
 
     // 5. Output limit.
@@ -65,16 +67,22 @@ Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const Outp
         return {Verdict::OLE, "output larger than the limit of " + std::to_string(limits.output_kib) + " KiB"};
 
     // 6. No output file.
-    if (!output.present) return {Verdict::MISSING, "no output file" + (output.missing_hint.empty() ? "" : "; " + output.missing_hint)};
+    if (!output.present)
+        return {Verdict::MISSING, "no output file" + (output.missing_hint.empty() ? "" : "; " + output.missing_hint)};
 
     // 7. The checker.
     CheckResult c = check();
     switch (c.kind) {
-        case CheckResult::Kind::accepted: return {Verdict::AC, c.message, 1};
-        case CheckResult::Kind::partial: return {Verdict::PC, c.message, c.fraction};
-        case CheckResult::Kind::wrong: return {Verdict::WA, c.message};
-        case CheckResult::Kind::presentation: return {Verdict::PE, c.message};
-        case CheckResult::Kind::fail: break;
+        case CheckResult::Kind::accepted:
+            return {Verdict::AC, c.message, 1};
+        case CheckResult::Kind::partial:
+            return {Verdict::PC, c.message, c.fraction};
+        case CheckResult::Kind::wrong:
+            return {Verdict::WA, c.message};
+        case CheckResult::Kind::presentation:
+            return {Verdict::PE, c.message};
+        case CheckResult::Kind::fail:
+            break;
     }
     return {Verdict::FAIL, "checker failed: " + c.message};
 }

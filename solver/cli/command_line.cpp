@@ -35,8 +35,10 @@ public:
     std::string make_help(const CLI::App* app, std::string name, CLI::AppFormatMode mode) const override {
         if (mode == CLI::AppFormatMode::Sub) return make_expanded(app);
         std::stringstream out;
-        out << make_usage(app, std::move(name)) << "\n" << make_description(app) << make_positionals(app)
-            << make_groups(app, mode) << make_subcommands(app, mode) << "\n" << make_footer(app);
+        out << make_usage(app, std::move(name)) << "\n"
+            << make_description(app) << make_positionals(app) << make_groups(app, mode) << make_subcommands(app, mode)
+            << "\n"
+            << make_footer(app);
         return out.str();
     }
 };
@@ -148,7 +150,8 @@ std::optional<int> parse(CLI::App& app, int argc, char** argv) {
     const bool has_commands = !command_names(app).empty();
     if (has_commands && argc < 2) return usage_error(app.get_name(), "a command is needed: " + command_names(app));
     if (has_commands && argv[1][0] != '-' && !is_command(app, argv[1]))
-        return usage_error(app.get_name(), "unknown command '" + std::string(argv[1]) + "', expected one of " + command_names(app));
+        return usage_error(app.get_name(),
+                           "unknown command '" + std::string(argv[1]) + "', expected one of " + command_names(app));
     try {
         app.parse(argc, argv);
         return std::nullopt;

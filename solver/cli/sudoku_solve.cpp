@@ -36,7 +36,8 @@ std::string problem_list() {
 
 std::string problem_names() {
     std::string names;
-    for (const sudoku::Problem& problem : sudoku::all_problems()) names += (names.empty() ? "" : ", ") + std::string(problem.name);
+    for (const sudoku::Problem& problem : sudoku::all_problems())
+        names += (names.empty() ? "" : ", ") + std::string(problem.name);
     return names;
 }
 

@@ -18,8 +18,13 @@ public:
     explicit Dlx(int box) : box_(box), n_(box * box) {
         const int columns = 4 * n_ * n_;
         const int nodes = 1 + columns + 4 * n_ * n_ * n_;
-        left_.resize(nodes); right_.resize(nodes); up_.resize(nodes); down_.resize(nodes);
-        column_.resize(nodes); row_of_.resize(nodes); size_.assign(columns + 1, 0);
+        left_.resize(nodes);
+        right_.resize(nodes);
+        up_.resize(nodes);
+        down_.resize(nodes);
+        column_.resize(nodes);
+        row_of_.resize(nodes);
+        size_.assign(columns + 1, 0);
         for (int i = 0; i <= columns; ++i) {
             left_[i] = i == 0 ? columns : i - 1;
             right_[i] = i == columns ? 0 : i + 1;

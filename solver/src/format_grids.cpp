@@ -14,14 +14,16 @@ std::string count_text(std::size_t n, const char* thing) {
 // What the reader wants when puzzle `index` (0-based) starts, for "expected ..., found ..." messages.
 std::string next_puzzle_wanted(const Layout& layout, std::size_t index, long long t) {
     switch (layout.count) {
-        case PuzzleCount::one: return "a grid of " + std::to_string(layout.side()) + " rows";
+        case PuzzleCount::one:
+            return "a grid of " + std::to_string(layout.side()) + " rows";
         case PuzzleCount::header_t:
-            return "puzzle " + std::to_string(index + 1) + " of " + std::to_string(t) + " (T = " +
-                   std::to_string(t) + ")";
+            return "puzzle " + std::to_string(index + 1) + " of " + std::to_string(t) + " (T = " + std::to_string(t) +
+                   ")";
         case PuzzleCount::until_end_line:
             return index == 0 ? "a puzzle of " + std::to_string(layout.row_width()) + " cells"
                               : "another puzzle or a line 'end'";
-        case PuzzleCount::until_eof: break;
+        case PuzzleCount::until_eof:
+            break;
     }
     return index == 0 ? "at least one puzzle" : "another puzzle";
 }
@@ -36,11 +38,14 @@ std::string row_wanted(const Layout& layout, int row, std::size_t index) {
 
 std::string end_wanted(const Layout& layout, std::size_t grids, long long t) {
     switch (layout.count) {
-        case PuzzleCount::one: return "end of file after the grid";
+        case PuzzleCount::one:
+            return "end of file after the grid";
         case PuzzleCount::header_t:
             return "end of file after " + count_text(grids, "puzzle") + " (T = " + std::to_string(t) + ")";
-        case PuzzleCount::until_end_line: return "end of file after the line 'end'";
-        case PuzzleCount::until_eof: break;
+        case PuzzleCount::until_end_line:
+            return "end of file after the line 'end'";
+        case PuzzleCount::until_eof:
+            break;
     }
     return "end of file";
 }
@@ -111,8 +116,8 @@ std::vector<Grid> read_grids(const Layout& layout, LineReader& reader, bool leni
 
 void write_grid(std::string& out, const Layout& layout, const Grid& grid) {
     if (grid.box() != layout.box)
-        throw std::invalid_argument("this format holds grids of box size " + std::to_string(layout.box) +
-                                    ", not " + std::to_string(grid.box()));
+        throw std::invalid_argument("this format holds grids of box size " + std::to_string(layout.box) + ", not " +
+                                    std::to_string(grid.box()));
     for (auto v : grid.cells())
         if (v > layout.side()) throw std::invalid_argument("cell value out of range: " + std::to_string(v));
     for (int r = 0; r < layout.rows(); ++r)

@@ -41,13 +41,20 @@ const Layout& input_layout(Format format) {
     static const Layout line81 =
         make(3, true, true, {"a digit 1-9, '.' or '0'", ".0", nine_digits}, C::until_eof, B::nothing, true);
     switch (format) {
-        case Format::target: return target;
-        case Format::poj2676: return poj2676;
-        case Format::qmark: return qmark;
-        case Format::poj3074: return poj3074;
-        case Format::uva1309: return uva1309;
-        case Format::sudogob: return sudogob;
-        case Format::line81: return line81;
+        case Format::target:
+            return target;
+        case Format::poj2676:
+            return poj2676;
+        case Format::qmark:
+            return qmark;
+        case Format::poj3074:
+            return poj3074;
+        case Format::uva1309:
+            return uva1309;
+        case Format::sudogob:
+            return sudogob;
+        case Format::line81:
+            return line81;
     }
     throw std::invalid_argument("unknown format");
 }

@@ -40,7 +40,7 @@ struct Layout {
     Alphabet alphabet;
     PuzzleCount count = PuzzleCount::until_eof;
     Between between = Between::nothing;
-    bool comments = false;          // lines starting with '#', and empty lines, are skipped anywhere
+    bool comments = false;  // lines starting with '#', and empty lines, are skipped anywhere
 
     int side() const { return box * box; }
     int rows() const { return grid_on_one_line ? 1 : side(); }

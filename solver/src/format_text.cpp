@@ -121,9 +121,9 @@ void read_packed_row(const LineReader& reader, const Line& line, const Alphabet&
     const std::string_view s = line.text;
     for (int i = 0; i < width; ++i) {
         if (static_cast<std::size_t>(i) >= s.size())
-            reader.fail(line, i, std::string(alphabet.what),
-                        "end of line (the line has " + std::to_string(s.size()) + " of " + std::to_string(width) +
-                            " cells)");
+            reader.fail(
+                line, i, std::string(alphabet.what),
+                "end of line (the line has " + std::to_string(s.size()) + " of " + std::to_string(width) + " cells)");
         int v = alphabet.value(s[i]);
         if (v < 0) reader.fail(line, i, std::string(alphabet.what), quote(s.substr(i, 1)));
         cells[i] = static_cast<std::uint8_t>(v);
@@ -150,9 +150,9 @@ void read_spaced_row(const LineReader& reader, const Line& line, const Alphabet&
         cells[i] = static_cast<std::uint8_t>(v);
     }
     if (tokens.size() > static_cast<std::size_t>(width))
-        reader.fail(line.number, tokens[width].column,
-                    "expected end of line after " + std::to_string(width) + " numbers, found " +
-                        quote(tokens[width].text));
+        reader.fail(
+            line.number, tokens[width].column,
+            "expected end of line after " + std::to_string(width) + " numbers, found " + quote(tokens[width].text));
 }
 
 // The integer spelled by `token`, or false when it is not one (or too long to be meaningful).

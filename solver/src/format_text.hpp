@@ -70,9 +70,9 @@ private:
 
 // How a layout spells one cell: a symbol per value (blank markers, then digits 1..n).
 struct Alphabet {
-    std::string_view what;     // for messages: "a digit 0-9"
-    std::string_view blanks;   // symbols read as a blank; the first is the one written; "" in answers
-    std::string_view digits;   // the symbol of digit 1, 2, ...
+    std::string_view what;    // for messages: "a digit 0-9"
+    std::string_view blanks;  // symbols read as a blank; the first is the one written; "" in answers
+    std::string_view digits;  // the symbol of digit 1, 2, ...
 
     // 0 for a blank, 1.. for a digit, -1 when the symbol is not in the alphabet.
     int value(char symbol) const;

@@ -33,7 +33,8 @@ std::optional<Format> format_by_name(std::string_view name) {
 
 std::string format_names(std::string_view separator) {
     std::string names;
-    for (Format format : all_formats()) names += (names.empty() ? "" : std::string(separator)) + std::string(format_name(format));
+    for (Format format : all_formats())
+        names += (names.empty() ? "" : std::string(separator)) + std::string(format_name(format));
     return names;
 }
 

@@ -48,8 +48,8 @@ std::variant<std::string, Diagnostic> answer(const Problem& problem, const Puzzl
         if (!solution) {
             int line = i < input.first_lines.size() ? input.first_lines[i] : 0;
             return Diagnostic{input.name, line, 0,
-                              "puzzle " + std::to_string(i + 1) + " has no solution, but " +
-                                  std::string(problem.name) + " promises solvable puzzles"};
+                              "puzzle " + std::to_string(i + 1) + " has no solution, but " + std::string(problem.name) +
+                                  " promises solvable puzzles"};
         }
         solutions.push_back(std::move(*solution));
     }

@@ -23,9 +23,8 @@ std::optional<Flaw> find_flaw(const Grid& grid, const Grid& puzzle, const text::
     for (int cell = 0; cell < grid.cell_count(); ++cell)
         if (puzzle.at(cell) != 0 && puzzle.at(cell) != grid.at(cell))
             return Flaw{cell / side, "changes the clue at row " + std::to_string(cell / side + 1) + " column " +
-                                         std::to_string(cell % side + 1) + ": expected " +
-                                         spelled(puzzle.at(cell)) + ", found " +
-                                         spelled(grid.at(cell))};
+                                         std::to_string(cell % side + 1) + ": expected " + spelled(puzzle.at(cell)) +
+                                         ", found " + spelled(grid.at(cell))};
     const auto& units = units_of(grid.box());
     for (int u = 0; u < static_cast<int>(units.size()); ++u) {
         std::vector<int> first_cell(side + 1, -1);
@@ -39,8 +38,8 @@ std::optional<Flaw> find_flaw(const Grid& grid, const Grid& puzzle, const text::
     return std::nullopt;
 }
 
-std::optional<Diagnostic> check_grids(const Problem& problem, const std::vector<Grid>& puzzles,
-                                      std::string_view output, const std::string& file_name) {
+std::optional<Diagnostic> check_grids(const Problem& problem, const std::vector<Grid>& puzzles, std::string_view output,
+                                      const std::string& file_name) {
     try {
         text::LineReader reader(output, file_name, true);
         const text::Layout layout = text::answer_layout(problem.input);

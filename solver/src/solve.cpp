@@ -14,15 +14,18 @@ std::uint64_t enumerate(const Grid& puzzle, const std::function<bool(const Grid&
 SolutionCount count_solutions(const Grid& puzzle, std::uint64_t limit, SearchStats& stats) {
     if (puzzle.box() == 3) return nine::count(puzzle, limit, stats);
     SolutionCount result;
-    enumerate(puzzle, [&](const Grid& g) {
-        if (!result.first) result.first = g;
-        ++result.count;
-        if (limit && result.count >= limit) {
-            result.capped = true;
-            return false;
-        }
-        return true;
-    }, stats);
+    enumerate(
+        puzzle,
+        [&](const Grid& g) {
+            if (!result.first) result.first = g;
+            ++result.count;
+            if (limit && result.count >= limit) {
+                result.capped = true;
+                return false;
+            }
+            return true;
+        },
+        stats);
     return result;
 }
 

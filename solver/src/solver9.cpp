@@ -54,7 +54,8 @@ struct Tables {
     std::uint8_t row_segments[512];    // the three segment flags of one 9-bit row
     Tables() {
         for (unsigned row = 0; row < 512; ++row)
-            row_segments[row] = static_cast<std::uint8_t>((row & 7 ? 1 : 0) | (row & 070 ? 2 : 0) | (row & 0700 ? 4 : 0));
+            row_segments[row] =
+                static_cast<std::uint8_t>((row & 7 ? 1 : 0) | (row & 070 ? 2 : 0) | (row & 0700 ? 4 : 0));
         for (unsigned m = 0; m < 512; ++m) {
             unsigned cur = m;
             for (unsigned prev = ~0u; prev != cur;) {

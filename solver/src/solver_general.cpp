@@ -17,7 +17,7 @@ namespace sudoku::general {
 namespace {
 
 struct State {
-    std::vector<DigitMask> cand;  // candidates of each cell; a placed cell has exactly one
+    std::vector<DigitMask> cand;      // candidates of each cell; a placed cell has exactly one
     std::vector<std::uint8_t> value;  // 0 while unplaced
 };
 

@@ -21,8 +21,8 @@ struct AssignmentProblem {
 };
 
 struct Assignment {
-    bool feasible = false;             // a perfect assignment avoiding forbidden entries exists
-    double profit = 0;                 // its total profit, the maximum
+    bool feasible = false;               // a perfect assignment avoiding forbidden entries exists
+    double profit = 0;                   // its total profit, the maximum
     std::array<int, kMaxSide> column{};  // column[i]: the column given to row i
     // Dual potentials in profit terms: row[i] + col[j] >= profit[i][j] on allowed entries, with
     // equality on the chosen ones, so their sum is the maximum profit.

@@ -15,7 +15,7 @@ bool Board::load(const Grid& puzzle) {
         int d = puzzle.at(cell);
         if (d == 0) continue;
         if (!(cand[cell] & digit_bit(d))) return false;  // a repeated clue or a peer already forced
-        if (value[cell] == d) continue;               // forced earlier by a single: same digit
+        if (value[cell] == d) continue;                  // forced earlier by a single: same digit
         if (value[cell] != 0) return false;
         if (!place(cell, d, queue) || !propagate(queue)) return false;
     }

@@ -1,8 +1,8 @@
 #include "target_bound.hpp"
 
-#include "target_assignment.hpp"
-
 #include <cmath>
+
+#include "target_assignment.hpp"
 
 namespace sudoku::target_detail {
 

@@ -40,11 +40,11 @@ using Child = std::pair<int, int>;  // a branch: (cell, digit)
 
 constexpr double kEpsilon = 1e-6;
 constexpr int kRootIterations = 400;
-constexpr int kRootChunk = 40;      // root descent steps between guided dives
+constexpr int kRootChunk = 40;  // root descent steps between guided dives
 // A chunk gaining less than this ends the root descent, unless it gained at least half of what
 // still lies above the next integer (scores are integers: crossing one can save a whole round).
 constexpr double kRootStall = 0.1;
-constexpr int kDiveBudget = 200;    // nodes per guided dive
+constexpr int kDiveBudget = 200;  // nodes per guided dive
 // Root dives keep only candidates whose forcing penalty is at most this: 0.5, 1, 1.5, 2 and 4
 // measured, 1 fastest overall (bench_target 100: 2.3x lower medians than undirected dives).
 constexpr double kDiveMargin = 1.0;
@@ -71,7 +71,7 @@ constexpr int kProbeWidth = 2;
 // meant 10^5-10^6 nodes and seconds. From then on every node also takes one placement step from
 // its parent's multipliers (2 evaluations, ~50 us) and strikes the candidates the placement
 // penalties rule out (9,689 -> 74 nodes on the worst of 20,000 random 0-10 clue puzzles).
-constexpr int kPlacementIterations = 300;   // at the root
+constexpr int kPlacementIterations = 300;    // at the root
 constexpr int kPlacementNodeIterations = 1;  // per node, from the parent's multipliers
 // The nodes take placement steps only when the root's placement bound is this far below the LP
 // bound: where both sit at the same integer (2900.0 and 2900.18, optimum 2899) the steps cost
@@ -173,7 +173,8 @@ public:
             if (record_if_complete(board)) return;
         }
         // The strike's slack stays valid for the candidates that survive the probing.
-        if (board.probe(kProbeWidth, [&](const Board& trial) { return drop_exceeds_gap(board, trial, depth); }) < 0) return;
+        if (board.probe(kProbeWidth, [&](const Board& trial) { return drop_exceeds_gap(board, trial, depth); }) < 0)
+            return;
         if (record_if_complete(board)) return;
         if (placement_) {
             ++stats_.placement_nodes;
@@ -223,8 +224,7 @@ public:
         for (int cell = 0; cell < n * n; ++cell) {
             if (board.value[cell]) continue;
             double sum = 0;
-            for (std::uint32_t mask = board.cand[cell]; mask; mask &= mask - 1)
-                sum += cost(cell, lowest_digit(mask));
+            for (std::uint32_t mask = board.cand[cell]; mask; mask &= mask - 1) sum += cost(cell, lowest_digit(mask));
             if (digit_count(board.cand[cell]) >= 2 && sum < best) {
                 best = sum;
                 best_cell = cell;
@@ -349,8 +349,7 @@ public:
     // completions the bound rates within the margin of itself. Any completion found is real.
     void dive_within_margin(const BoundResult& root, const Multipliers& m) {
         const Board saved = boards_[0];
-        if (bound_.strike_hopeless(boards_[0], m, root.value - kDiveMargin) < 0)
-            boards_[0] = saved;
+        if (bound_.strike_hopeless(boards_[0], m, root.value - kDiveMargin) < 0) boards_[0] = saved;
         dive_budget_ = kDiveBudget;
         guided_dive(0, root, m);
         boards_[0] = saved;
@@ -405,13 +404,13 @@ private:
     std::vector<Board> boards_;
     target_detail::LagrangianBound bound_;  // loaded with whichever board is being bounded
     std::vector<Multipliers> multipliers_;
-    std::vector<BoundResult> bounds_;  // per depth: the node's last bound, read while its children run
+    std::vector<BoundResult> bounds_;         // per depth: the node's last bound, read while its children run
     std::vector<std::vector<double>> slack_;  // per depth: the last strike's slack per candidate
-    std::vector<double> gap_;                  // per depth: how far that strike's bound was above the cutoff
+    std::vector<double> gap_;                 // per depth: how far that strike's bound was above the cutoff
     std::int64_t best_ = -1;
     std::int64_t floor_ = -1;
     std::int64_t proven_upper_ = std::numeric_limits<std::int64_t>::max();  // by the placement bound
-    std::int64_t nodes_left_ = 0;                                            // the round's node budget
+    std::int64_t nodes_left_ = 0;                                           // the round's node budget
     // The placement bound, once it joined in: its root multipliers and, per depth, the node's.
     std::unique_ptr<target_detail::PlacementBound> placement_;
     std::vector<double> root_mu_;

@@ -46,7 +46,8 @@ TEST_CASE("bob, the naive enumerator, loses exactly the brute-force-hard group o
         if (g.at("name") != "brute-force-hard") CHECK(all_are(verdicts_of(target, g.at("name")), "AC"));
     }
     const Json& hard = group_of(target, "brute-force-hard");
-    CHECK(target.at("points").get<double>() == target.at("max_points").get<double>() - hard.at("max_points").get<double>());
+    CHECK(target.at("points").get<double>() ==
+          target.at("max_points").get<double>() - hard.at("max_points").get<double>());
     // Plain backtracking is right on POJ 2676; on the sparser POJ 3074 it may only be slow.
     CHECK(all_are(verdicts_of(problem_of(contestant_of(r, "bob"), "poj2676")), "AC"));
     for (const auto& v : verdicts_of(problem_of(contestant_of(r, "bob"), "poj3074"))) CHECK((v == "AC" || v == "TLE"));
@@ -70,8 +71,10 @@ TEST_CASE("dave writes to stdout instead of sudoku.out, so every target test he 
     // He enumerates like bob: on the brute-force-hard tests he runs out of time before writing.
     for (const auto& t : target.at("tests")) {
         INFO("test " << t.at("test"));
-        if (t.at("verdict") == "MISSING") CHECK_THAT(t.at("reason").get<std::string>(), Catch::Contains("stdout"));
-        else CHECK((t.at("verdict") == "TLE" && t.at("group") == "brute-force-hard"));
+        if (t.at("verdict") == "MISSING")
+            CHECK_THAT(t.at("reason").get<std::string>(), Catch::Contains("stdout"));
+        else
+            CHECK((t.at("verdict") == "TLE" && t.at("group") == "brute-force-hard"));
     }
     CHECK(target.at("points") == 0);
     CHECK(problem_of(contestant_of(r, "dave"), "poj2676").at("status") == "missing");

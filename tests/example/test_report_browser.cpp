@@ -22,12 +22,15 @@ std::string shell_quote(const std::string& s) {
 
 // Chromium without network, profile or background services: the page must be self-contained.
 std::string chromium(const std::string& args) {
-    if (!on_path("chromium")) skip_test("Chromium is not installed (Debian package chromium; scripts/install-deps installs it)");
+    if (!on_path("chromium"))
+        skip_test("Chromium is not installed (Debian package chromium; scripts/install-deps installs it)");
     char profile[] = "/tmp/report-chromium-XXXXXX";
     REQUIRE(mkdtemp(profile) != nullptr);
-    std::string command = "chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
-                          "--disable-background-networking --disable-component-update --disable-sync "
-                          "--disable-dev-shm-usage --user-data-dir=" + std::string(profile) + " " + args + " 2>/dev/null";
+    std::string command =
+        "chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
+        "--disable-background-networking --disable-component-update --disable-sync "
+        "--disable-dev-shm-usage --user-data-dir=" +
+        std::string(profile) + " " + args + " 2>/dev/null";
     std::string out;
     if (FILE* p = popen(command.c_str(), "r")) {
         char buf[65536];
@@ -40,7 +43,9 @@ std::string chromium(const std::string& args) {
     return out;
 }
 
-std::string dump_dom(const fs::path& page) { return chromium("--dump-dom " + shell_quote("file://" + fs::absolute(page).string())); }
+std::string dump_dom(const fs::path& page) {
+    return chromium("--dump-dom " + shell_quote("file://" + fs::absolute(page).string()));
+}
 
 // The report's own number format (at most three decimals, no trailing zeros).
 std::string number(double x) {
@@ -48,7 +53,6 @@ std::string number(double x) {
     std::snprintf(buf, sizeof buf, "%g", x);
     return buf;
 }
-
 
 }  // namespace
 
@@ -77,7 +81,8 @@ TEST_CASE("report.html in headless Chromium shows every contestant, problem, ver
         for (const auto& p : c.at("problems"))
             for (const auto& t : p.at("tests")) ++expected[t.at("verdict")];
     std::regex cell(R"re(<span class="v ([A-Z]+)" data-test=)re");
-    for (auto it = std::sregex_iterator(dom.begin(), dom.end(), cell); it != std::sregex_iterator(); ++it) ++shown[(*it)[1]];
+    for (auto it = std::sregex_iterator(dom.begin(), dom.end(), cell); it != std::sregex_iterator(); ++it)
+        ++shown[(*it)[1]];
     CHECK(shown == expected);
     for (const char* v : {"AC", "WA", "TLE", "MLE", "RE", "MISSING"}) CHECK(shown[v] > 0);
 
@@ -130,5 +135,5 @@ TEST_CASE("Chromium renders report.html to a screenshot") {
     chromium("--window-size=1200,1500 --hide-scrollbars --screenshot=" + shell_quote(shot.string()) + " " +
              shell_quote("file://" + (example_out() / "report.html").string()));
     REQUIRE(fs::exists(shot));
-    CHECK(fs::file_size(shot) > 10000);   // a blank page is a few KiB; the report is much more
+    CHECK(fs::file_size(shot) > 10000);  // a blank page is a few KiB; the report is much more
 }

@@ -23,7 +23,8 @@ Contest small_contest(const fs::path& dir) {
     for (const char* who : {"alice", "carol", "erin", "grace"})
         fs::copy(example_dir() / "contestants" / who, dir / "contestants" / who, fs::copy_options::recursive);
     std::ofstream(dir / "contest.yaml") << "name: Shard test\ntestdata: " << (example_dir() / "testdata").string()
-                                        << "\nproblems:\n  - config: " << (example_dir() / "configs/target.yaml").string()
+                                        << "\nproblems:\n  - config: "
+                                        << (example_dir() / "configs/target.yaml").string()
                                         << "\n  - config: " << (example_dir() / "configs/poj2676.yaml").string()
                                         << "\njobs: 2\n";
     auto loaded = load_contest(dir / "contest.yaml");
@@ -78,12 +79,14 @@ TEST_CASE("the shard comes from --shard i/n, Slurm's array variables or a Kubern
             return it == vars.end() ? nullptr : it->second.c_str();
         };
     };
-    Shard slurm = std::get<Shard>(shard_from_environment(env({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_COUNT", "3"}})));
+    Shard slurm =
+        std::get<Shard>(shard_from_environment(env({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_COUNT", "3"}})));
     CHECK((slurm.index == 2 && slurm.count == 3));
     Shard from_one = std::get<Shard>(shard_from_environment(
         env({{"SLURM_ARRAY_TASK_ID", "3"}, {"SLURM_ARRAY_TASK_MIN", "1"}, {"SLURM_ARRAY_TASK_COUNT", "3"}})));
     CHECK((from_one.index == 2 && from_one.count == 3));
-    Shard k8s = std::get<Shard>(shard_from_environment(env({{"JOB_COMPLETION_INDEX", "0"}, {"SUDOKU_SHARD_COUNT", "4"}})));
+    Shard k8s =
+        std::get<Shard>(shard_from_environment(env({{"JOB_COMPLETION_INDEX", "0"}, {"SUDOKU_SHARD_COUNT", "4"}})));
     CHECK((k8s.index == 0 && k8s.count == 4));
     auto no_count = shard_from_environment(env({{"JOB_COMPLETION_INDEX", "0"}}));
     REQUIRE(std::holds_alternative<std::string>(no_count));
@@ -163,8 +166,8 @@ TEST_CASE("three sudoku-judge processes on --shard i/3 at once, merged by sudoku
     run("( " + judge + " grade " + contest + " --jobs 1 --shard 0/3 --out " + d + "/s0 > " + d + "/s0.log 2>&1 & " +
         "SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=3 " + judge + " grade " + contest +
         " --jobs 1 --shard auto --out " + d + "/s1 > " + d + "/s1.log 2>&1 & " +
-        "JOB_COMPLETION_INDEX=2 SUDOKU_SHARD_COUNT=3 " + judge + " grade " + contest +
-        " --jobs 1 --shard auto --out " + d + "/s2 > " + d + "/s2.log 2>&1 & wait )");
+        "JOB_COMPLETION_INDEX=2 SUDOKU_SHARD_COUNT=3 " + judge + " grade " + contest + " --jobs 1 --shard auto --out " +
+        d + "/s2 > " + d + "/s2.log 2>&1 & wait )");
     run(judge + " merge " + contest + " --out " + d + "/merged " + d + "/s0 " + d + "/s1 " + d + "/s2 > " + d +
         "/merge.log 2>&1");
     Json single = read_json(dir / "single" / "results.json"), merged = read_json(dir / "merged" / "results.json");

@@ -1,6 +1,5 @@
 // sudoku-gen end to end, as a setter runs it: exit codes, reproducible bytes, messages.
 #include <catch2/catch.hpp>
-
 #include <cstdlib>
 
 #include "scratch_dir.hpp"
@@ -21,8 +20,8 @@ const fs::path kGen = fs::path(SUDOKU_BINARY_DIR) / "generator" / "sudoku-gen";
 
 // Runs sudoku-gen with the arguments, stdout and stderr to files in `dir`; returns the exit status.
 int run(const fs::path& dir, const std::string& args) {
-    const std::string command = kGen.string() + " " + args + " >" + (dir / "out").string() + " 2>" +
-                                (dir / "err").string();
+    const std::string command =
+        kGen.string() + " " + args + " >" + (dir / "out").string() + " 2>" + (dir / "err").string();
     const int status = std::system(command.c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
@@ -101,8 +100,8 @@ TEST_CASE("cli: a bad config names the YAML file and line, exits 2 and writes no
 
 TEST_CASE("cli: build then validate; a tampered answer makes validate exit 2 naming the test") {
     const fs::path dir = scratch_dir("cli-build");
-    const auto yaml = write_file(dir / "t.yaml",
-                                 "name: t\nproblem: target\nseed: 5\ngroups:\n  - count: 2\n    clues: 30..34\n");
+    const auto yaml =
+        write_file(dir / "t.yaml", "name: t\nproblem: target\nseed: 5\ngroups:\n  - count: 2\n    clues: 30..34\n");
     REQUIRE(run(dir, "build " + yaml.string() + " --out " + (dir / "testdata").string()) == 0);
     REQUIRE(run(dir, "validate " + (dir / "testdata" / "t").string()) == 0);
     CHECK(read_file(dir / "out").find("valid") != std::string::npos);
@@ -116,8 +115,8 @@ TEST_CASE("cli: puzzle --help shows puzzle's options and exits 0 (it said '--hel
     REQUIRE(run(dir, "puzzle --help") == 0);
     const std::string out = read_file(dir / "out");
     CHECK_THAT(out, Catch::StartsWith("usage: sudoku-gen puzzle"));
-    for (const char* option : {"--size", "--clues", "--kind", "--minimal", "--symmetry", "--seed", "--count", "--format",
-                               "Example:"})
+    for (const char* option :
+         {"--size", "--clues", "--kind", "--minimal", "--symmetry", "--seed", "--count", "--format", "Example:"})
         CHECK_THAT(out, Catch::Contains(option));
 }
 

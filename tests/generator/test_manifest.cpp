@@ -1,11 +1,10 @@
 // manifest.json through the one Manifest struct: what the builder writes, the validator and the
 // judge read back, field for field and byte for byte.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 
-#include "sudoku/manifest.hpp"
 #include "scratch_dir.hpp"
+#include "sudoku/manifest.hpp"
 
 namespace fs = std::filesystem;
 using namespace sudoku;

@@ -113,13 +113,12 @@ TEST_CASE("config: a bad sample is reported at its line in the YAML file") {
 
 TEST_CASE("config: every shipped config loads") {
     int loaded = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(SUDOKU_SOURCE_DIR) / "configs")) {
+    for (const auto& entry :
+         std::filesystem::directory_iterator(std::filesystem::path(SUDOKU_SOURCE_DIR) / "configs")) {
         if (entry.path().extension() != ".yaml") continue;
         auto config = load_problem_config(entry.path());
-        INFO(entry.path().string() << ": "
-                                   << (std::holds_alternative<Diagnostic>(config)
-                                           ? std::get<Diagnostic>(config).to_string()
-                                           : "ok"));
+        INFO(entry.path().string()
+             << ": " << (std::holds_alternative<Diagnostic>(config) ? std::get<Diagnostic>(config).to_string() : "ok"));
         CHECK(std::holds_alternative<ProblemConfig>(config));
         ++loaded;
     }

@@ -1,10 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include "../support/datasets.hpp"
 #include "sudoku/difficulty.hpp"
 #include "sudoku/dlx.hpp"
 #include "sudoku/puzzle_generator.hpp"
 #include "sudoku/solved_grid.hpp"
-#include "../support/datasets.hpp"
 
 using namespace sudoku;
 
@@ -31,11 +31,16 @@ GeneratedPuzzle make(const PuzzleRequest& r, std::uint64_t seed) {
 // The symmetry maps written out again here, independently of symmetry.cpp's orbits.
 int mirror_image(Symmetry s, int n, int r, int c) {
     switch (s) {
-        case Symmetry::rot180: return (n - 1 - r) * n + (n - 1 - c);
-        case Symmetry::rot90: return c * n + (n - 1 - r);
-        case Symmetry::mirror: return r * n + (n - 1 - c);
-        case Symmetry::diagonal: return c * n + r;
-        default: return r * n + c;
+        case Symmetry::rot180:
+            return (n - 1 - r) * n + (n - 1 - c);
+        case Symmetry::rot90:
+            return c * n + (n - 1 - r);
+        case Symmetry::mirror:
+            return r * n + (n - 1 - c);
+        case Symmetry::diagonal:
+            return c * n + r;
+        default:
+            return r * n + c;
     }
 }
 

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdlib>
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <thread>
 
@@ -31,7 +31,8 @@ std::vector<int> processes(Keep keep) {
         auto open = line.find('('), close = line.rfind(')');
         if (open == std::string::npos || close == std::string::npos || close + 2 >= line.size()) continue;
         int ppid = std::atoi(line.c_str() + std::min(line.size(), close + 4));
-        if (line[close + 2] != 'Z' && keep(line.substr(open + 1, close - open - 1), ppid)) pids.push_back(std::stoi(name));
+        if (line[close + 2] != 'Z' && keep(line.substr(open + 1, close - open - 1), ppid))
+            pids.push_back(std::stoi(name));
     }
     return pids;
 }
@@ -67,8 +68,8 @@ std::vector<int> children_of(int parent) {
 std::vector<std::string> orphan_cgroups() {
     std::vector<std::string> orphans;
     const std::string prefix = "sudoku-sandbox-";
-    for (const char* root : {"/sys/fs/cgroup/memory", "/sys/fs/cgroup/cpuacct", "/sys/fs/cgroup/pids",
-                             "/sys/fs/cgroup/unified"}) {
+    for (const char* root :
+         {"/sys/fs/cgroup/memory", "/sys/fs/cgroup/cpuacct", "/sys/fs/cgroup/pids", "/sys/fs/cgroup/unified"}) {
         std::error_code ec;
         fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
         for (; !ec && it != end; it.increment(ec)) {

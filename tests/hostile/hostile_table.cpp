@@ -43,8 +43,8 @@ std::vector<Row> read_table(const std::filesystem::path& tsv) {
         }
         auto cells = split(text, '\t');
         if (cells.size() != 7)
-            throw std::runtime_error(tsv.string() + ":" + std::to_string(line) + ": expected 7 tab-separated columns, found " +
-                                     std::to_string(cells.size()));
+            throw std::runtime_error(tsv.string() + ":" + std::to_string(line) +
+                                     ": expected 7 tab-separated columns, found " + std::to_string(cells.size()));
         Row r;
         r.line = line;
         r.program = cells[0];
@@ -55,7 +55,8 @@ std::vector<Row> read_table(const std::filesystem::path& tsv) {
         r.known_failure = cells[5];
         r.notes = cells[6];
         if (r.program.empty() || r.expected.empty())
-            throw std::runtime_error(tsv.string() + ":" + std::to_string(line) + ": a row needs a program and a verdict");
+            throw std::runtime_error(tsv.string() + ":" + std::to_string(line) +
+                                     ": a row needs a program and a verdict");
         rows.push_back(r);
     }
     return rows;

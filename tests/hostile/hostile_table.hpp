@@ -9,13 +9,13 @@
 namespace hostile {
 
 struct Row {
-    int line = 0;                        // in expected.tsv, for messages
+    int line = 0;  // in expected.tsv, for messages
     std::string program, setup, before;
-    std::vector<std::string> expected;   // verdict names, any of which is right
-    std::vector<std::string> checks;     // cpu<=S, cpu>=S, wall<=S, reason~TEXT, output<=B, message<=B
+    std::vector<std::string> expected;  // verdict names, any of which is right
+    std::vector<std::string> checks;    // cpu<=S, cpu>=S, wall<=S, reason~TEXT, output<=B, message<=B
     std::string known_failure, notes;
 
-    std::string title() const;           // "spin.c (sum) -> TLE"
+    std::string title() const;  // "spin.c (sum) -> TLE"
 };
 
 // Throws std::runtime_error naming file:line on a malformed row.
@@ -23,6 +23,6 @@ std::vector<Row> read_table(const std::filesystem::path& tsv);
 
 std::filesystem::path table_path();
 std::filesystem::path programs_dir();
-std::filesystem::path checkers_dir();   // the testlib checkers of the testlib:<file> setups
+std::filesystem::path checkers_dir();  // the testlib checkers of the testlib:<file> setups
 
 }  // namespace hostile

@@ -25,9 +25,9 @@
 #include "sudoku/contest.hpp"
 #include "sudoku/grader.hpp"
 #include "sudoku/journal.hpp"
+#include "sudoku/problems.hpp"
 #include "sudoku/report.hpp"
 #include "sudoku/sandbox.hpp"
-#include "sudoku/problems.hpp"
 #include "support/skip.hpp"
 
 namespace hostile {
@@ -114,15 +114,15 @@ void make_setup(Setup& s, const Row& row) {
         write_text(input, "2800 29\n");
         if (row.setup == "sum-stdio") c.input_file = "stdin", c.output_file = "stdout";
     } else if (row.setup == "sum-leaky") {
-        write_text(input, "2800 29\n" + fs::absolute(answer).string() + "\n" + fs::absolute(s.problem.testdata).string() +
-                              "\n" + fs::absolute(other).string() + "\n" + std::to_string(getpid()) + "\n" +
-                              std::to_string(s.listener.port) + "\n");
+        write_text(input, "2800 29\n" + fs::absolute(answer).string() + "\n" +
+                              fs::absolute(s.problem.testdata).string() + "\n" + fs::absolute(other).string() + "\n" +
+                              std::to_string(getpid()) + "\n" + std::to_string(s.listener.port) + "\n");
     } else if (row.setup == "line81-sudoku") {
         c.checker = "sudoku";
         write_text(input, std::string(kPuzzle) + "\n");
-        auto solution = sudoku::answer(*sudoku::find_problem("line81"),
-                                       std::get<std::vector<sudoku::Grid>>(sudoku::parse_puzzles(
-                                           sudoku::Format::line81, kPuzzle, "puzzle")));
+        auto solution = sudoku::answer(
+            *sudoku::find_problem("line81"),
+            std::get<std::vector<sudoku::Grid>>(sudoku::parse_puzzles(sudoku::Format::line81, kPuzzle, "puzzle")));
         write_text(answer, std::get<std::string>(solution));
     } else if (row.setup.rfind("testlib:", 0) == 0) {
         write_text(input, "2800 29\n");
@@ -132,9 +132,12 @@ void make_setup(Setup& s, const Row& row) {
     }
     s.problem.tests = {{"01", "all", input, answer, 10}};
     // Hidden as grade() hides them: the contestants and the test data.
-    s.slot = sudoku::judge::RunSlot{s.dir / "slot", -1,
+    s.slot = sudoku::judge::RunSlot{s.dir / "slot",
+                                    -1,
                                     {fs::absolute(s.dir / "contestants"), fs::absolute(s.dir / "testdata")},
-                                    row.setup == "sum-stack8" ? 8 : -1, true, true};
+                                    row.setup == "sum-stack8" ? 8 : -1,
+                                    true,
+                                    true};
     // A judge without the rights for them: what it can still enforce with rlimits and wait4.
     if (row.setup == "sum-bare") s.slot.namespaces = s.slot.cgroups = false;
     // HOSTILE_RUNNER=per-run: one runner process per run instead (the judge's other path).
@@ -145,7 +148,8 @@ void make_setup(Setup& s, const Row& row) {
 double number_after(const std::string& check, size_t at) { return std::stod(check.substr(at)); }
 
 // The row's extra checks; each failure is one line of the returned list.
-std::vector<std::string> failed_checks(const Row& row, const TestResult& r, const Setup& s, const std::string& message) {
+std::vector<std::string> failed_checks(const Row& row, const TestResult& r, const Setup& s,
+                                       const std::string& message) {
     std::vector<std::string> failed;
     std::string verdict(sudoku::judge::verdict_name(r.verdict));
     for (auto check : row.checks) {
@@ -155,10 +159,14 @@ std::vector<std::string> failed_checks(const Row& row, const TestResult& r, cons
         }
         bool ok = true;
         std::string seen;
-        if (check.rfind("cpu<=", 0) == 0) ok = r.cpu_s <= number_after(check, 5), seen = std::to_string(r.cpu_s);
-        else if (check.rfind("cpu>=", 0) == 0) ok = r.cpu_s >= number_after(check, 5), seen = std::to_string(r.cpu_s);
-        else if (check.rfind("wall<=", 0) == 0) ok = r.wall_s <= number_after(check, 6), seen = std::to_string(r.wall_s);
-        else if (check.rfind("reason~", 0) == 0) ok = r.reason.find(check.substr(7)) != std::string::npos, seen = r.reason;
+        if (check.rfind("cpu<=", 0) == 0)
+            ok = r.cpu_s <= number_after(check, 5), seen = std::to_string(r.cpu_s);
+        else if (check.rfind("cpu>=", 0) == 0)
+            ok = r.cpu_s >= number_after(check, 5), seen = std::to_string(r.cpu_s);
+        else if (check.rfind("wall<=", 0) == 0)
+            ok = r.wall_s <= number_after(check, 6), seen = std::to_string(r.wall_s);
+        else if (check.rfind("reason~", 0) == 0)
+            ok = r.reason.find(check.substr(7)) != std::string::npos, seen = r.reason;
         else if (check.rfind("message<=", 0) == 0) {
             ok = message.size() <= number_after(check, 9);
             seen = std::to_string(message.size()) + " bytes";
@@ -174,7 +182,8 @@ std::vector<std::string> failed_checks(const Row& row, const TestResult& r, cons
                 if (it->is_regular_file(ec)) total += it->file_size(ec);
             ok = total <= number_after(check, 5);
             seen = std::to_string(total) + " bytes";
-        } else FAIL("expected.tsv:" << row.line << ": unknown check '" << check << "'");
+        } else
+            FAIL("expected.tsv:" << row.line << ": unknown check '" << check << "'");
         if (!ok) failed.push_back(check + " failed: " + seen);
     }
     return failed;
@@ -185,7 +194,9 @@ TestResult compile_only(const Row& row, const Setup& s, std::string& message) {
     auto start = std::chrono::steady_clock::now();
     auto c = sudoku::judge::compile_source(programs_dir() / row.program, s.dir / "build", "prog", compile_settings(2));
     TestResult r;
-    r.verdict = c.ok ? sudoku::judge::Verdict::AC : c.judge_fault ? sudoku::judge::Verdict::FAIL : sudoku::judge::Verdict::CE;
+    r.verdict = c.ok            ? sudoku::judge::Verdict::AC
+                : c.judge_fault ? sudoku::judge::Verdict::FAIL
+                                : sudoku::judge::Verdict::CE;
     r.reason = c.message.substr(0, 300);
     r.cpu_s = c.cpu_s;
     r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -195,7 +206,8 @@ TestResult compile_only(const Row& row, const Setup& s, std::string& message) {
 
 // The result goes through the journal (and back) and every report, as grade() would take it:
 // what a contestant wrote into a reason must not break any of them. Returns what went wrong.
-std::vector<std::string> journal_and_reports(const Row& row, TestResult r, const std::string& message, const fs::path& dir) {
+std::vector<std::string> journal_and_reports(const Row& row, TestResult r, const std::string& message,
+                                             const fs::path& dir) {
     using namespace sudoku::judge;
     std::vector<std::string> wrong;
     r.contestant = "hostile";
@@ -207,10 +219,10 @@ std::vector<std::string> journal_and_reports(const Row& row, TestResult r, const
     results.problem_max_points = {10};
     ProblemResult p{"sum", ProblemStatus::graded, "", 0, 10, {r}, {}};
     // A compile row's verdict (CE or FAIL) is also the word of its compile status.
-    CompileRecord compiled{"hostile", "sum",
-                           row.setup == "compile" ? from_string<CompileStatus>(verdict_name(r.verdict)).value()
-                                                  : CompileStatus::ok,
-                           message};
+    CompileRecord compiled{
+        "hostile", "sum",
+        row.setup == "compile" ? from_string<CompileStatus>(verdict_name(r.verdict)).value() : CompileStatus::ok,
+        message};
     if (row.setup == "compile") p = ProblemResult{"sum", problem_status(compiled.status), message, 0, 10, {}, {}};
     results.contestants = {ContestantResult{"hostile", 1, 0, {p}}};
     fs::path reports = dir / "reports";
@@ -218,8 +230,10 @@ std::vector<std::string> journal_and_reports(const Row& row, TestResult r, const
     try {
         {
             Journal journal(reports / "journal.jsonl");
-            if (row.setup == "compile") journal.append(compiled);
-            else journal.append(r);
+            if (row.setup == "compile")
+                journal.append(compiled);
+            else
+                journal.append(r);
         }
         Journal again(reports / "journal.jsonl");
         if (row.setup == "compile") {
@@ -255,7 +269,8 @@ void skip_unless_fully_protected(const Row& row) {
     if (row.setup.size() >= 5 && row.setup.compare(row.setup.size() - 5, 5, "-bare") == 0) return;
     static const sudoku::judge::Protections p = sudoku::judge::probe_protections(build_root() / "probe");
     if (p.error.empty() && p.cgroups != sudoku::judge::CgroupsState::off &&
-        p.namespaces == sudoku::judge::NamespacesState::on) return;
+        p.namespaces == sudoku::judge::NamespacesState::on)
+        return;
     sudoku::testing::skip_test(row.program + " needs cgroups and namespaces; this machine gives: " + p.describe());
 }
 
@@ -283,7 +298,8 @@ void run_row(const Row& row) {
     // The aftermath.
     auto survivors = surviving_hostile_processes(1.0);
     if (!survivors.empty())
-        wrong.push_back(std::to_string(survivors.size()) + " process(es) named hostile-leak outlived the run (killed now)");
+        wrong.push_back(std::to_string(survivors.size()) +
+                        " process(es) named hostile-leak outlived the run (killed now)");
     for (auto& cgroup : orphan_cgroups()) wrong.push_back("cgroup left behind: " + cgroup);
     for (auto& mount : mounts_under(s.dir)) wrong.push_back("mount left behind: " + mount);
     for (auto& note : notes_on_host()) wrong.push_back("a note reached the host: " + note);
@@ -293,11 +309,11 @@ void run_row(const Row& row) {
         auto right = binary_of(row.setup == "sum-stdio" ? "stdio_right.c" : "answer_right.c");
         TestResult control = sudoku::judge::judge_test(s.problem, test, right, s.slot);
         if (control.verdict != sudoku::judge::Verdict::AC)
-            wrong.push_back("the control run after it got " + std::string(sudoku::judge::verdict_name(control.verdict)) +
-                            " (" + control.reason + ")");
+            wrong.push_back("the control run after it got " +
+                            std::string(sudoku::judge::verdict_name(control.verdict)) + " (" + control.reason + ")");
     }
 
-    s.session.reset();   // the runner must go with its session, leaving nothing behind
+    s.session.reset();  // the runner must go with its session, leaving nothing behind
     for (int pid : children_of(getpid())) wrong.push_back("process " + std::to_string(pid) + " outlived the session");
 
     std::string wrong_text;
@@ -322,7 +338,7 @@ struct RowInvoker : Catch::ITestInvoker {
 };
 
 std::deque<std::string>& names() {
-    static std::deque<std::string> n;   // Catch keeps StringRefs to the names
+    static std::deque<std::string> n;  // Catch keeps StringRefs to the names
     return n;
 }
 

@@ -109,15 +109,17 @@ inline fs::path write_sum_contest(const fs::path& dir) {
                "checker: tokens\nscoring: per-group\ngroups:\n"
                "  - name: small\n    count: 2\n    clues: 20..30\n    points: 40\n"
                "  - name: big\n    count: 2\n    clues: 20..30\n    points: 60\n");
-    const char* tests[][4] = {{"01", "1 2", "3", "small"}, {"02", "10 20", "30", "small"},
-                              {"03", "1000 1", "1001", "big"}, {"04", "5000 5", "5005", "big"}};
+    const char* tests[][4] = {{"01", "1 2", "3", "small"},
+                              {"02", "10 20", "30", "small"},
+                              {"03", "1000 1", "1001", "big"},
+                              {"04", "5000 5", "5005", "big"}};
     std::string manifest = "{\"problem\": \"sum\", \"tests\": [";
     for (auto& t : tests) {
         write_text(dir / "testdata/sum" / (std::string(t[0]) + ".in"), std::string(t[1]) + "\n");
         write_text(dir / "testdata/sum" / (std::string(t[0]) + ".ans"), std::string(t[2]) + "\n");
-        manifest += std::string(manifest.back() == '[' ? "" : ",") + "{\"test\": \"" + t[0] + "\", \"input\": \"" + t[0] +
-                    ".in\", \"answer_file\": \"" + t[0] + ".ans\", \"group\": \"" + t[3] + "\", \"points\": " +
-                    (std::string(t[3]) == "small" ? "40" : "60") + "}";
+        manifest += std::string(manifest.back() == '[' ? "" : ",") + "{\"test\": \"" + t[0] + "\", \"input\": \"" +
+                    t[0] + ".in\", \"answer_file\": \"" + t[0] + ".ans\", \"group\": \"" + t[3] +
+                    "\", \"points\": " + (std::string(t[3]) == "small" ? "40" : "60") + "}";
     }
     write_text(dir / "testdata/sum/manifest.json", manifest + "]}\n");
     write_text(dir / "contest.yaml", "name: Sum contest\nproblems: [sum]\njobs: 1\n");

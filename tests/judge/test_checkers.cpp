@@ -1,9 +1,10 @@
 // The checkers on the edge cases contestants produce.
+#include <nlohmann/json.hpp>
+
 #include "judge_fixture.hpp"
 #include "sudoku/checkers.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/problems.hpp"
-#include <nlohmann/json.hpp>
 
 using namespace sudoku::judge;
 using Kind = CheckResult::Kind;
@@ -36,7 +37,10 @@ TEST_CASE("tokens checker: numbers are compared as written so +2829 and 2829.0 a
 }
 
 TEST_CASE("tokens checker: a NUL byte inside a token is WA and shown escaped") {
-    auto r = check_tokens(std::string("28\0" "29\n", 6), "2829\n");
+    auto r = check_tokens(std::string("28\0"
+                                      "29\n",
+                                      6),
+                          "2829\n");
     CHECK(r.kind == Kind::wrong);
     CHECK(r.message.find("\\x00") != std::string::npos);
 }
@@ -67,7 +71,7 @@ TEST_CASE("sudoku checker: any valid completion of the pristine input is accepte
     write_text(dir / "01.in", kPuzzle);
     CHECK(check_sudoku("line81", dir / "01.in", kSolution).kind == Kind::accepted);
     std::string broken = kSolution;
-    std::swap(broken[0], broken[1]);   // rows still full, but a clue is changed
+    std::swap(broken[0], broken[1]);  // rows still full, but a clue is changed
     auto r = check_sudoku("line81", dir / "01.in", broken);
     CHECK(r.kind == Kind::wrong);
     CHECK_FALSE(r.message.empty());
@@ -85,9 +89,10 @@ CheckResult external(const std::string& script_body) {
     write_text(dir / "checker", "#!/bin/sh\n" + script_body);
     std::filesystem::permissions(dir / "checker", std::filesystem::perms::all);
     write_text(dir / "in", "1 2\n");
-    write_text(dir / "out", "4\n");   // differs from the answer, so that swapping the two is seen
+    write_text(dir / "out", "4\n");  // differs from the answer, so that swapping the two is seen
     write_text(dir / "ans", "3\n");
-    return run_checker((dir / "checker").string(), "line81", CheckFiles{dir / "in", dir / "out", dir / "ans", dir / "scratch"});
+    return run_checker((dir / "checker").string(), "line81",
+                       CheckFiles{dir / "in", dir / "out", dir / "ans", dir / "scratch"});
 }
 }  // namespace
 
@@ -108,7 +113,8 @@ TEST_CASE("testlib checker: exit code 7 gives the fraction written first in the 
 }
 
 TEST_CASE("testlib checker: it receives the input output and answer paths in that order") {
-    auto r = external("[ \"$(cat \"$1\")\" = '1 2' ] && [ \"$(cat \"$2\")\" = 4 ] && [ \"$(cat \"$3\")\" = 3 ] && exit 0; exit 1\n");
+    auto r = external(
+        "[ \"$(cat \"$1\")\" = '1 2' ] && [ \"$(cat \"$2\")\" = 4 ] && [ \"$(cat \"$3\")\" = 3 ] && exit 0; exit 1\n");
     CHECK(r.kind == Kind::accepted);
 }
 

@@ -21,15 +21,17 @@ extern char** environ;
 namespace {
 
 pid_t start_judge(const fs::path& contest, const fs::path& out, int jobs = 1) {
-    std::vector<std::string> args = {judge_cli().string(), "grade", contest.string(), "--out", out.string(), "--jobs",
-                                     std::to_string(jobs)};
+    std::vector<std::string> args = {judge_cli().string(), "grade",  contest.string(),    "--out",
+                                     out.string(),         "--jobs", std::to_string(jobs)};
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, (out.string() + ".stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&actions, 2, (out.string() + ".stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&actions, 1, (out.string() + ".stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
+    posix_spawn_file_actions_addopen(&actions, 2, (out.string() + ".stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
     pid_t pid;
     REQUIRE(posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) == 0);
     posix_spawn_file_actions_destroy(&actions);
@@ -91,7 +93,8 @@ TEST_CASE("contest: every contestant gets the score a person would expect") {
     CHECK(by_name["carol"]["rank"] == 2);
     CHECK(by_name["bob"]["total"] == 0);
     CHECK(by_name["dave"]["problems"][0]["status"] == "CE");
-    CHECK(by_name["dave"]["problems"][0]["compile_message"].get<std::string>().find("undeclared_name") != std::string::npos);
+    CHECK(by_name["dave"]["problems"][0]["compile_message"].get<std::string>().find("undeclared_name") !=
+          std::string::npos);
     CHECK(by_name["erin"]["problems"][0]["status"] == "missing");
     CHECK(by_name["carol"]["problems"][0]["tests"][2]["verdict"] == "WA");
     CHECK(by_name["carol"]["problems"][0]["groups"][0]["passed"] == true);
@@ -99,9 +102,10 @@ TEST_CASE("contest: every contestant gets the score a person would expect") {
     std::string csv = read_text(dir / "out/results.csv");
     CHECK(csv.find("1,alice,100,sum,100,graded,01,small,AC") != std::string::npos);
     std::string html = read_text(dir / "out/report.html");
-    for (const char* needle : {"alice", "bob", "carol", "dave", "erin", "class=\"v AC\"", "class=\"v WA\"", "class=\"v CE\""})
+    for (const char* needle :
+         {"alice", "bob", "carol", "dave", "erin", "class=\"v AC\"", "class=\"v WA\"", "class=\"v CE\""})
         CHECK(html.find(needle) != std::string::npos);
-    CHECK(html.find("http") == std::string::npos);   // self-contained: nothing to fetch
+    CHECK(html.find("http") == std::string::npos);  // self-contained: nothing to fetch
     std::string summary = read_text(dir.string() + "/out.stdout");
     CHECK(summary.find("alice") != std::string::npos);
     CHECK(read_text(dir.string() + "/out.stderr").find("protections:") != std::string::npos);
@@ -123,14 +127,14 @@ TEST_CASE("contest: a judge killed at several moments resumes to the same result
         wait_for(pid);
         kill_points.insert(journal_entries(out).first);
     }
-    CHECK(kill_points.size() >= 2);   // the kills landed at different moments
+    CHECK(kill_points.size() >= 2);  // the kills landed at different moments
     Json resumed = grade_fully(contest, out);
     CHECK(without_measurements(resumed) == without_measurements(uninterrupted));
 
     // Every test appears once in the journal: nothing was run twice into the results.
     auto [tests, distinct] = journal_entries(out);
     CHECK(tests == distinct);
-    CHECK(tests == 12);   // alice, bob, carol x 4 tests
+    CHECK(tests == 12);  // alice, bob, carol x 4 tests
 }
 
 TEST_CASE("contest: kill -9 at twenty random moments, then a restart, equals an uninterrupted run") {
@@ -171,8 +175,9 @@ TEST_CASE("contest: the CLI answers --help with an example and rejects bad input
     CHECK(read_text(dir / "help").find("Example") != std::string::npos);
     write_text(dir / "bad.yaml", "name: x\nproblems: [nosuch]\n");
     fs::create_directories(dir / "contestants");
-    CHECK(WEXITSTATUS(std::system((judge_cli().string() + " grade " + (dir / "bad.yaml").string() + " 2> " +
-                                   (dir / "err").string()).c_str())) == 2);
+    CHECK(WEXITSTATUS(std::system(
+              (judge_cli().string() + " grade " + (dir / "bad.yaml").string() + " 2> " + (dir / "err").string())
+                  .c_str())) == 2);
     CHECK(read_text(dir / "err").find("nosuch") != std::string::npos);
 }
 
@@ -201,7 +206,7 @@ TEST_CASE("contest: a reason holding bytes that are not UTF-8 is journaled and r
     auto back = reread.test("amy", "sum", "01");
     REQUIRE(back);
     CHECK(back->verdict == sudoku::judge::Verdict::MISSING);
-    const std::string replaced = "no output file; it wrote: \xEF\xBF\xBD\xEF\xBF\xBD.out";   // U+FFFD twice
+    const std::string replaced = "no output file; it wrote: \xEF\xBF\xBD\xEF\xBF\xBD.out";  // U+FFFD twice
     CHECK(back->reason == replaced);
 
     sudoku::judge::ContestResults results;

@@ -115,15 +115,20 @@ TEST_CASE("runner record: a state word outside its table is a judge fault, not a
 TEST_CASE("journal: compile lines in the words journals have always held read back as their states") {
     const fs::path dir = judge_test::scratch("journal-words");
     judge_test::write_text(dir / "journal.jsonl",
-                           R"({"compile":{"contestant":"a","problem":"p","status":"ok","message":""}})" "\n"
-                           R"({"compile":{"contestant":"b","problem":"p","status":"CE","message":"error"}})" "\n"
-                           R"({"compile":{"contestant":"c","problem":"p","status":"FAIL","message":"fault"}})" "\n"
-                           R"({"compile":{"contestant":"d","problem":"p","status":"missing","message":""}})" "\n"
-                           R"({"compile":{"contestant":"e","problem":"p","status":"graded","message":""}})" "\n");
+                           R"({"compile":{"contestant":"a","problem":"p","status":"ok","message":""}})"
+                           "\n"
+                           R"({"compile":{"contestant":"b","problem":"p","status":"CE","message":"error"}})"
+                           "\n"
+                           R"({"compile":{"contestant":"c","problem":"p","status":"FAIL","message":"fault"}})"
+                           "\n"
+                           R"({"compile":{"contestant":"d","problem":"p","status":"missing","message":""}})"
+                           "\n"
+                           R"({"compile":{"contestant":"e","problem":"p","status":"graded","message":""}})"
+                           "\n");
     sudoku::judge::Journal journal(dir / "journal.jsonl");
     CHECK(journal.compile("a", "p")->status == CompileStatus::ok);
     CHECK(journal.compile("b", "p")->status == CompileStatus::CE);
     CHECK(journal.compile("c", "p")->status == CompileStatus::FAIL);
     CHECK(journal.compile("d", "p")->status == CompileStatus::missing);
-    CHECK_FALSE(journal.compile("e", "p").has_value());   // not a compile status: the line is ignored
+    CHECK_FALSE(journal.compile("e", "p").has_value());  // not a compile status: the line is ignored
 }

@@ -11,7 +11,8 @@ ContestProblem problem(const std::string& scoring) {
     p.config.name = "p";
     p.config.scoring = scoring;
     // The generator writes the group's points on each of its tests.
-    p.tests = {{"01", "easy", "", "", 30}, {"02", "easy", "", "", 30}, {"03", "hard", "", "", 70}, {"04", "hard", "", "", 70}};
+    p.tests = {
+        {"01", "easy", "", "", 30}, {"02", "easy", "", "", 30}, {"03", "hard", "", "", 70}, {"04", "hard", "", "", 70}};
     return p;
 }
 ProblemResult verdicts(const ContestProblem& p, std::vector<std::pair<Verdict, double>> v) {

@@ -61,12 +61,12 @@ TEST_CASE("an endless loop is TLE on CPU and stopped soon after the limit") {
     CHECK(r.verdict == Verdict::TLE);
     CHECK(r.reason.find("CPU") != std::string::npos);
     CHECK(r.cpu_s >= 0.3);
-    CHECK(r.cpu_s < 0.3 + 0.2);   // the hard side: soft + 0.1 s, polled every 5 ms
+    CHECK(r.cpu_s < 0.3 + 0.2);  // the hard side: soft + 0.1 s, polled every 5 ms
 }
 
 TEST_CASE("sleeping is TLE on wall time although little CPU is used") {
     auto s = sum_problem(scratch("tle-wall"));
-    auto r = judge(s, "sleeper.c");   // wall limit 2 x 0.3 + 1 = 1.6 s
+    auto r = judge(s, "sleeper.c");  // wall limit 2 x 0.3 + 1 = 1.6 s
     INFO(describe(r));
     CHECK(r.verdict == Verdict::TLE);
     CHECK(r.reason.find("wall") != std::string::npos);
@@ -126,7 +126,7 @@ TEST_CASE("a source that does not compile is CE with the compiler's message") {
 TEST_CASE("a compiler slower than the compile time limit is CE naming the limit") {
     auto dir = scratch("ce-time");
     sudoku::judge::CompileSettings settings;
-    settings.cpp = "sleep 5";   // a stand-in compiler that never finishes in time
+    settings.cpp = "sleep 5";  // a stand-in compiler that never finishes in time
     settings.time_limit_s = 0.2;
     auto result = sudoku::judge::compile_source(fs::path(SUDOKU_SOURCE_DIR) / "tests/judge/programs/sum.cpp",
                                                 dir / "build", "prog", settings);
@@ -199,8 +199,8 @@ TEST_CASE("the compiler cannot include a file from a hidden test data directory"
     sudoku::judge::CompileSettings settings;
     settings.cpp = "g++ -DANSWER_FILE=\"" + (s.problem.testdata / "01.ans").string() + "\" -o {exe} {src}";
     settings.hidden = {s.problem.testdata};
-    auto hidden = sudoku::judge::compile_source(fs::path(SUDOKU_SOURCE_DIR) / "tests/judge/programs/includes_answer.cpp",
-                                                s.dir / "build", "prog", settings);
+    auto hidden = sudoku::judge::compile_source(
+        fs::path(SUDOKU_SOURCE_DIR) / "tests/judge/programs/includes_answer.cpp", s.dir / "build", "prog", settings);
     CHECK_FALSE(hidden.ok);
     CHECK(hidden.message.find("No such file") != std::string::npos);
 }

@@ -68,7 +68,12 @@ std::vector<std::string> escapes(const fs::path& relative, const std::string& te
             found.push_back(std::to_string(line_of(at)) + ": climbs " + std::to_string(run) + " folder(s) up");
         at += 3 * run - 1;
     }
-    for (const char* absolute : {"\"/w" "ork/", "\"/h" "ome/", "\"/r" "oot/"})
+    for (const char* absolute : {"\"/w"
+                                 "ork/",
+                                 "\"/h"
+                                 "ome/",
+                                 "\"/r"
+                                 "oot/"})
         for (auto at = text.find(absolute); at != std::string::npos; at = text.find(absolute, at + 1))
             found.push_back(std::to_string(line_of(at)) + ": absolute path " + std::string(absolute + 1));
     return found;
@@ -77,12 +82,21 @@ std::vector<std::string> escapes(const fs::path& relative, const std::string& te
 }  // namespace
 
 TEST_CASE("repository: the check sees a path that climbs out of the repository") {
-    CHECK(escapes("CMakeLists.txt", "set(D \"${CMAKE_SOURCE_DIR}/." "./shared/datasets\")").size() == 1);
-    CHECK(escapes("bench/x.cpp", "read(\"../../." "./shared/datasets/a.txt\");").size() == 1);
+    CHECK(escapes("CMakeLists.txt",
+                  "set(D \"${CMAKE_SOURCE_DIR}/."
+                  "./shared/datasets\")")
+              .size() == 1);
+    CHECK(escapes("bench/x.cpp",
+                  "read(\"../../."
+                  "./shared/datasets/a.txt\");")
+              .size() == 1);
     CHECK(escapes("scripts/test", "cd \"$(dirname \"$0\")/..\"").empty());
     CHECK(escapes("tests/support/a.cpp", "#include \"../b.hpp\"").empty());
     CHECK(escapes("fuzz/CMakeLists.txt", "set(ROOT ${CMAKE_CURRENT_SOURCE_DIR}/..)").empty());
-    CHECK(escapes("tests/a.cpp", "open(\"/work" "/main/x\")").size() == 1);
+    CHECK(escapes("tests/a.cpp",
+                  "open(\"/work"
+                  "/main/x\")")
+              .size() == 1);
 }
 
 TEST_CASE("repository: no build file, script, source or config names a path outside the repository") {
@@ -97,7 +111,8 @@ TEST_CASE("repository: no build file, script, source or config names a path outs
         }
         if (!it->is_regular_file() || !is_checked(relative)) continue;
         ++checked;
-        for (const auto& where : escapes(relative, read_all(it->path()))) found.push_back(relative.string() + ":" + where);
+        for (const auto& where : escapes(relative, read_all(it->path())))
+            found.push_back(relative.string() + ":" + where);
     }
     INFO("files checked: " << checked);
     CHECK(checked > 100);
@@ -106,9 +121,9 @@ TEST_CASE("repository: no build file, script, source or config names a path outs
 }
 
 TEST_CASE("repository: the datasets the tests and benchmarks read are in the repository") {
-    for (const char* name : {"puzzles2_17_clue.txt", "puzzles3_magictour_top1465.txt",
-                             "puzzles5_forum_hardest_1905_11+.txt", "puzzles6_forum_hardest_1106.txt",
-                             "puzzles7_serg_benchmark.txt"}) {
+    for (const char* name :
+         {"puzzles2_17_clue.txt", "puzzles3_magictour_top1465.txt", "puzzles5_forum_hardest_1905_11+.txt",
+          "puzzles6_forum_hardest_1106.txt", "puzzles7_serg_benchmark.txt"}) {
         INFO(name);
         CHECK(fs::is_regular_file(kRoot / "tests" / "data" / name));
     }

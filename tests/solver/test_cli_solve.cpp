@@ -1,9 +1,8 @@
 // sudoku-solve end to end: the built binary, its exit status, its stdout and its stderr.
-#include <catch2/catch.hpp>
-
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -50,8 +49,8 @@ fs::path write_file(const std::string& name, const std::string& content) {
 // Runs sudoku-solve with `args` (already shell-quoted where needed) and `input` on stdin.
 Run run(const std::string& args, const std::string& input = "") {
     fs::path in = write_file("stdin", input), out = scratch() / "stdout", err = scratch() / "stderr";
-    std::string command = "'" + binary + "' " + args + " <'" + in.string() + "' >'" + out.string() + "' 2>'" +
-                          err.string() + "'";
+    std::string command =
+        "'" + binary + "' " + args + " <'" + in.string() + "' >'" + out.string() + "' 2>'" + err.string() + "'";
     int raw = std::system(command.c_str());
     Run result;
     result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
@@ -81,8 +80,8 @@ TEST_CASE("cli: the target samples print 2829 and 2852") {
     CHECK(one.status == 0);
     CHECK(one.out == "2829\n");
     Run two = run("--problem target", sudoku::write_puzzles(sudoku::Format::target,
-                                                           std::get<std::vector<sudoku::Grid>>(sudoku::read_puzzles(
-                                                               sudoku::Format::target, samples_dir + "target-2.in"))));
+                                                            std::get<std::vector<sudoku::Grid>>(sudoku::read_puzzles(
+                                                                sudoku::Format::target, samples_dir + "target-2.in"))));
     CHECK(two.status == 0);
     CHECK(two.out == "2852\n");
 }
@@ -153,14 +152,13 @@ TEST_CASE("cli: --weights replaces the ring weights and --certificate prints an 
     std::string ones;
     for (int r = 0; r < 9; ++r) ones += "1 1 1 1 1 1 1 1 1\n";
     fs::path weights = write_file("weights.txt", ones);
-    Run r = run("--problem target --weights '" + weights.string() + "' --certificate '" + samples_dir +
-                "target-1.in'");
+    Run r = run("--problem target --weights '" + weights.string() + "' --certificate '" + samples_dir + "target-1.in'");
     CHECK(r.status == 0);
     REQUIRE(r.out.substr(0, 4) == "405\n");
     auto grids = sudoku::parse_puzzles(sudoku::Format::target, r.out.substr(4), "certificate");
     REQUIRE(std::holds_alternative<std::vector<sudoku::Grid>>(grids));
-    auto puzzle = std::get<std::vector<sudoku::Grid>>(sudoku::read_puzzles(sudoku::Format::target,
-                                                                           samples_dir + "target-1.in"));
+    auto puzzle =
+        std::get<std::vector<sudoku::Grid>>(sudoku::read_puzzles(sudoku::Format::target, samples_dir + "target-1.in"));
     CHECK(std::get<std::vector<sudoku::Grid>>(grids).front().is_solution_of(puzzle.front()));
 }
 
@@ -172,8 +170,8 @@ TEST_CASE("cli: a malformed weights file exits 2 naming its place") {
 }
 
 TEST_CASE("cli: usage errors exit 2 with a message") {
-    for (const char* args : {"", "--problem", "--problem nope", "--problem target a b", "--frobnicate",
-                             "--problem qmark --certificate"}) {
+    for (const char* args :
+         {"", "--problem", "--problem nope", "--problem target a b", "--frobnicate", "--problem qmark --certificate"}) {
         INFO(args);
         Run r = run(args);
         CHECK(r.status == 2);
@@ -191,8 +189,9 @@ TEST_CASE("cli: --help lists every option of sudoku-solve") {
 TEST_CASE("cli: a bad value is refused with exit 2 and a message naming the option and what was expected") {
     Run unknown = run("--problem sudoku9");
     CHECK(unknown.status == 2);
-    CHECK(unknown.err == "sudoku-solve: --problem: unknown problem 'sudoku9', expected one of target, poj2676, qmark, "
-                         "poj3074, uva1309, sudogob, line81 (see --help)\n");
+    CHECK(unknown.err ==
+          "sudoku-solve: --problem: unknown problem 'sudoku9', expected one of target, poj2676, qmark, "
+          "poj3074, uva1309, sudogob, line81 (see --help)\n");
     Run missing = run("--problem target --weights");
     CHECK(missing.status == 2);
     CHECK(missing.err == "sudoku-solve: --weights needs a value (FILE) (see --help)\n");

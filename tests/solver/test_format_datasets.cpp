@@ -1,6 +1,5 @@
 // The public datasets of tests/data are the line81 format: every one reads whole, CRLF and comments included.
 #include <catch2/catch.hpp>
-
 #include <fstream>
 
 #include "sudoku/formats.hpp"
@@ -19,9 +18,9 @@ std::size_t puzzle_lines(const std::string& path) {
 }  // namespace
 
 TEST_CASE("formats: every public dataset of tests/data reads as line81, one grid per puzzle line") {
-    for (const char* name : {"puzzles2_17_clue.txt", "puzzles3_magictour_top1465.txt",
-                             "puzzles5_forum_hardest_1905_11+.txt", "puzzles6_forum_hardest_1106.txt",
-                             "puzzles7_serg_benchmark.txt"}) {
+    for (const char* name :
+         {"puzzles2_17_clue.txt", "puzzles3_magictour_top1465.txt", "puzzles5_forum_hardest_1905_11+.txt",
+          "puzzles6_forum_hardest_1106.txt", "puzzles7_serg_benchmark.txt"}) {
         const std::string path = std::string(SUDOKU_DATASETS_DIR) + "/" + name;
         INFO(path);
         auto parsed = sudoku::read_puzzles(sudoku::Format::line81, path);

@@ -1,6 +1,5 @@
 // Malformed input is a Diagnostic naming file, line and column; tolerated noise is not.
 #include <catch2/catch.hpp>
-
 #include <sstream>
 
 #include "sudoku/formats.hpp"
@@ -17,8 +16,7 @@ const char* const target_rows[9] = {"7 0 0 9 0 0 0 0 1", "1 0 0 0 0 5 9 0 0", "0
 // POJ 2676's sample grid.
 const char* const packed_rows[9] = {"103000509", "002109400", "000704000", "300502006", "060000050",
                                     "700803004", "000401000", "009205800", "804000107"};
-const std::string line81 =
-    ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+const std::string line81 = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
 
 // The first eight rows of the target sample, each ending in '\n', then `last_row` as given.
 std::string target_with_last_row(const std::string& last_row) {

@@ -1,7 +1,6 @@
 // Any text at all gives grids or a Diagnostic with a place: never an exception, never a crash.
 #include <catch2/catch.hpp>
 
-
 #include "sudoku/formats.hpp"
 #include "sudoku/problems.hpp"
 #include "sudoku/rng.hpp"
@@ -19,9 +18,15 @@ std::string mutated(const std::string& text, sudoku::Rng& rng) {
     std::size_t at = rng.below(s.size() + 1);
     char byte = bytes[rng.below(bytes.size())];
     switch (rng.below(3)) {
-        case 0: if (at < s.size()) s[at] = byte; break;
-        case 1: s.insert(s.begin() + at, byte); break;
-        default: if (at < s.size()) s.erase(at, 1); break;
+        case 0:
+            if (at < s.size()) s[at] = byte;
+            break;
+        case 1:
+            s.insert(s.begin() + at, byte);
+            break;
+        default:
+            if (at < s.size()) s.erase(at, 1);
+            break;
     }
     return s;
 }

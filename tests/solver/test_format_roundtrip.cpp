@@ -1,7 +1,6 @@
 // Every format prints what it parses: parse(write(x)) == x, on real puzzles of every size.
 #include <catch2/catch.hpp>
 
-
 #include "sudoku/formats.hpp"
 #include "sudoku/rng.hpp"
 #include "sudoku/solve.hpp"

@@ -1,7 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <array>
+#include <catch2/catch.hpp>
 #include <stdexcept>
 #include <vector>
 

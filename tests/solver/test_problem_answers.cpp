@@ -1,7 +1,6 @@
 // Each problem's answer, computed by the exact solver from the bundled samples and small
 // hand-made puzzles whose right answer follows from how they were made.
 #include <catch2/catch.hpp>
-
 #include <set>
 #include <sstream>
 

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <fstream>
 
 #include "sudoku/dlx.hpp"
@@ -29,7 +28,8 @@ TEST_CASE("solve: every puzzle of the 1106 hardest has one valid solution") {
 }
 
 TEST_CASE("solve: a sample of every unique-solution dataset has one valid solution") {
-    for (auto name : {"puzzles2_17_clue.txt", "puzzles3_magictour_top1465.txt", "puzzles5_forum_hardest_1905_11+.txt"}) {
+    for (auto name :
+         {"puzzles2_17_clue.txt", "puzzles3_magictour_top1465.txt", "puzzles5_forum_hardest_1905_11+.txt"}) {
         INFO(name);
         auto puzzles = sudoku::testing::load_dataset(name, 1500);
         REQUIRE(puzzles.size() >= 1465);

@@ -1,6 +1,5 @@
 // The target optimiser against its exhaustive cross-check, on puzzles made on purpose.
 #include <catch2/catch.hpp>
-
 #include <numeric>
 #include <string>
 
@@ -98,8 +97,7 @@ TEST_CASE("target: agrees with enumeration on clues packed into bands, stacks an
 TEST_CASE("target: any integer weight matrix is honoured, negative weights included") {
     Rng random(77);
     std::vector<Grid> puzzles;
-    for (int i = 0; i < 30; ++i)
-        puzzles.push_back(random_puzzle(3, 26, 36, random));
+    for (int i = 0; i < 30; ++i) puzzles.push_back(random_puzzle(3, 26, 36, random));
     Weights weights;
     for (int cell = 0; cell < 81; ++cell) weights.w.push_back(random.between(-5, 20));
     REQUIRE(compare_with_enumeration(puzzles, weights) == 30);
@@ -115,11 +113,10 @@ TEST_CASE("target: a negative optimum is returned as it is, not as -1 (known bug
     const std::string line = ".......................8....2.....9.................3.......8........9..2........";
     for (int cell = 0; cell < 81; ++cell) puzzle.set(cell, line[cell] == '.' ? 0 : line[cell] - '0');
     Weights weights;
-    weights.w = {9,   9,   -3,  20,  -5,  10, -12, 16,  -16, -10, -20, 18,  -15, 3,   -5,  3,   4,
-                 -20, -17, -9,  -16, 14,  -5, -18, -19, 15,  -15, -1,  9,   -2,  -8,  -8,  -11, -8,
-                 -20, 2,   6,   -7,  9,   15, -6,  -17, -19, 19,  14,  -2,  -19, -18, -4,  7,   -3,
-                 -12, -16, -11, -2,  -10, -8, 20,  -9,  -8,  -5,  -6,  12,  -1,  8,   -3,  13,  13,
-                 11,  -17, -12, 8,   -14, -5, 19,  -4,  -8,  -16, -13, -6,  -10};
+    weights.w = {9,   9,  -3,  20,  -5,  10,  -12, 16,  -16, -10, -20, 18,  -15, 3,   -5,  3,   4,  -20, -17, -9, -16,
+                 14,  -5, -18, -19, 15,  -15, -1,  9,   -2,  -8,  -8,  -11, -8,  -20, 2,   6,   -7, 9,   15,  -6, -17,
+                 -19, 19, 14,  -2,  -19, -18, -4,  7,   -3,  -12, -16, -11, -2,  -10, -8,  20,  -9, -8,  -5,  -6, 12,
+                 -1,  8,  -3,  13,  13,  11,  -17, -12, 8,   -14, -5,  19,  -4,  -8,  -16, -13, -6, -10};
     const TargetResult result = target_max_score(puzzle, weights);
     CHECK(result.score == -57);
     CHECK(result.certificate.has_value());
@@ -156,8 +153,7 @@ TEST_CASE("target: 16x16 puzzles with ring weights agree with enumeration") {
     Rng random(16);
     const Weights ring = Weights::ring(4);
     std::vector<Grid> puzzles;
-    for (int i = 0; i < 5; ++i)
-        puzzles.push_back(random_puzzle(4, 170, 200, random));
+    for (int i = 0; i < 5; ++i) puzzles.push_back(random_puzzle(4, 170, 200, random));
     REQUIRE(compare_with_enumeration(puzzles, ring) == 5);
 }
 

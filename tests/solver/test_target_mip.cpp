@@ -1,7 +1,6 @@
 // The target optimiser against the same model solved by COIN-OR CBC, on every benchmark family.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <numeric>
 #include <string>
 

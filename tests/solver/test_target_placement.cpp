@@ -1,6 +1,5 @@
 // The placement bound: sound on every kind of puzzle, and strong where the LP bound is not.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <numeric>
 

@@ -23,14 +23,14 @@ struct ManifestPuzzle {
     int clues = -1;
     std::uint64_t solutions = 0;
     bool solutions_capped = false;
-    std::optional<std::uint64_t> guesses;      // solvable puzzles: the difficulty rating
+    std::optional<std::uint64_t> guesses;  // solvable puzzles: the difficulty rating
     std::optional<std::string> techniques;
-    std::optional<bool> refuted_by_singles;    // puzzles without a solution
+    std::optional<bool> refuted_by_singles;  // puzzles without a solution
 };
 
 struct ManifestSample {
     std::string input, answer_file;
-    std::optional<std::string> answer;         // the answer itself when short (null otherwise)
+    std::optional<std::string> answer;  // the answer itself when short (null otherwise)
     std::string sha256_input, sha256_answer;
 };
 

@@ -48,13 +48,13 @@ struct TestGroup {
     std::string name;
     int count = 1;
     int min_clues = 0, max_clues = 81;
-    std::string kind = "solvable";   // unique | solvable | unsolvable
-    std::string hardness = "normal"; // normal | brute-force
+    std::string kind = "solvable";    // unique | solvable | unsolvable
+    std::string hardness = "normal";  // normal | brute-force
     std::string symmetry = "none";
     int points = 0;
-    int puzzles = 1;                 // puzzles per test file
-    std::uint64_t max_solutions = 0; // solvable: at most this many completions (0 = any)
-    int line = 0;                    // where the group starts in the YAML file, for messages
+    int puzzles = 1;                  // puzzles per test file
+    std::uint64_t max_solutions = 0;  // solvable: at most this many completions (0 = any)
+    int line = 0;                     // where the group starts in the YAML file, for messages
 };
 
 // A sample test as the statement shows it: the input text, verbatim, in the problem's format.
@@ -67,7 +67,7 @@ struct ProblemConfig {
     std::filesystem::path source;  // the YAML file it was read from
     std::string name;
     std::string title;
-    std::string problem;            // solver-library problem name
+    std::string problem;                     // solver-library problem name
     std::string input_file = "sudoku.in";    // "stdin" for standard input
     std::string output_file = "sudoku.out";  // "stdout" for standard output
     double time_limit_s = 1.0;

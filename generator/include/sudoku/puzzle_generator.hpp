@@ -41,16 +41,16 @@ struct PuzzleRequest {
     int min_clues = 0, max_clues = 81;
     PuzzleKind kind = PuzzleKind::unique;
     Symmetry symmetry = Symmetry::none;
-    bool minimal = false;              // unique only: every clue needed, removing any one lets a
-                                       // second completion in (without it, removal stops at a
-                                       // random clue count in the range, often before that)
-    std::uint64_t max_solutions = 0;   // solvable: at most this many completions (0 = any number)
-    bool clustered = false;            // solvable: keep the clues inside a few random boxes, which
-                                       // leaves whole boxes empty and many completions
-    int max_attempts = 100;            // fresh solved grids tried before giving up
-    int search_steps = 3000;           // neighbourhood-search moves per attempt (few-clue requests)
-    double time_budget_s = 60;         // wall-clock cap: past it, give up and say so. It can only
-                                       // turn a success into a failure, never change a puzzle made.
+    bool minimal = false;             // unique only: every clue needed, removing any one lets a
+                                      // second completion in (without it, removal stops at a
+                                      // random clue count in the range, often before that)
+    std::uint64_t max_solutions = 0;  // solvable: at most this many completions (0 = any number)
+    bool clustered = false;           // solvable: keep the clues inside a few random boxes, which
+                                      // leaves whole boxes empty and many completions
+    int max_attempts = 100;           // fresh solved grids tried before giving up
+    int search_steps = 3000;          // neighbourhood-search moves per attempt (few-clue requests)
+    double time_budget_s = 60;        // wall-clock cap: past it, give up and say so. It can only
+                                      // turn a success into a failure, never change a puzzle made.
 };
 
 struct GeneratedPuzzle {

@@ -43,8 +43,8 @@ struct BuildResult {
 // Builds testdata/<name> under `out_root`: everything goes to a scratch folder first and is
 // renamed into place at the end, so a failed build never leaves a half test set behind.
 // `progress` (may be null) gets one line per test.
-std::variant<BuildResult, Diagnostic> build_test_set(const ProblemConfig& config,
-                                                     const std::filesystem::path& out_root, std::ostream* progress);
+std::variant<BuildResult, Diagnostic> build_test_set(const ProblemConfig& config, const std::filesystem::path& out_root,
+                                                     std::ostream* progress);
 
 struct ValidationResult {
     int tests = 0;

@@ -14,10 +14,10 @@
 namespace sudoku::judge {
 
 struct CalibrationRequest {
-    std::string problem;                  // a problem of the contest, by config name
-    std::vector<std::string> models;      // contestants whose solutions are right and fast
-    std::vector<std::string> naive;       // contestants whose solutions are right but slow
-    double factor = 3;                    // proposed limit = factor x slowest model run, rounded up
+    std::string problem;              // a problem of the contest, by config name
+    std::vector<std::string> models;  // contestants whose solutions are right and fast
+    std::vector<std::string> naive;   // contestants whose solutions are right but slow
+    double factor = 3;                // proposed limit = factor x slowest model run, rounded up
 };
 
 struct TestCalibration {
@@ -33,7 +33,7 @@ struct Calibration {
     double configured_limit_s = 0;
     double slowest_model_cpu_s = 0;
     double proposed_limit_s = 0;
-    std::vector<TestCalibration> tests;   // in test-data order
+    std::vector<TestCalibration> tests;  // in test-data order
 };
 
 // factor x seconds rounded up: to 0.1 s under 1 s, to 0.5 s from there (limits read well).

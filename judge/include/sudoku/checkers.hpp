@@ -20,7 +20,7 @@ namespace sudoku::judge {
 struct CheckResult {
     enum class Kind { accepted, partial, wrong, presentation, fail };
     Kind kind = Kind::fail;
-    double fraction = 0;     // 1 for accepted, the checker's share for partial, else 0
+    double fraction = 0;  // 1 for accepted, the checker's share for partial, else 0
     std::string message;
 
     static CheckResult accepted(std::string m = "ok") { return {Kind::accepted, 1, std::move(m)}; }

@@ -12,18 +12,18 @@ struct CompileSettings {
     std::string cpp = "g++ -O2 -std=gnu++17 -pipe -o {exe} {src}";
     std::string c = "gcc -O2 -std=gnu11 -pipe -o {exe} {src} -lm";
     double time_limit_s = 10;
-    long long message_limit_kib = 64;   // compiler messages kept (the rest is cut, and says so)
+    long long message_limit_kib = 64;  // compiler messages kept (the rest is cut, and says so)
     long long memory_mib = 2048;
-    long long binary_limit_mib = 64;    // also the largest file the compiler may write
+    long long binary_limit_mib = 64;  // also the largest file the compiler may write
     // Made empty for the compiler too: `#include "/path/to/01.ans"` must not read an answer.
     std::vector<std::filesystem::path> hidden;
 };
 
 struct CompileResult {
     bool ok = false;
-    bool judge_fault = false;          // the sandbox failed: FAIL, not CE
+    bool judge_fault = false;  // the sandbox failed: FAIL, not CE
     std::filesystem::path binary;
-    std::string message;               // compiler messages (CE) or the judge fault
+    std::string message;  // compiler messages (CE) or the judge fault
     double cpu_s = 0;
 };
 

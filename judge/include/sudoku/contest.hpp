@@ -30,16 +30,16 @@
 namespace sudoku::judge {
 
 struct TestCase {
-    std::string name;                 // "01"
+    std::string name;  // "01"
     std::string group;
     std::filesystem::path input, answer;
-    double points = 0;                // per test (per-test scoring) or the group's (per-group)
+    double points = 0;  // per test (per-test scoring) or the group's (per-group)
 };
 
 struct ContestProblem {
     ProblemConfig config;
-    std::filesystem::path testdata;   // testdata/<name>
-    std::vector<TestCase> tests;      // in manifest order
+    std::filesystem::path testdata;  // testdata/<name>
+    std::vector<TestCase> tests;     // in manifest order
 };
 
 struct Contest {
@@ -49,7 +49,7 @@ struct Contest {
     std::vector<ContestProblem> problems;
     CompileSettings compile;
     int jobs = 1;
-    long long stack_mib = -1;         // -1: the memory limit
+    long long stack_mib = -1;  // -1: the memory limit
 };
 
 std::variant<Contest, Diagnostic> load_contest(const std::filesystem::path& yaml_file);

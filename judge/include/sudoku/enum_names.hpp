@@ -10,10 +10,12 @@
 namespace sudoku::judge {
 
 template <class E>
-struct EnumNames;   // specialised beside each enum: static constexpr std::string_view names[]
+struct EnumNames;  // specialised beside each enum: static constexpr std::string_view names[]
 
 template <class E>
-concept NamedEnum = requires { EnumNames<E>::names; };
+concept NamedEnum = requires {
+    EnumNames<E>::names;
+};
 
 template <NamedEnum E>
 constexpr std::string_view to_string(E value) {

@@ -15,12 +15,12 @@ namespace sudoku::judge {
 
 // Where and how one test runs.
 struct RunSlot {
-    std::filesystem::path dir;                   // private to this slot: box/, stdout, checker scratch
-    int core = -1;                               // pinned core, -1 for none
-    std::vector<std::filesystem::path> hidden;   // test data, contestants, judge output
+    std::filesystem::path dir;                  // private to this slot: box/, stdout, checker scratch
+    int core = -1;                              // pinned core, -1 for none
+    std::vector<std::filesystem::path> hidden;  // test data, contestants, judge output
     long long stack_mib = -1;
     bool namespaces = true, cgroups = true;
-    SandboxSession* session = nullptr;           // the slot's long-lived runner; null: one runner per run
+    SandboxSession* session = nullptr;  // the slot's long-lived runner; null: one runner per run
 };
 
 // Runs `binary` on one test of `problem` and decides the verdict: a fresh box holding only the
@@ -33,10 +33,10 @@ RunLimits limits_of(const ProblemConfig& config, long long stack_mib);
 
 struct GradeOptions {
     std::filesystem::path out_dir = "judge-out";
-    int jobs = 0;                      // 0: the contest's
+    int jobs = 0;  // 0: the contest's
     bool namespaces = true, cgroups = true;
-    std::ostream* progress = nullptr;  // live progress lines
-    bool progress_is_terminal = false; // redraw one line instead of printing one per test
+    std::ostream* progress = nullptr;   // live progress lines
+    bool progress_is_terminal = false;  // redraw one line instead of printing one per test
     // Called after each journaled test (tests use it to kill the judge at a chosen moment).
     std::function<void(int done, int total)> on_test_done;
 };

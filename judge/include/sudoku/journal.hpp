@@ -21,7 +21,8 @@ public:
     Journal(const Journal&) = delete;
     Journal& operator=(const Journal&) = delete;
 
-    std::optional<TestResult> test(const std::string& contestant, const std::string& problem, const std::string& test) const;
+    std::optional<TestResult> test(const std::string& contestant, const std::string& problem,
+                                   const std::string& test) const;
     std::optional<CompileRecord> compile(const std::string& contestant, const std::string& problem) const;
     int loaded_tests() const { return static_cast<int>(tests_.size()); }
 

@@ -18,8 +18,8 @@ struct TestResult {
     std::string reason;
     double cpu_s = 0, wall_s = 0;
     long long peak_kib = 0;
-    double fraction = 0;      // share of the points the verdict earns (1 AC, checker's for PC)
-    double points = 0, max_points = 0;   // filled by scoring (per-test scoring only; 0 per group)
+    double fraction = 0;                // share of the points the verdict earns (1 AC, checker's for PC)
+    double points = 0, max_points = 0;  // filled by scoring (per-test scoring only; 0 per group)
 };
 
 struct GroupScore {
@@ -68,15 +68,15 @@ struct ProblemResult {
     ProblemStatus status = ProblemStatus::not_graded;
     std::string compile_message;
     double points = 0, max_points = 0;
-    std::vector<TestResult> tests;    // in test-data order
-    std::vector<GroupScore> groups;   // in test-data order of first appearance
+    std::vector<TestResult> tests;   // in test-data order
+    std::vector<GroupScore> groups;  // in test-data order of first appearance
 };
 
 struct ContestantResult {
     std::string name;
-    int rank = 0;             // 1-based; equal totals share a rank
+    int rank = 0;  // 1-based; equal totals share a rank
     double total = 0;
-    std::vector<ProblemResult> problems;   // in contest order
+    std::vector<ProblemResult> problems;  // in contest order
 };
 
 struct ContestResults {
@@ -84,11 +84,11 @@ struct ContestResults {
     std::vector<std::string> problems;
     std::vector<double> problem_max_points;
     std::string protections;
-    std::vector<ContestantResult> contestants;   // ranked
+    std::vector<ContestantResult> contestants;  // ranked
 };
 
 nlohmann::json to_json(const TestResult& t);
-TestResult test_result_from_json(const nlohmann::json& j);   // throws nlohmann::json::exception
+TestResult test_result_from_json(const nlohmann::json& j);  // throws nlohmann::json::exception
 nlohmann::json to_json(const CompileRecord& c);
 CompileRecord compile_record_from_json(const nlohmann::json& j);
 nlohmann::json to_json(const ContestResults& r);

@@ -19,11 +19,11 @@ namespace sudoku::judge {
 // +1/8+16 MiB, output +1 KiB).
 struct RunLimits {
     double cpu_s = 1.0;
-    double wall_s = -1;              // -1: default_wall_s(cpu_s)
-    long long memory_mib = 128;      // resident peak of the whole process tree (cgroup)
-    long long stack_mib = -1;        // -1: as much as the memory limit (NOI convention)
-    long long output_kib = 64;       // any single file the program writes
-    int processes = 64;              // processes and threads together
+    double wall_s = -1;          // -1: default_wall_s(cpu_s)
+    long long memory_mib = 128;  // resident peak of the whole process tree (cgroup)
+    long long stack_mib = -1;    // -1: as much as the memory limit (NOI convention)
+    long long output_kib = 64;   // any single file the program writes
+    int processes = 64;          // processes and threads together
 
     double wall_or_default() const { return wall_s > 0 ? wall_s : default_wall_s(cpu_s); }
 };
@@ -34,23 +34,23 @@ struct RunRequest {
     std::filesystem::path stdin_file = "/dev/null", stdout_file = "/dev/null", stderr_file = "/dev/null";
     RunLimits limits;
     std::vector<std::filesystem::path> hidden;  // directories made empty for the program
-    int core = -1;                   // pin to this CPU core
+    int core = -1;                              // pin to this CPU core
     bool namespaces = true, cgroups = true;
-    std::vector<std::string> env;    // extra K=V
+    std::vector<std::string> env;  // extra K=V
 };
 
 // The runner's result record: what happened, no judgement.
 struct RunRecord {
     double cpu_s = 0, wall_s = 0;
     long long peak_kib = 0;
-    std::optional<int> exit_code;    // exactly one of exit_code and signal is set on success
+    std::optional<int> exit_code;  // exactly one of exit_code and signal is set on success
     std::optional<int> signal;
     KilledBy killed_by = KilledBy::none;  // the runner stopped it at that hard limit
-    bool oom = false;                // the memory hard limit was hit
+    bool oom = false;                     // the memory hard limit was hit
     CgroupsState cgroups = CgroupsState::off;
     NamespacesState namespaces = NamespacesState::off;
     int uid = -1;
-    std::string error;               // non-empty: the run itself failed (a judge fault)
+    std::string error;  // non-empty: the run itself failed (a judge fault)
 };
 
 // Runs through the helper; a failure to run the helper at all comes back as RunRecord::error.

@@ -21,7 +21,7 @@
 namespace sudoku::judge {
 
 struct Shard {
-    int index = 0;   // 0-based
+    int index = 0;  // 0-based
     int count = 1;
 };
 

@@ -12,9 +12,9 @@ namespace sudoku::judge {
 
 struct SpawnedProcess {
     pid_t pid = -1;
-    int to_child = -1;     // its stdin, when asked for; -1 otherwise
-    int from_child = -1;   // its stdout
-    std::string error;     // non-empty: nothing was started (the message names the program)
+    int to_child = -1;    // its stdin, when asked for; -1 otherwise
+    int from_child = -1;  // its stdout
+    std::string error;    // non-empty: nothing was started (the message names the program)
 };
 
 // Starts argv[0] (a path) with its stdout on a pipe to us and, when `pipe_stdin`, its stdin on a

@@ -28,23 +28,24 @@ enum class Verdict {
 
 template <>
 struct EnumNames<Verdict> {
-    static constexpr std::string_view names[] = {"AC", "PC", "WA", "PE", "TLE", "MLE", "RE", "OLE", "MISSING", "CE", "FAIL"};
+    static constexpr std::string_view names[] = {"AC", "PC",  "WA",      "PE", "TLE", "MLE",
+                                                 "RE", "OLE", "MISSING", "CE", "FAIL"};
 };
 
-std::string_view verdict_name(Verdict v);   // "AC", "TLE", ...: to_string(v)
+std::string_view verdict_name(Verdict v);          // "AC", "TLE", ...: to_string(v)
 Verdict verdict_from_name(std::string_view name);  // throws std::invalid_argument
 
 struct Outcome {
     Verdict verdict = Verdict::FAIL;
-    std::string reason;      // the limit that fired, signal, exit code, checker message...
-    double fraction = 0;     // share of the test's points earned: 1 for AC, the checker's for PC
+    std::string reason;   // the limit that fired, signal, exit code, checker message...
+    double fraction = 0;  // share of the test's points earned: 1 for AC, the checker's for PC
 };
 
 // What the judge saw of the program's output after the run.
 struct OutputFacts {
-    bool present = true;              // the output file exists (always true for stdout)
+    bool present = true;  // the output file exists (always true for stdout)
     long long size_bytes = 0;
-    std::string missing_hint;         // what the program wrote instead, for the MISSING reason
+    std::string missing_hint;  // what the program wrote instead, for the MISSING reason
 };
 
 // The single place where a verdict is decided. Precedence, first match wins:

@@ -56,9 +56,9 @@ int format_box(Format format);
 // Puzzles read from one file, each with the 1-based line it starts on, so that later messages
 // about a puzzle ("puzzle 3 has no solution") can name its place.
 struct PuzzleFile {
-    std::string name;               // the file name used in messages
+    std::string name;  // the file name used in messages
     std::vector<Grid> puzzles;
-    std::vector<int> first_lines;   // same length as puzzles
+    std::vector<int> first_lines;  // same length as puzzles
 };
 
 std::variant<PuzzleFile, Diagnostic> parse_puzzle_file(Format format, std::string_view text,

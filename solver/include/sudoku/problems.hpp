@@ -31,11 +31,11 @@
 namespace sudoku {
 
 struct Problem {
-    std::string_view name;           // as in configs/*.yaml `problem:` and `sudoku-solve --problem`
+    std::string_view name;  // as in configs/*.yaml `problem:` and `sudoku-solve --problem`
     std::string_view title;
     Format input;
-    bool any_valid_solution;         // grid answers: any completion is right (else: exact answer)
-    std::string_view input_layout;   // one sentence each, for --help and the README
+    bool any_valid_solution;        // grid answers: any completion is right (else: exact answer)
+    std::string_view input_layout;  // one sentence each, for --help and the README
     std::string_view output_layout;
 };
 

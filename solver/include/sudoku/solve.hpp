@@ -17,9 +17,9 @@ namespace sudoku {
 std::optional<Grid> solve(const Grid& puzzle);
 
 struct SolutionCount {
-    std::uint64_t count = 0;   // exact when !capped, otherwise == limit
-    bool capped = false;       // counting stopped because `limit` was reached
-    std::optional<Grid> first; // the first solution met, if any
+    std::uint64_t count = 0;    // exact when !capped, otherwise == limit
+    bool capped = false;        // counting stopped because `limit` was reached
+    std::optional<Grid> first;  // the first solution met, if any
 };
 
 // Counts completions up to `limit` (0 = no limit: exact count, may take very long).

@@ -1,11 +1,10 @@
 #include "sudoku/target_mip.hpp"
 
+#include <cmath>
 #include <coin/CbcModel.hpp>
 #include <coin/CbcSolver.hpp>
 #include <coin/CoinPackedMatrix.hpp>
 #include <coin/OsiClpSolverInterface.hpp>
-
-#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -25,8 +24,10 @@ OsiClpSolverInterface build_model(const Grid& puzzle, const Weights& weights) {
         for (int d = 1; d <= n; ++d) {
             const int x = cell * n + d - 1;
             objective[x] = -double(weights.at(cell)) * d;  // CBC minimises
-            if (puzzle.at(cell) == d) lower[x] = 1.0;
-            else if (puzzle.at(cell) != 0) upper[x] = 0.0;
+            if (puzzle.at(cell) == d)
+                lower[x] = 1.0;
+            else if (puzzle.at(cell) != 0)
+                upper[x] = 0.0;
         }
     CoinPackedMatrix matrix(false, 0, 0);
     matrix.setDimensions(0, cells * n);
