@@ -61,6 +61,7 @@ struct Options {
     int uid = 65534, gid = 65534;
     int core = -1;
     bool namespaces = true, cgroups = true, share_net = false;
+    std::string fail_step;  // tests only: this protection's setup call fails as if the kernel refused it
     std::vector<std::string> hide;
     std::vector<std::string> env;
     std::vector<std::string> argv;
@@ -83,6 +84,8 @@ Runs PROGRAM in DIR under limits and writes a result record (key: value lines).
   --share-net          keep the network (compilers need none either; for tests only)
   --no-namespaces --no-cgroups   switch a protection off (the record says what was active)
   --meta F             write the record to F instead of stdout
+  --fail-step STEP     tests only: the setup call of STEP (setrlimit, no-new-privs, tmpfs) fails,
+                       to show that the run then fails (record `error`) instead of going on weaker
 Example: sudoku-sandbox --dir /tmp/box --cpu 1 --mem 128 --stdin in.txt -- ./a.out
 Exit status: 0 the program was run (whatever it did), 2 bad options, 1 runner failure.
 )";
@@ -145,7 +148,12 @@ bool parse_options(int argc, char** argv, Options& o) {
             o.namespaces = false;
         else if (a == "--no-cgroups")
             o.cgroups = false;
-        else
+        else if (a == "--fail-step") {
+            o.fail_step = value();
+            if (o.fail_step != "setrlimit" && o.fail_step != "no-new-privs" && o.fail_step != "tmpfs")
+                throw std::invalid_argument("--fail-step expects setrlimit, no-new-privs or tmpfs, found '" +
+                                            o.fail_step + "'");
+        } else
             throw std::invalid_argument("unknown option " + a);
     }
     if (o.argv.empty()) throw std::invalid_argument("no program given after --");
@@ -316,6 +324,13 @@ void remove_cgroups(const Cgroups& cg) {
     _exit(127);
 }
 
+// Whether the test-only --fail-step names `step`: the caller then fails as the kernel would (EPERM).
+bool step_fails(const Options& o, const char* step) {
+    if (o.fail_step != step) return false;
+    errno = EPERM;
+    return true;
+}
+
 void setup_mounts(const Options& o, int error_fd, std::string& box) {
     if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) die_child(error_fd, "make / private");
     int dir_fd = open(o.dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
@@ -329,8 +344,11 @@ void setup_mounts(const Options& o, int error_fd, std::string& box) {
     if (mount(fd_path.c_str(), box.c_str(), nullptr, MS_BIND, nullptr) != 0)
         die_child(error_fd, "bind the work directory");
     close(dir_fd);
+    // Fail closed: a shared writable place left visible is a channel between runs. Absent ones are fine.
     for (const char* d : {"/dev/shm", "/var/tmp", "/run", "/home", "/root"})
-        mount("tmpfs", d, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=1777");  // absent ones are fine
+        if ((step_fails(o, "tmpfs") || mount("tmpfs", d, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=1777") != 0) &&
+            errno != ENOENT)
+            die_child(error_fd, std::string("mount tmpfs on ") + d);
     for (auto& h : o.hide)
         if (mount("tmpfs", h.c_str(), "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV, "size=4k,mode=0555") != 0 &&
             errno != ENOENT)  // ENOENT: already invisible (under /tmp, say)
@@ -340,10 +358,12 @@ void setup_mounts(const Options& o, int error_fd, std::string& box) {
         die_child(error_fd, "mount /proc");
 }
 
+// Fail closed: a limit that cannot be set ends the run as a judge fault, naming the limit.
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): setrlimit's own order, resource an RLIMIT_ constant
-void set_limit(int resource, rlim_t value) {
+void set_limit(const Options& o, int error_fd, int resource, const char* name, rlim_t value) {
     rlimit r{value, value};
-    setrlimit(resource, &r);
+    if (step_fails(o, "setrlimit") || setrlimit(resource, &r) != 0)
+        die_child(error_fd, std::string("setrlimit(") + name + ")");
 }
 
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): in, out, err in the order of descriptors 0, 1, 2
@@ -352,17 +372,21 @@ void set_limit(int resource, rlim_t value) {
     signal(SIGPIPE, SIG_DFL);  // --serve ignores it; the program gets the default back
     if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) die_child(error_fd, "redirect");
     if (chdir(box.c_str()) != 0) die_child(error_fd, "chdir " + box);
-    set_limit(RLIMIT_CPU, static_cast<rlim_t>(std::ceil(o.cpu_hard)) + 1);  // backstop; the runner kills first
-    set_limit(RLIMIT_FSIZE, static_cast<rlim_t>(o.fsize_kib + 1) * 1024);
-    set_limit(RLIMIT_STACK, o.stack_mib <= 0 ? RLIM_INFINITY : static_cast<rlim_t>(o.stack_mib) << 20);
-    set_limit(RLIMIT_CORE, 0);
-    if (cg.version == CgroupsState::off) set_limit(RLIMIT_AS, static_cast<rlim_t>(o.mem_hard_mib) << 20);
+    // backstop; the runner kills first
+    set_limit(o, error_fd, RLIMIT_CPU, "RLIMIT_CPU", static_cast<rlim_t>(std::ceil(o.cpu_hard)) + 1);
+    set_limit(o, error_fd, RLIMIT_FSIZE, "RLIMIT_FSIZE", static_cast<rlim_t>(o.fsize_kib + 1) * 1024);
+    set_limit(o, error_fd, RLIMIT_STACK, "RLIMIT_STACK",
+              o.stack_mib <= 0 ? RLIM_INFINITY : static_cast<rlim_t>(o.stack_mib) << 20);
+    set_limit(o, error_fd, RLIMIT_CORE, "RLIMIT_CORE", 0);
+    if (cg.version == CgroupsState::off)
+        set_limit(o, error_fd, RLIMIT_AS, "RLIMIT_AS", static_cast<rlim_t>(o.mem_hard_mib) << 20);
     if (getuid() == 0) {
-        if (cg.pids.empty() && cg.v2.empty()) set_limit(RLIMIT_NPROC, o.procs);
+        if (cg.pids.empty() && cg.v2.empty()) set_limit(o, error_fd, RLIMIT_NPROC, "RLIMIT_NPROC", o.procs);
         if (setgroups(0, nullptr) != 0 || setgid(o.gid) != 0 || setuid(o.uid) != 0)
             die_child(error_fd, "drop privileges");
     }
-    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    if (step_fails(o, "no-new-privs") || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
+        die_child(error_fd, "prctl(PR_SET_NO_NEW_PRIVS)");
     std::vector<std::string> env = {"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + box, "LANG=C"};
     env.insert(env.end(), o.env.begin(), o.env.end());
     std::vector<char*> envp, args;

@@ -1,0 +1,74 @@
+// Fail closed: a protection the runner cannot put in place ends the run as a judge fault naming it,
+// never a run that goes on less protected than reported. Each setup call is made to fail through
+// the runner's test-only --fail-step, as the kernel would refuse it (EPERM).
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "judge_fixture.hpp"
+#include "sudoku/checkers.hpp"
+#include "sudoku/sandbox.hpp"
+#include "sudoku/verdict.hpp"
+#include "support/skip.hpp"
+
+using namespace sudoku::judge;
+namespace fs = std::filesystem;
+
+namespace {
+
+// The runner run by hand on /bin/true with one setup step failing; its record, parsed.
+RunRecord run_runner(const fs::path& dir, const std::string& extra) {
+    const std::string command =
+        sandbox_executable().string() + " --dir " + dir.string() + " --cpu 1 --mem 64 " + extra + " -- /bin/true 2>&1";
+    std::string text;
+    if (FILE* p = popen(command.c_str(), "r")) {
+        char buf[4096];
+        for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) text.append(buf, n);
+        pclose(p);
+    }
+    INFO(command << "\n" << text);
+    return parse_run_record(text);
+}
+
+Verdict verdict_of(const RunRecord& record) {
+    RunLimits limits;
+    return decide_verdict(record, limits, OutputFacts{}, [] { return CheckResult{}; }).verdict;
+}
+
+}  // namespace
+
+TEST_CASE("sandbox: a run whose limits cannot be set fails naming the limit, instead of running unlimited") {
+    const fs::path dir = judge_test::scratch("fail-setrlimit");
+    const RunRecord ok = run_runner(dir, "");
+    REQUIRE(ok.error.empty());
+    const RunRecord failed = run_runner(dir, "--fail-step setrlimit");
+    CHECK_THAT(failed.error, Catch::Contains("setrlimit(RLIMIT_"));
+    CHECK(verdict_of(failed) == Verdict::FAIL);
+    // Without namespaces the limits are all there is: the same refusal.
+    const RunRecord bare = run_runner(dir, "--no-namespaces --no-cgroups --fail-step setrlimit");
+    CHECK_THAT(bare.error, Catch::Contains("setrlimit(RLIMIT_"));
+}
+
+TEST_CASE("sandbox: a run whose no_new_privs cannot be set fails naming it") {
+    const fs::path dir = judge_test::scratch("fail-nnp");
+    const RunRecord failed = run_runner(dir, "--fail-step no-new-privs");
+    CHECK_THAT(failed.error, Catch::Contains("prctl(PR_SET_NO_NEW_PRIVS)"));
+    CHECK(verdict_of(failed) == Verdict::FAIL);
+}
+
+TEST_CASE("sandbox: a run whose private /dev/shm cannot be mounted fails naming it") {
+    if (geteuid() != 0) sudoku::testing::skip_test("the runner's mount namespace needs root here");
+    const fs::path dir = judge_test::scratch("fail-tmpfs");
+    const RunRecord failed = run_runner(dir, "--fail-step tmpfs");
+    CHECK_THAT(failed.error, Catch::Contains("mount tmpfs on /dev/shm"));
+    CHECK(verdict_of(failed) == Verdict::FAIL);
+}
+
+TEST_CASE("sandbox: --fail-step takes only the steps it knows") {
+    const fs::path dir = judge_test::scratch("fail-unknown");
+    const std::string command =
+        sandbox_executable().string() + " --dir " + dir.string() + " --fail-step seccomp -- /bin/true >/dev/null 2>&1";
+    const int status = std::system(command.c_str());
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 2);
+}
