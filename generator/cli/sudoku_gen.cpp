@@ -53,30 +53,30 @@ std::set<int> printable_sides() {
     return sides;
 }
 
-std::string joined(const std::vector<std::string>& names) {
+std::string joined(const std::vector<std::string>& names, std::string_view separator) {
     std::string text;
-    for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
+    for (const auto& name : names) text += (text.empty() ? "" : std::string(separator)) + name;
     return text;
 }
 
-std::string side_names() {
+std::string side_names(std::string_view separator = ", ") {
     std::vector<std::string> names;
     for (int side : printable_sides()) names.push_back(std::to_string(side));
-    return joined(names);
+    return joined(names, separator);
 }
 
-std::string kind_names() {
+std::string kind_names(std::string_view separator = ", ") {
     std::vector<std::string> names;
     for (PuzzleKind kind : {PuzzleKind::unique, PuzzleKind::solvable, PuzzleKind::unsolvable})
         names.emplace_back(kind_name(kind));
-    return joined(names);
+    return joined(names, separator);
 }
 
-std::string symmetry_names() {
+std::string symmetry_names(std::string_view separator = ", ") {
     std::vector<std::string> names;
     for (Symmetry s : {Symmetry::none, Symmetry::rot180, Symmetry::rot90, Symmetry::mirror, Symmetry::diagonal})
         names.emplace_back(symmetry_name(s));
-    return joined(names);
+    return joined(names, separator);
 }
 
 // A check that `text` is a name `by_name` knows; `what` lists the names for the message.
@@ -102,10 +102,9 @@ std::optional<std::pair<int, int>> clue_range(const std::string& text) {
 void add_puzzle_command(CLI::App& gen, PuzzleCommand& c) {
     CLI::App* app = gen.add_subcommand("puzzle", "print puzzles of a kind, size, clue range and symmetry");
     describe(*app,
-             "sudoku-gen puzzle [--size 9|16] [--clues MIN..MAX] [--kind unique|solvable|unsolvable] [--minimal]\n"
-             "                         [--symmetry none|rot180|rot90|mirror|diagonal] [--seed N] [--count N]\n"
-             "                         [--format " +
-                 format_names("|") + "]",
+             "sudoku-gen puzzle [--size " + side_names("|") + "] [--clues MIN..MAX] [--kind " + kind_names("|") +
+                 "] [--minimal]\n                         [--symmetry " + symmetry_names("|") +
+                 "] [--seed N] [--count N]\n                         [--format " + format_names("|") + "]",
              "Prints puzzles in the format to stdout; per puzzle on stderr: clues, solutions, the solver's\n"
              "guesses and the human techniques needed (singles | pairs-and-locked | beyond).");
     app->footer(R"(Example:
