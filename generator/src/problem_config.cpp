@@ -2,125 +2,63 @@
 // Diagnostic at the YAML node it is about (yaml-cpp marks are 0-based, ours 1-based).
 #include "sudoku/problem_config.hpp"
 
-#include <yaml-cpp/yaml.h>
-
 #include <cctype>
 #include <set>
 
+#include "sudoku/config_paths.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/problems.hpp"
 #include "sudoku/puzzle_generator.hpp"
 #include "sudoku/symmetry.hpp"
+#include "sudoku/yaml_reader.hpp"
 
 namespace sudoku {
 namespace {
 
-struct ConfigError {
-    Diagnostic diagnostic;
-};
+// input / output: stdin / stdout or a file name in the box (sudoku/config_paths.hpp).
+std::string box_file(const YamlReader& in, const YAML::Node& node, const std::string& key, const std::string& stream) {
+    std::string name = in.text(node, key);
+    if (name == stream) return name;
+    if (auto why = box_file_name_problem(name); !why.empty())
+        in.fail(node, "'" + key + "' " + why + ", found '" + name + "' (or " + stream + ")");
+    return name;
+}
 
-class ConfigReader {
-public:
-    ConfigReader(std::string file, const std::string& text) : file_(std::move(file)) {
-        std::size_t start = 0;
-        for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
-            lines_.push_back(text.substr(start, end - start));
-        lines_.push_back(text.substr(start));
-    }
+// A built-in checker's name, or a testlib checker made absolute against the config's folder.
+std::string checker(const YamlReader& in, const YAML::Node& node, const std::filesystem::path& config_file) {
+    std::string name = in.text(node, "checker");
+    if (is_builtin_checker(name)) return name;
+    auto resolved = resolve_checker_path(config_file, name);
+    if (auto* why = std::get_if<std::string>(&resolved))
+        in.fail(node, "'checker' is neither tokens, exact, lines nor sudoku, nor an executable file: " + *why);
+    return std::get<std::filesystem::path>(resolved).string();
+}
 
-    [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
-        const YAML::Mark mark = node.Mark();
-        throw ConfigError{{file_, mark.line + 1, mark.column + 1, message}};
-    }
-
-    void only_keys(const YAML::Node& map, const std::set<std::string>& known, const std::string& where) const {
-        if (!map.IsMap()) fail(map, where + " must be a mapping of keys to values");
-        for (const auto& entry : map) {
-            if (!entry.first.IsScalar()) fail(entry.first, "a key in " + where + " must be a plain name");
-            const auto key = entry.first.as<std::string>();
-            if (!known.count(key)) {
-                std::string list;
-                for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-                fail(entry.first, "unknown key '" + key + "' in " + where + " (known: " + list + ")");
+// "MIN..MAX" or a single number.
+std::pair<int, int> clue_range(const YamlReader& in, const YAML::Node& node, int cells) {
+    const std::string s = in.text(node, "clues");
+    const auto dots = s.find("..");
+    try {
+        std::size_t used = 0;
+        if (dots == std::string::npos) {
+            const int v = std::stoi(s, &used);
+            if (used == s.size()) return {v, v};
+        } else {
+            const int lo = std::stoi(s.substr(0, dots), &used);
+            std::size_t used_hi = 0;
+            const int hi = std::stoi(s.substr(dots + 2), &used_hi);
+            if (used == dots && used_hi == s.size() - dots - 2) {
+                if (lo > hi) in.fail(node, "clue range '" + s + "' has MIN > MAX");
+                if (lo < 0 || hi > cells)
+                    in.fail(node, "clue range '" + s + "' is outside 0.." + std::to_string(cells));
+                return {lo, hi};
             }
         }
-    }
+    } catch (const std::logic_error&) {}
+    in.fail(node, "'clues' expects MIN..MAX (e.g. 24..30), found '" + s + "'");
+}
 
-    std::string text(const YAML::Node& node, const std::string& key) const {
-        if (!node.IsScalar()) fail(node, "'" + key + "' must be a single value");
-        return node.as<std::string>();
-    }
-
-    template <class Int>
-    Int integer(const YAML::Node& node, const std::string& key, Int lo, Int hi) const {
-        Int value{};
-        try {
-            value = node.as<Int>();
-        } catch (const YAML::Exception&) {
-            fail(node, "'" + key + "' expects an integer, found '" + text(node, key) + "'");
-        }
-        if (value < lo || value > hi)
-            fail(node, "'" + key + "' must be in " + std::to_string(lo) + ".." + std::to_string(hi) + ", found " +
-                           std::to_string(value));
-        return value;
-    }
-
-    double positive(const YAML::Node& node, const std::string& key) const {
-        double value = 0;
-        try {
-            value = node.as<double>();
-        } catch (const YAML::Exception&) {
-            fail(node, "'" + key + "' expects a number, found '" + text(node, key) + "'");
-        }
-        if (!(value > 0)) fail(node, "'" + key + "' must be positive");
-        return value;
-    }
-
-    // "MIN..MAX" or a single number.
-    std::pair<int, int> clue_range(const YAML::Node& node, int cells) const {
-        const std::string s = text(node, "clues");
-        const auto dots = s.find("..");
-        try {
-            std::size_t used = 0;
-            if (dots == std::string::npos) {
-                const int v = std::stoi(s, &used);
-                if (used == s.size()) return {v, v};
-            } else {
-                const int lo = std::stoi(s.substr(0, dots), &used);
-                std::size_t used_hi = 0;
-                const int hi = std::stoi(s.substr(dots + 2), &used_hi);
-                if (used == dots && used_hi == s.size() - dots - 2) {
-                    if (lo > hi) fail(node, "clue range '" + s + "' has MIN > MAX");
-                    if (lo < 0 || hi > cells)
-                        fail(node, "clue range '" + s + "' is outside 0.." + std::to_string(cells));
-                    return {lo, hi};
-                }
-            }
-        } catch (const std::logic_error&) {}
-        fail(node, "'clues' expects MIN..MAX (e.g. 24..30), found '" + s + "'");
-    }
-
-    // Reports a Diagnostic of an embedded text block at its place in the YAML file.
-    [[noreturn]] void fail_inside(const YAML::Node& block, const Diagnostic& inner) const {
-        const YAML::Mark mark = block.Mark();
-        const std::string& line = mark.line < static_cast<int>(lines_.size()) ? lines_[mark.line] : lines_.back();
-        const char style = mark.column < static_cast<int>(line.size()) ? line[mark.column] : ' ';
-        if (style == '|' || style == '>')  // a block scalar's text starts on the line after its `|`
-            throw ConfigError{{file_, mark.line + 1 + inner.line, inner.column, inner.message}};
-        // An inline value: its first line is the key's line, its columns shifted by the key.
-        const int line_no = mark.line + std::max(1, inner.line);
-        const int column = inner.line <= 1 && inner.column > 0 ? mark.column + inner.column : inner.column;
-        throw ConfigError{{file_, line_no, column, inner.message}};
-    }
-
-    const std::string& file() const { return file_; }
-
-private:
-    std::string file_;
-    std::vector<std::string> lines_;
-};
-
-TestGroup read_group(const ConfigReader& in, const YAML::Node& node, const Problem& problem, int index) {
+TestGroup read_group(const YamlReader& in, const YAML::Node& node, const Problem& problem, int index) {
     in.only_keys(node, {"name", "count", "clues", "kind", "hardness", "symmetry", "points", "puzzles", "max_solutions"},
                  "group " + std::to_string(index + 1));
     const int box = format_box(problem.input);
@@ -128,9 +66,9 @@ TestGroup read_group(const ConfigReader& in, const YAML::Node& node, const Probl
     TestGroup group;
     group.line = node.Mark().line + 1;
     group.name = node["name"] ? in.text(node["name"], "name") : "group" + std::to_string(index + 1);
-    if (node["count"]) group.count = in.integer(node["count"], "count", 1, 99);
+    if (node["count"]) group.count = in.integer(node["count"], "count", config_bounds::kCount);
     if (!node["clues"]) in.fail(node, "group '" + group.name + "' needs 'clues: MIN..MAX'");
-    std::tie(group.min_clues, group.max_clues) = in.clue_range(node["clues"], cells);
+    std::tie(group.min_clues, group.max_clues) = clue_range(in, node["clues"], cells);
     if (node["kind"]) {
         group.kind = in.text(node["kind"], "kind");
         if (!kind_by_name(group.kind))
@@ -149,10 +87,10 @@ TestGroup read_group(const ConfigReader& in, const YAML::Node& node, const Probl
             in.fail(node["symmetry"],
                     "unknown symmetry '" + group.symmetry + "' (none | rot180 | rot90 | mirror | diagonal)");
     }
-    if (node["points"]) group.points = in.integer(node["points"], "points", 0, 1000000);
-    if (node["puzzles"]) group.puzzles = in.integer(node["puzzles"], "puzzles", 1, 1000);
+    if (node["points"]) group.points = in.integer(node["points"], "points", config_bounds::kPoints);
+    if (node["puzzles"]) group.puzzles = in.integer(node["puzzles"], "puzzles", config_bounds::kPuzzles);
     if (node["max_solutions"])
-        group.max_solutions = in.integer<std::uint64_t>(node["max_solutions"], "max_solutions", 1, 1000000);
+        group.max_solutions = in.integer(node["max_solutions"], "max_solutions", config_bounds::kMaxSolutions);
 
     const YAML::Node where = node["clues"];
     if (problem.input == Format::target && group.puzzles != 1)
@@ -171,7 +109,7 @@ TestGroup read_group(const ConfigReader& in, const YAML::Node& node, const Probl
     return group;
 }
 
-ProblemConfig read_config(const ConfigReader& in, const YAML::Node& root, const std::filesystem::path& path) {
+ProblemConfig read_config(const YamlReader& in, const YAML::Node& root, const std::filesystem::path& path) {
     in.only_keys(root,
                  {"name", "title", "problem", "input", "output", "time_limit", "memory_limit", "output_limit",
                   "checker", "scoring", "seed", "samples", "groups", "weights"},
@@ -192,20 +130,21 @@ ProblemConfig read_config(const ConfigReader& in, const YAML::Node& root, const 
         in.fail(root["problem"], "unknown problem '" + config.problem + "' (known: " + list + ")");
     }
     config.title = root["title"] ? in.text(root["title"], "title") : config.name;
-    if (root["input"]) config.input_file = in.text(root["input"], "input");
-    if (root["output"]) config.output_file = in.text(root["output"], "output");
-    if (root["time_limit"]) config.time_limit_s = in.positive(root["time_limit"], "time_limit");
+    if (root["input"]) config.input_file = box_file(in, root["input"], "input", "stdin");
+    if (root["output"]) config.output_file = box_file(in, root["output"], "output", "stdout");
+    if (root["time_limit"])
+        config.time_limit_s = in.number(root["time_limit"], "time_limit", config_bounds::kTimeLimitS);
     if (root["memory_limit"])
-        config.memory_limit_mib = in.integer<std::int64_t>(root["memory_limit"], "memory_limit", 1, 1 << 20);
+        config.memory_limit_mib = in.integer(root["memory_limit"], "memory_limit", config_bounds::kMemoryLimitMib);
     if (root["output_limit"])
-        config.output_limit_kib = in.integer<std::int64_t>(root["output_limit"], "output_limit", 1, 1 << 20);
-    if (root["checker"]) config.checker = in.text(root["checker"], "checker");
+        config.output_limit_kib = in.integer(root["output_limit"], "output_limit", config_bounds::kOutputLimitKib);
+    if (root["checker"]) config.checker = checker(in, root["checker"], path);
     if (root["scoring"]) {
         config.scoring = in.text(root["scoring"], "scoring");
         if (config.scoring != "per-test" && config.scoring != "per-group")
             in.fail(root["scoring"], "unknown scoring '" + config.scoring + "' (per-test | per-group)");
     }
-    if (root["seed"]) config.seed = in.integer<std::uint64_t>(root["seed"], "seed", 0, UINT64_MAX);
+    if (root["seed"]) config.seed = in.integer(root["seed"], "seed", config_bounds::kSeed);
 
     const YAML::Node groups = root["groups"];
     if (!groups.IsSequence() || groups.size() == 0) in.fail(groups, "'groups' must be a non-empty list");
@@ -238,12 +177,12 @@ std::variant<ProblemConfig, Diagnostic> load_problem_config(const std::filesyste
     const std::string file = yaml_file.string();
     auto text = read_text_file(yaml_file);
     if (auto* d = std::get_if<Diagnostic>(&text)) return *d;
-    ConfigReader in(file, std::get<std::string>(text));
+    const YamlReader in(file, std::get<std::string>(text));
     try {
-        const YAML::Node root = YAML::Load(std::get<std::string>(text));
+        const YAML::Node root = in.root(std::get<std::string>(text));
         if (!root.IsMap()) return Diagnostic{file, 1, 0, "expected a mapping of keys (name, problem, groups, ...)"};
         return read_config(in, root, yaml_file);
-    } catch (const ConfigError& e) {
+    } catch (const YamlError& e) {
         return e.diagnostic;
     } catch (const YAML::Exception& e) {
         return Diagnostic{file, e.mark.line + 1, e.mark.column + 1, e.msg};

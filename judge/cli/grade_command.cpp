@@ -31,7 +31,9 @@ const char* kFooter = R"(Example:
   sudoku-judge grade examples/contest/contest.yaml --out /tmp/results --jobs 2
   sudoku-judge grade contest.yaml --shard 0/3 --out out/shard-0     # and 1/3, 2/3 elsewhere
 
-Exit status: 0 graded, 2 bad input (contest file, test data, shard) or usage, 1 internal error.)";
+Exit status: 0 graded, 3 graded but some results are FAIL (the judge's fault, counted on the last
+line), 2 bad input or setup (contest file, test data, --out in use or misplaced, shard) or usage,
+1 internal error.)";
 
 struct GradeCommand {
     std::string contest_file;
@@ -43,9 +45,10 @@ struct GradeCommand {
 
 int grade_all(GradeCommand& c, const judge::Contest& contest) {
     c.options.out_dir = c.out.value_or(fs::path(c.contest_file).parent_path() / "judge-out");
+    const auto lock = claim_out_dir(contest, c.options.out_dir, "grade");
+    if (!lock) return cli::exit_bad_input;
     if (c.fresh) fs::remove(c.options.out_dir / "journal.jsonl");
-    report_results(judge::grade(contest, c.options), c.options.out_dir);
-    return cli::exit_done;
+    return report_results(judge::grade(contest, c.options), c.options.out_dir);
 }
 
 int grade_shard(GradeCommand& c, const judge::Contest& contest) {
@@ -58,6 +61,8 @@ int grade_shard(GradeCommand& c, const judge::Contest& contest) {
     const judge::Shard shard = std::get<judge::Shard>(parsed);
     c.options.out_dir =
         c.out.value_or(fs::path(c.contest_file).parent_path() / ("judge-shard-" + std::to_string(shard.index)));
+    const auto lock = claim_out_dir(contest, c.options.out_dir, "grade");
+    if (!lock) return cli::exit_bad_input;
     if (c.fresh) fs::remove(c.options.out_dir / "journal.jsonl");
     std::cerr << "shard " << shard.index << "/" << shard.count << ": "
               << judge::shard_submissions(contest, shard).size() << " of " << judge::all_submissions(contest).size()

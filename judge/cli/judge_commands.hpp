@@ -9,6 +9,7 @@
 #include "command_line.hpp"
 #include "sudoku/contest.hpp"
 #include "sudoku/grader.hpp"
+#include "sudoku/out_dir.hpp"
 #include "sudoku/results.hpp"
 
 namespace sudoku::judge_cli {
@@ -28,10 +29,19 @@ void add_run_options(CLI::App& command, judge::GradeOptions& options);
 // The contest, or nullopt after printing why it cannot be read (the caller exits 2).
 std::optional<judge::Contest> load_contest_or_report(const std::string& file);
 
+// The results folder, checked (not inside the contestants or test data) and locked for this
+// command; nullopt after printing why not (the caller exits 2).
+std::optional<judge::OutDirLock> claim_out_dir(const judge::Contest& contest, const std::filesystem::path& out,
+                                               const std::string& command);
+
 // Live progress on stderr: one line redrawn on a terminal, one line per test otherwise.
 void show_progress(judge::GradeOptions& options);
 
-// Writes results.json, results.csv and report.html into `dir`, prints the scoreboard and where they are.
-void report_results(const judge::ContestResults& results, const std::filesystem::path& dir);
+// Graded, but some results are FAIL (the judge's fault): counted on the summary's last line.
+inline constexpr int kExitJudgeFaults = 3;
+
+// Writes results.json, results.csv and report.html into `dir`, prints the scoreboard and where
+// they are; returns the exit status: 0, or kExitJudgeFaults when any result is FAIL.
+int report_results(const judge::ContestResults& results, const std::filesystem::path& dir);
 
 }  // namespace sudoku::judge_cli

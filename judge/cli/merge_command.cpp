@@ -22,8 +22,8 @@ given once and must have finished. Shared storage, Slurm and Kubernetes: docs/sc
 const char* kFooter = R"(Example:
   sudoku-judge merge contest.yaml --out out/merged out/shard-0 out/shard-1 out/shard-2
 
-Exit status: 0 merged, 2 bad input (contest, a missing, repeated or unfinished shard) or usage,
-1 internal error.)";
+Exit status: 0 merged, 3 merged but some results are FAIL (the judge's fault), 2 bad input
+(contest, a missing, repeated or unfinished shard, --out in use) or usage, 1 internal error.)";
 
 struct MergeCommand {
     std::string contest_file;
@@ -34,14 +34,15 @@ struct MergeCommand {
 int merge(MergeCommand& c) {
     auto contest = load_contest_or_report(c.contest_file);
     if (!contest) return cli::exit_bad_input;
+    const auto lock = claim_out_dir(*contest, c.options.out_dir, "merge");
+    if (!lock) return cli::exit_bad_input;
     show_progress(c.options);
     auto merged = judge::merge_shards(*contest, c.shard_dirs, c.options);
     if (auto* why = std::get_if<std::string>(&merged)) {
         std::cerr << "sudoku-judge merge: " << *why << "\n";
         return cli::exit_bad_input;
     }
-    report_results(std::get<judge::ContestResults>(merged), c.options.out_dir);
-    return cli::exit_done;
+    return report_results(std::get<judge::ContestResults>(merged), c.options.out_dir);
 }
 
 }  // namespace

@@ -8,19 +8,12 @@
 
 namespace sudoku::judge_cli {
 
-namespace {
-
-// Runs are pinned one per core: no machine we grade on has more cores than this.
-constexpr std::uint64_t kMostJobs = 1024;
-
-}  // namespace
-
 void add_run_options(CLI::App& command, judge::GradeOptions& options) {
     command
         .add_option("--jobs", options.jobs,
                     "parallel runs (1 to 1024), one per core, pinned (default: the contest's `jobs`, else 1)")
         ->type_name("N")
-        ->transform(cli::whole_number(1, kMostJobs));
+        ->transform(cli::whole_number(judge::contest_bounds::kJobs.min, judge::contest_bounds::kJobs.max));
     command.add_flag_callback(
         "--no-namespaces", [&options] { options.namespaces = false; },
         "switch the namespaces off (for machines without the rights)");
@@ -38,16 +31,36 @@ std::optional<judge::Contest> load_contest_or_report(const std::string& file) {
     return std::move(std::get<judge::Contest>(loaded));
 }
 
+std::optional<judge::OutDirLock> claim_out_dir(const judge::Contest& contest, const std::filesystem::path& out,
+                                               const std::string& command) {
+    if (auto conflict = judge::out_dir_conflict(contest, out)) {
+        std::cerr << "sudoku-judge " << command << ": " << *conflict << "\n";
+        return std::nullopt;
+    }
+    auto locked = judge::lock_out_dir(out);
+    if (auto* why = std::get_if<std::string>(&locked)) {
+        std::cerr << "sudoku-judge " << command << ": " << *why << "\n";
+        return std::nullopt;
+    }
+    return std::move(std::get<judge::OutDirLock>(locked));
+}
+
 void show_progress(judge::GradeOptions& options) {
     options.progress = &std::cerr;
     options.progress_is_terminal = isatty(2);
 }
 
-void report_results(const judge::ContestResults& results, const std::filesystem::path& dir) {
+int report_results(const judge::ContestResults& results, const std::filesystem::path& dir) {
     const judge::ReportFiles files = judge::write_reports(results, dir);
     judge::print_summary(results, std::cout);
     std::cout << "\nwritten: " << files.json.string() << ", " << files.csv.string() << ", " << files.html.string()
               << "\n";
+    const int faults = judge::count_judge_faults(results);
+    if (faults == 0) return cli::exit_done;
+    std::cout << "judge faults: " << faults
+              << " result(s) are FAIL (the judge's fault, not the contestants'; reasons in results.json): exit "
+                 "status 3\n";
+    return kExitJudgeFaults;
 }
 
 }  // namespace sudoku::judge_cli

@@ -18,7 +18,8 @@ const char* kFooter = R"(Example:
   sudoku-judge grade examples/contest/contest.yaml --out /tmp/results --jobs 2
   sudoku-judge calibrate examples/contest/contest.yaml --problem target --model alice --naive bob
 
-Exit status: 0 done, 2 bad input (contest file, test data) or usage, 1 internal error.)";
+Exit status: 0 done, 3 graded but some results are FAIL (the judge's fault), 2 bad input or setup
+(contest file, test data, --out) or usage, 1 internal error.)";
 
 }  // namespace
 

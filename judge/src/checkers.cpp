@@ -121,8 +121,9 @@ namespace {
 CheckResult run_testlib(const std::filesystem::path& checker, const CheckFiles& files) {
     std::filesystem::create_directories(files.scratch);
     RunRequest r;
-    r.argv = {std::filesystem::absolute(checker).string(), files.input.string(), files.output.string(),
-              files.answer.string()};
+    // Absolute names: the checker runs in the scratch folder, not where the judge was started.
+    r.argv = {std::filesystem::absolute(checker).string(), std::filesystem::absolute(files.input).string(),
+              std::filesystem::absolute(files.output).string(), std::filesystem::absolute(files.answer).string()};
     r.work_dir = files.scratch;
     r.stderr_file = files.scratch / "checker.message";
     r.stdout_file = files.scratch / "checker.stdout";

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "sudoku/sandbox.hpp"
+#include "sudoku/submission_file.hpp"
 
 namespace sudoku::judge {
 
@@ -49,10 +50,16 @@ CompileResult compile_source(const fs::path& source, const fs::path& build_dir, 
     fs::create_directories(box);
     bool is_c = source.extension() == ".c";
     std::string src_name = name + (is_c ? ".c" : ".cpp");
-    fs::copy_file(source, box / src_name, fs::copy_options::overwrite_existing, ec);
-    if (ec) {
+    try {
+        const auto limit = static_cast<std::uintmax_t>(settings.source_limit_kib) * 1024;
+        if (auto refusal = copy_submission(source, box / src_name, limit, 0644)) {
+            result.refused = true;
+            result.message = *refusal;
+            return result;
+        }
+    } catch (const fs::filesystem_error& e) {
         result.judge_fault = true;
-        result.message = "cannot copy " + source.string() + ": " + ec.message();
+        result.message = "cannot copy " + source.string() + ": " + e.code().message();
         return result;
     }
     RunRequest r;

@@ -2,11 +2,15 @@
 #include "sudoku/contest.hpp"
 
 #include <sys/stat.h>
-#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <fstream>
+#include <optional>
 
+#include "sudoku/formats.hpp"
 #include "sudoku/manifest.hpp"
+#include "sudoku/sha256.hpp"
+#include "sudoku/yaml_reader.hpp"
 
 namespace sudoku::judge {
 
@@ -14,31 +18,77 @@ namespace fs = std::filesystem;
 
 namespace {
 
-Diagnostic at(const fs::path& file, const YAML::Node& node, std::string message) {
-    YAML::Mark m = node.Mark();
-    return Diagnostic{file.string(), m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0,
-                      std::move(message)};
-}
-
-std::variant<ContestProblem, Diagnostic> load_problem(const Contest& contest, const YAML::Node& entry) {
-    fs::path base = contest.source.parent_path();
+ContestProblem load_problem(const YamlReader& in, const Contest& contest, const YAML::Node& entry) {
+    const fs::path base = contest.source.parent_path();
     fs::path config_path;
-    if (entry.IsScalar())
-        config_path = contest.testdata_dir / entry.as<std::string>() / "config.yaml";
-    else if (entry.IsMap() && entry["config"])
-        config_path = base / entry["config"].as<std::string>();
-    else
-        return at(contest.source, entry, "expected a problem name or {config: path}");
+    if (entry.IsScalar()) {
+        config_path = contest.testdata_dir / in.text(entry, "problem") / "config.yaml";
+    } else if (entry.IsMap()) {
+        in.only_keys(entry, {"config", "testdata"}, "a problem");
+        if (!entry["config"]) in.fail(entry, "a problem is a name or {config: path, testdata: path}");
+        config_path = base / in.text(entry["config"], "config");
+    } else {
+        in.fail(entry, "expected a problem name or {config: path}");
+    }
     auto loaded = load_problem_config(config_path);
-    if (auto* d = std::get_if<Diagnostic>(&loaded)) return *d;
+    if (auto* d = std::get_if<Diagnostic>(&loaded)) throw YamlError{*d};
     ContestProblem p;
     p.config = std::get<ProblemConfig>(loaded);
     p.testdata = contest.testdata_dir / p.config.name;
-    if (entry.IsMap() && entry["testdata"]) p.testdata = base / entry["testdata"].as<std::string>();
+    if (entry.IsMap() && entry["testdata"]) p.testdata = base / in.text(entry["testdata"], "testdata");
     auto tests = load_tests(p.testdata);
-    if (auto* d = std::get_if<Diagnostic>(&tests)) return *d;
+    if (auto* d = std::get_if<Diagnostic>(&tests)) throw YamlError{*d};
     p.tests = std::get<std::vector<TestCase>>(tests);
     return p;
+}
+
+void read_compile(const YamlReader& in, const YAML::Node& cc, CompileSettings& compile) {
+    in.only_keys(cc, {"cpp", "c", "time_limit", "message_limit", "source_limit"}, "compile");
+    if (cc["cpp"]) compile.cpp = in.text(cc["cpp"], "cpp");
+    if (cc["c"]) compile.c = in.text(cc["c"], "c");
+    if (cc["time_limit"])
+        compile.time_limit_s = in.number(cc["time_limit"], "time_limit", contest_bounds::kCompileTimeLimitS);
+    if (cc["message_limit"])
+        compile.message_limit_kib = in.integer(cc["message_limit"], "message_limit", contest_bounds::kMessageLimitKib);
+    if (cc["source_limit"])
+        compile.source_limit_kib = in.integer(cc["source_limit"], "source_limit", contest_bounds::kSourceLimitKib);
+}
+
+Contest read_contest(const YamlReader& in, const YAML::Node& root, const fs::path& source) {
+    in.only_keys(root, {"name", "contestants", "testdata", "problems", "compile", "jobs", "stack"}, "the contest file");
+    Contest c;
+    c.source = source;
+    const fs::path base = source.parent_path();
+    c.name = root["name"] ? in.text(root["name"], "name") : source.stem().string();
+    c.contestants_dir = base / (root["contestants"] ? in.text(root["contestants"], "contestants") : "contestants");
+    c.testdata_dir = base / (root["testdata"] ? in.text(root["testdata"], "testdata") : "testdata");
+    if (root["jobs"]) c.jobs = in.integer(root["jobs"], "jobs", contest_bounds::kJobs);
+    if (root["stack"] && in.text(root["stack"], "stack") != "memory")
+        c.stack_mib = in.integer(root["stack"], "stack", contest_bounds::kStackMib);
+    if (root["compile"]) read_compile(in, root["compile"], c.compile);
+    const YAML::Node problems = root["problems"];
+    if (!problems || !problems.IsSequence() || problems.size() == 0)
+        in.fail(problems ? problems : root, "expected 'problems:' with at least one problem");
+    for (const auto& entry : problems) c.problems.push_back(load_problem(in, c, entry));
+    return c;
+}
+
+// A test's input or answer as the build left it: a regular file whose sha256 is the manifest's
+// (checked before grading; a missing answer was found only while grading, as FAIL on every run).
+std::optional<Diagnostic> check_test_file(const std::string& what, const fs::path& file, const std::string& sha256) {
+    std::error_code ec;
+    if (!fs::is_regular_file(fs::symlink_status(file, ec)))
+        return Diagnostic{file.string(), 0, 0, "test " + what + " listed in the manifest is missing (or not a file)"};
+    if (sha256.empty()) return std::nullopt;  // a hand-written manifest without hashes
+    std::ifstream in(file, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+    if (!in.good() && !in.eof()) return Diagnostic{file.string(), 0, 0, "cannot read the test " + what};
+    if (sha256_hex(bytes) != sha256)
+        return Diagnostic{file.string(), 0, 0,
+                          "test " + what +
+                              " differs from the manifest's sha256 (changed after the build? run "
+                              "sudoku-gen validate)"};
+    return std::nullopt;
 }
 
 }  // namespace
@@ -49,60 +99,43 @@ std::variant<std::vector<TestCase>, Diagnostic> load_tests(const fs::path& dir) 
         if (!fs::exists(dir / kManifestFile)) d->message += " (run sudoku-gen first?)";
         return *d;
     }
+    const std::string manifest = (dir / kManifestFile).string();
     std::vector<TestCase> tests;
     for (const ManifestTest& t : std::get<Manifest>(read).tests) {
+        if (t.test.empty()) return Diagnostic{manifest, 0, 0, "a test without a \"test\" name"};
         TestCase c;
         c.name = t.test;
         c.group = t.group.empty() ? c.name : t.group;
-        c.input = dir / (t.input.empty() ? c.name + ".in" : t.input);
-        c.answer = dir / (t.answer_file.empty() ? c.name + ".ans" : t.answer_file);
         c.points = t.points;
-        if (c.name.empty()) return Diagnostic{(dir / kManifestFile).string(), 0, 0, "a test without a \"test\" name"};
-        if (!fs::exists(c.input))
-            return Diagnostic{c.input.string(), 0, 0, "test input listed in the manifest is missing"};
+        const std::string input = t.input.empty() ? c.name + ".in" : t.input;
+        const std::string answer = t.answer_file.empty() ? c.name + ".ans" : t.answer_file;
+        for (const std::string* name : {&input, &answer})
+            if (fs::path(*name).filename() != *name || *name == "." || *name == "..")
+                return Diagnostic{manifest, 0, 0,
+                                  "test " + c.name + ": '" + *name + "' is not a file name in " + dir.string()};
+        c.input = dir / input;
+        c.answer = dir / answer;
+        if (auto d = check_test_file("input", c.input, t.sha256_input)) return *d;
+        if (auto d = check_test_file("answer", c.answer, t.sha256_answer)) return *d;
         tests.push_back(std::move(c));
     }
     return tests;
 }
 
 std::variant<Contest, Diagnostic> load_contest(const fs::path& yaml_file) {
-    YAML::Node root;
-    try {
-        root = YAML::LoadFile(yaml_file.string());
-    } catch (const YAML::BadFile&) {
-        return Diagnostic{yaml_file.string(), 0, 0, "cannot read the contest file"};
-    } catch (const YAML::ParserException& e) {
-        return Diagnostic{yaml_file.string(), e.mark.line + 1, e.mark.column + 1, e.msg};
-    }
+    // Every path the judge derives is absolute: checkers and runners work in other folders.
+    const fs::path source = fs::absolute(yaml_file).lexically_normal();
+    auto text = read_text_file(yaml_file);
+    if (auto* d = std::get_if<Diagnostic>(&text)) return *d;
+    const YamlReader in(yaml_file.string(), std::get<std::string>(text));
     Contest c;
-    c.source = yaml_file;
-    fs::path base = yaml_file.parent_path();
     try {
-        static const std::vector<std::string> known = {"name",    "contestants", "testdata", "problems",
-                                                       "compile", "jobs",        "stack"};
-        for (auto kv : root) {
-            std::string key = kv.first.as<std::string>();
-            if (std::find(known.begin(), known.end(), key) == known.end())
-                return at(yaml_file, kv.first, "unknown key '" + key + "'");
-        }
-        c.name = root["name"] ? root["name"].as<std::string>() : yaml_file.stem().string();
-        c.contestants_dir = base / (root["contestants"] ? root["contestants"].as<std::string>() : "contestants");
-        c.testdata_dir = base / (root["testdata"] ? root["testdata"].as<std::string>() : "testdata");
-        if (root["jobs"]) c.jobs = root["jobs"].as<int>();
-        if (root["stack"] && root["stack"].as<std::string>() != "memory") c.stack_mib = root["stack"].as<long long>();
-        if (auto cc = root["compile"]) {
-            if (cc["cpp"]) c.compile.cpp = cc["cpp"].as<std::string>();
-            if (cc["c"]) c.compile.c = cc["c"].as<std::string>();
-            if (cc["time_limit"]) c.compile.time_limit_s = cc["time_limit"].as<double>();
-            if (cc["message_limit"]) c.compile.message_limit_kib = cc["message_limit"].as<long long>();
-        }
-        if (!root["problems"] || !root["problems"].IsSequence() || root["problems"].size() == 0)
-            return at(yaml_file, root, "expected 'problems:' with at least one problem");
-        for (auto entry : root["problems"]) {
-            auto p = load_problem(c, entry);
-            if (auto* d = std::get_if<Diagnostic>(&p)) return *d;
-            c.problems.push_back(std::get<ContestProblem>(std::move(p)));
-        }
+        const YAML::Node root = in.root(std::get<std::string>(text));
+        if (!root.IsMap())
+            return Diagnostic{yaml_file.string(), 1, 0, "expected a mapping of keys (name, problems, ...)"};
+        c = read_contest(in, root, source);
+    } catch (const YamlError& e) {
+        return e.diagnostic;
     } catch (const YAML::Exception& e) {
         return Diagnostic{yaml_file.string(), e.mark.line + 1, e.mark.column + 1, e.msg};
     }
@@ -121,12 +154,15 @@ std::vector<std::string> list_contestants(const fs::path& dir) {
 }
 
 fs::path find_submission(const fs::path& contestant_dir, const std::string& problem) {
+    // By lstat: a link, a FIFO or a device under a submission's name is found (and then refused
+    // by copy_submission), never followed.
+    const auto present = [](const fs::path& p, struct stat& st) { return lstat(p.c_str(), &st) == 0; };
     for (fs::path dir : {contestant_dir, contestant_dir / problem}) {
+        struct stat st {};
         for (const char* ext : {".cpp", ".cc", ".cxx", ".c"})
-            if (fs::is_regular_file(dir / (problem + ext))) return dir / (problem + ext);
+            if (present(dir / (problem + ext), st) && !S_ISDIR(st.st_mode)) return dir / (problem + ext);
         fs::path binary = dir / problem;
-        struct stat st;
-        if (stat(binary.c_str(), &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0111)) return binary;
+        if (present(binary, st) && !S_ISDIR(st.st_mode) && (!S_ISREG(st.st_mode) || (st.st_mode & 0111))) return binary;
     }
     return {};
 }

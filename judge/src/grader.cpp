@@ -16,6 +16,7 @@
 #include "sudoku/executable_copy.hpp"
 #include "sudoku/journal.hpp"
 #include "sudoku/scoring.hpp"
+#include "sudoku/submission_file.hpp"
 #include "sudoku/verdict.hpp"
 
 namespace sudoku::judge {
@@ -182,12 +183,16 @@ CompileRecord prepare_submission(const Contest& contest, const std::string& name
             "no " + problem.config.name + ".cpp, .c or binary in " + (contest.contestants_dir / name).string();
     } else if (submission.extension().empty()) {
         fs::create_directories(build_dir);
-        copy_executable(submission, binary);
-        rec.status = CompileStatus::ok;
-        rec.message = "ready binary " + submission.filename().string();
+        const auto limit = static_cast<std::uintmax_t>(settings.binary_limit_mib) << 20;
+        auto refusal = copy_submission(submission, binary, limit, 0755);
+        rec.status = refusal ? CompileStatus::refused : CompileStatus::ok;
+        rec.message = refusal ? *refusal : "ready binary " + submission.filename().string();
     } else {
         CompileResult c = compile_source(submission, build_dir, problem.config.name, settings);
-        rec.status = c.ok ? CompileStatus::ok : c.judge_fault ? CompileStatus::FAIL : CompileStatus::CE;
+        rec.status = c.ok            ? CompileStatus::ok
+                     : c.refused     ? CompileStatus::refused
+                     : c.judge_fault ? CompileStatus::FAIL
+                                     : CompileStatus::CE;
         rec.message = c.message;
     }
     return rec;
@@ -244,7 +249,8 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
         const Work& w = submissions[i];
         const ContestProblem& problem = contest.problems[w.problem];
         auto old = journal.compile(names[w.contestant], problem.config.name);
-        bool reusable = old && old->status != CompileStatus::FAIL &&
+        // A refusal is looked at again (an lstat): the contestant's folder may have been fixed.
+        bool reusable = old && old->status != CompileStatus::FAIL && old->status != CompileStatus::refused &&
                         (old->status != CompileStatus::ok || fs::exists(build_dir(w) / problem.config.name));
         compiled[i] =
             reusable ? *old : prepare_submission(contest, names[w.contestant], problem, build_dir(w), compile_settings);

@@ -19,7 +19,11 @@ std::string number(double x) {
     return buf;
 }
 
-std::string csv_field(const std::string& s) {
+// A text cell: invalid UTF-8 replaced as in results.json, and a cell a spreadsheet would read as a
+// formula (=, +, -, @, tab, CR first: OWASP's list) starts with an apostrophe.
+std::string csv_field(const std::string& text) {
+    std::string s = with_valid_utf8(text);
+    if (!s.empty() && std::string_view("=+-@\t\r").find(s[0]) != std::string_view::npos) s.insert(0, 1, '\'');
     if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
     std::string q = "\"";
     for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
@@ -81,7 +85,7 @@ function show(e){document.getElementById('detail').textContent=e.title;}
 
 void write_results_json(const ContestResults& results, const fs::path& file) {
     // Reasons quote contestants' bytes: invalid UTF-8 becomes U+FFFD instead of an exception.
-    write_or_throw(file, to_json(results).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+    write_or_throw(file, to_json(results).dump(2, ' ', false, kInvalidUtf8) + "\n");
 }
 
 void write_results_csv(const ContestResults& results, const fs::path& file) {

@@ -46,6 +46,20 @@ TestResult test_result_from_json(const Json& j) {
     return t;
 }
 
+std::string with_valid_utf8(const std::string& text) {
+    return Json::parse(Json(text).dump(-1, ' ', false, kInvalidUtf8)).get<std::string>();
+}
+
+int count_judge_faults(const ContestResults& results) {
+    int faults = 0;
+    for (const auto& c : results.contestants)
+        for (const auto& p : c.problems) {
+            if (p.status == ProblemStatus::FAIL) ++faults;
+            for (const auto& t : p.tests) faults += t.verdict == Verdict::FAIL ? 1 : 0;
+        }
+    return faults;
+}
+
 ProblemStatus problem_status(const std::optional<CompileStatus>& compiled) {
     if (!compiled) return ProblemStatus::not_graded;
     switch (*compiled) {
@@ -57,6 +71,8 @@ ProblemStatus problem_status(const std::optional<CompileStatus>& compiled) {
             return ProblemStatus::FAIL;
         case CompileStatus::missing:
             return ProblemStatus::missing;
+        case CompileStatus::refused:
+            return ProblemStatus::refused;
     }
     return ProblemStatus::FAIL;
 }

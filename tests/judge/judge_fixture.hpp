@@ -3,9 +3,11 @@
 // ("print the sum of two integers") whose test data is written by the test.
 #pragma once
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -136,5 +138,20 @@ inline fs::path write_sum_contest(const fs::path& dir) {
 }
 
 inline fs::path judge_cli() { return fs::path(SUDOKU_BINARY_DIR) / "judge" / "sudoku-judge"; }
+
+struct CliRun {
+    int status = -1;
+    std::string out, err;
+};
+
+// `cd DIR && sudoku-judge ARGS`, stdout and stderr to files beside DIR.
+inline CliRun judge_in(const fs::path& dir, const std::string& args) {
+    const fs::path out = dir.string() + ".out", err = dir.string() + ".err";
+    std::string command = "cd '";
+    command += dir.string() + "' && '" + judge_cli().string() + "' " + args + " >'" + out.string() + "' 2>'" +
+               err.string() + "'";
+    const int raw = std::system(command.c_str());
+    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, read_text(out), read_text(err)};
+}
 
 }  // namespace judge_test

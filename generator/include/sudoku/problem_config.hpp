@@ -4,12 +4,13 @@
 //   name: target-sudoku            # folder name under testdata/
 //   title: Target Sudoku (NOIP 2009)
 //   problem: target                # a problem of the solver library (see sudoku/problems.hpp)
-//   input: sudoku.in               # or "stdin"
-//   output: sudoku.out             # or "stdout"
+//   input: sudoku.in               # or "stdin"; a plain file name (sudoku/config_paths.hpp)
+//   output: sudoku.out             # or "stdout"; a plain file name
 //   time_limit: 1.0                # seconds of CPU
 //   memory_limit: 128              # MiB
 //   output_limit: 64               # KiB
 //   checker: tokens                # tokens | exact | lines | sudoku | path to a testlib checker
+//                                  # (absolute, or relative to this file's folder)
 //   scoring: per-test              # per-test | per-group (a group scores only when all pass)
 //   seed: 20091121
 //   samples: [ ... ]               # see the generator for the exact form
@@ -39,10 +40,23 @@
 #include <variant>
 #include <vector>
 
+#include "sudoku/bounds.hpp"
 #include "sudoku/diagnostic.hpp"
 #include "sudoku/target.hpp"
 
 namespace sudoku {
+
+// The bounds of every number in a problem config (listed in docs/judge.md, "Limits").
+namespace config_bounds {
+inline constexpr Bounds<int> kCount{1, 99};
+inline constexpr Bounds<int> kPoints{0, 1000000};
+inline constexpr Bounds<int> kPuzzles{1, 1000};
+inline constexpr Bounds<std::uint64_t> kMaxSolutions{1, 1000000};
+inline constexpr Bounds<double> kTimeLimitS{0.01, 300};             // CPU seconds per run
+inline constexpr Bounds<std::int64_t> kMemoryLimitMib{1, 1 << 20};  // up to 1 TiB
+inline constexpr Bounds<std::int64_t> kOutputLimitKib{1, 1 << 20};  // up to 1 GiB
+inline constexpr Bounds<std::uint64_t> kSeed{0, UINT64_MAX};        // decimal; -1 does not wrap around
+}  // namespace config_bounds
 
 struct TestGroup {
     std::string name;
@@ -73,7 +87,7 @@ struct ProblemConfig {
     double time_limit_s = 1.0;
     std::int64_t memory_limit_mib = 128;
     std::int64_t output_limit_kib = 64;
-    std::string checker = "tokens";
+    std::string checker = "tokens";  // a built-in name, or the testlib checker's absolute path
     std::string scoring = "per-test";
     std::uint64_t seed = 0;
     std::vector<TestGroup> groups;

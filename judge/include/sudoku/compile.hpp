@@ -14,7 +14,8 @@ struct CompileSettings {
     double time_limit_s = 10;
     long long message_limit_kib = 64;  // compiler messages kept (the rest is cut, and says so)
     long long memory_mib = 2048;
-    long long binary_limit_mib = 64;  // also the largest file the compiler may write
+    long long binary_limit_mib = 64;    // also the largest file the compiler may write, and a ready binary's cap
+    long long source_limit_kib = 1024;  // a larger source is refused unread (CONTEST.yaml compile: source_limit)
     // Made empty for the compiler too: `#include "/path/to/01.ans"` must not read an answer.
     std::vector<std::filesystem::path> hidden;
 };
@@ -22,6 +23,7 @@ struct CompileSettings {
 struct CompileResult {
     bool ok = false;
     bool judge_fault = false;  // the sandbox failed: FAIL, not CE
+    bool refused = false;      // the source is not a regular file or is over the source limit (message: why)
     std::filesystem::path binary;
     std::string message;  // compiler messages (CE) or the judge fault
     double cpu_s = 0;

@@ -11,6 +11,7 @@
 //     c: gcc -O2 -std=gnu11 -pipe -o {exe} {src} -lm
 //     time_limit: 10                # seconds
 //     message_limit: 64             # KiB of compiler messages kept
+//     source_limit: 1024            # KiB: a larger source is refused without being read
 //   jobs: 1                         # parallel runs (--jobs overrides)
 //   stack: memory                   # memory (stack may use the whole memory limit) | <MiB>
 //
@@ -23,11 +24,21 @@
 #include <variant>
 #include <vector>
 
+#include "sudoku/bounds.hpp"
 #include "sudoku/compile.hpp"
 #include "sudoku/diagnostic.hpp"
 #include "sudoku/problem_config.hpp"
 
 namespace sudoku::judge {
+
+// The bounds of every number in CONTEST.yaml (listed in docs/judge.md, "Limits").
+namespace contest_bounds {
+inline constexpr Bounds<int> kJobs{1, 1024};  // runs are pinned one per core; also --jobs
+inline constexpr Bounds<long long> kStackMib{1, 1 << 20};
+inline constexpr Bounds<double> kCompileTimeLimitS{0.1, 600};
+inline constexpr Bounds<long long> kMessageLimitKib{1, 16384};
+inline constexpr Bounds<long long> kSourceLimitKib{1, 65536};
+}  // namespace contest_bounds
 
 struct TestCase {
     std::string name;  // "01"

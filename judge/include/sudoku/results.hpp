@@ -34,10 +34,11 @@ enum class CompileStatus {
     CE,       // compilation error
     FAIL,     // the sandbox failed: the judge's fault, retried when the judge runs again
     missing,  // no submission (or not selected for this run)
+    refused,  // not a regular file (a link, a FIFO, a device) or over the size limit: never read
 };
 template <>
 struct EnumNames<CompileStatus> {
-    static constexpr std::string_view names[] = {"ok", "CE", "FAIL", "missing"};
+    static constexpr std::string_view names[] = {"ok", "CE", "FAIL", "missing", "refused"};
 };
 
 // A problem of a contestant in the results (results.json `status`, the reports).
@@ -47,10 +48,11 @@ enum class ProblemStatus {
     FAIL,        // the compile step's judge fault
     missing,     // no submission
     not_graded,  // nothing in the journal yet (a run or shard that did not finish)
+    refused,     // the submission is not a regular file or is too large (CompileStatus::refused)
 };
 template <>
 struct EnumNames<ProblemStatus> {
-    static constexpr std::string_view names[] = {"graded", "CE", "FAIL", "missing", "not graded"};
+    static constexpr std::string_view names[] = {"graded", "CE", "FAIL", "missing", "not graded", "refused"};
 };
 
 // The status of a problem whose compile step ended in `compiled` (none: not compiled yet).
@@ -86,6 +88,15 @@ struct ContestResults {
     std::string protections;
     std::vector<ContestantResult> contestants;  // ranked
 };
+
+// How many results are the judge's own fault: FAIL tests and FAIL compile steps (sudoku-judge
+// exits 3 when there are any: the contest is graded but these need the host's attention).
+int count_judge_faults(const ContestResults& results);
+
+// What the reports do with bytes that are not UTF-8 (contestants' names, programs' messages):
+// each becomes U+FFFD, by nlohmann's serializer, in results.json and results.csv alike.
+inline constexpr auto kInvalidUtf8 = nlohmann::json::error_handler_t::replace;
+std::string with_valid_utf8(const std::string& text);
 
 nlohmann::json to_json(const TestResult& t);
 TestResult test_result_from_json(const nlohmann::json& j);  // throws nlohmann::json::exception

@@ -1,0 +1,38 @@
+// The results folder (--out) of grade and merge: where it may not be, and one judge at a time.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "sudoku/contest.hpp"
+
+namespace sudoku::judge {
+
+// Why `out` cannot hold this contest's results, or nothing: inside the contestants folder it would
+// be graded as a contestant (and its journal readable by the programs' folder scans); inside the
+// test data it would mix results with tests.
+std::optional<std::string> out_dir_conflict(const Contest& contest, const std::filesystem::path& out);
+
+// An exclusive flock on DIR/.judge.lock, held while it lives: two judges on one --out would share
+// the slot boxes and the journal (one contestant's runs graded in another's box, results lost).
+class OutDirLock {
+public:
+    explicit OutDirLock(int fd) : fd_(fd) {}
+    OutDirLock(OutDirLock&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
+    OutDirLock(const OutDirLock&) = delete;
+    OutDirLock& operator=(const OutDirLock&) = delete;
+    OutDirLock& operator=(OutDirLock&&) = delete;
+    ~OutDirLock();
+
+private:
+    int fd_;
+};
+
+inline constexpr const char* kOutDirLockFile = ".judge.lock";
+
+// Creates `out` if needed and locks it, or says why not (another judge holds it, or an error).
+std::variant<OutDirLock, std::string> lock_out_dir(const std::filesystem::path& out);
+
+}  // namespace sudoku::judge

@@ -1,0 +1,31 @@
+// sudoku-judge grade's exit status (README, "Judge"): 0 all graded, 3 graded but some results are
+// FAIL (the judge's fault, counted on the summary's last line), 2 bad input or setup. Before, the
+// judge exited 0 even when every test was FAIL.
+#include "judge_fixture.hpp"
+
+using namespace judge_test;
+
+TEST_CASE("exit status: a contest whose checker fails on every test is graded and exits 3, counting the FAILs") {
+    const fs::path dir = scratch("exit-3");
+    write_sum_contest(dir);
+    write_text(dir / "testdata/sum/broken_checker", "#!/bin/sh\necho 'checker broken' >&2\nexit 3\n");
+    fs::permissions(dir / "testdata/sum/broken_checker",
+                    fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec | fs::perms::others_read);
+    std::string config = read_text(dir / "testdata/sum/config.yaml");
+    config.replace(config.find("checker: tokens"), 15, "checker: broken_checker");
+    write_text(dir / "testdata/sum/config.yaml", config);
+    const CliRun r = judge_in(dir, "grade contest.yaml --out out");
+    INFO(r.err);
+    CHECK(r.status == 3);
+    CHECK(fs::exists(dir / "out/results.json"));
+    // alice, bob and carol compile and run 4 tests each; dave is CE and erin missing.
+    CHECK_THAT(r.out, Catch::Contains("judge faults: 12 result(s) are FAIL"));
+}
+
+TEST_CASE("exit status: a contest graded without a fault exits 0 and prints no fault line") {
+    const fs::path dir = scratch("exit-0");
+    write_sum_contest(dir);
+    const CliRun r = judge_in(dir, "grade contest.yaml --out out");
+    CHECK(r.status == 0);
+    CHECK(r.out.find("judge faults") == std::string::npos);
+}

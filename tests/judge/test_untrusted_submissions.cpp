@@ -1,0 +1,125 @@
+// The judge, running as root, reads a contestant's folder without trusting it (issue 14): a
+// submission that is not a regular file is refused for that contestant and problem and never
+// followed; a source over the contest's source_limit is refused unread; --out may not lie in the
+// contestants' or the test data's folder.
+#include <sys/stat.h>
+
+#include <nlohmann/json.hpp>
+
+#include "judge_fixture.hpp"
+
+using namespace judge_test;
+using Json = nlohmann::json;
+
+namespace {
+
+// results.json's problem "sum" of `name`.
+Json sum_of(const fs::path& out, const std::string& name) {
+    const Json results = Json::parse(read_text(out / "results.json"));
+    for (const auto& c : results["contestants"])
+        if (c["name"] == name) return c["problems"][0];
+    FAIL("no contestant " << name);
+    return {};
+}
+
+// Every byte the judge wrote under `dir`, searched for `needle`.
+bool any_file_holds(const fs::path& dir, const std::string& needle) {
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+        if (e.is_regular_file() && read_text(e.path()).find(needle) != std::string::npos) return true;
+    return false;
+}
+
+// The sum contest with one more contestant, mallory, whose `file` is made by `plant(path)`.
+template <class Plant>
+fs::path contest_with_mallory(const fs::path& dir, const std::string& file, Plant plant) {
+    write_sum_contest(dir);
+    fs::create_directories(dir / "contestants/mallory");
+    plant(dir / "contestants/mallory" / file);
+    return dir;
+}
+
+void check_refused(const fs::path& dir, const std::string& why) {
+    const CliRun r = judge_in(dir, "grade contest.yaml --out out");
+    INFO(r.err);
+    CHECK(r.status == 0);
+    const Json mallory = sum_of(dir / "out", "mallory");
+    CHECK(mallory["status"] == "refused");
+    CHECK_THAT(mallory["compile_message"].get<std::string>(), Catch::Contains(why));
+    CHECK(mallory["points"] == 0);
+    CHECK(sum_of(dir / "out", "alice")["points"] == 100);  // the others are graded as before
+}
+
+}  // namespace
+
+TEST_CASE("untrusted submissions: a source linked to a host file is refused, not compiled, and not copied") {
+    const fs::path dir = scratch("link-host");
+    // A right program, as a host file: were the link followed, mallory would score 100 with it.
+    write_text(dir / "host/secret.c",
+               read_text(fs::path(SUDOKU_SOURCE_DIR) / "tests/judge/programs/sum.c") + "/* HOST-SECRET */\n");
+    contest_with_mallory(dir, "sum.c", [&](const fs::path& p) { fs::create_symlink(dir / "host/secret.c", p); });
+    check_refused(dir, "symbolic link");
+    CHECK(!any_file_holds(dir / "out", "HOST-SECRET"));
+}
+
+TEST_CASE("untrusted submissions: a source linked to a test's answer is refused; the answer is in no report") {
+    const fs::path dir = scratch("link-answer");
+    contest_with_mallory(dir, "sum.cpp", [&](const fs::path& p) {
+        write_text(dir / "testdata/sum/04.ans", "5005 ANSWER-TEXT\n");
+        fs::create_symlink(dir / "testdata/sum/04.ans", p);
+    });
+    const CliRun r = judge_in(dir, "grade contest.yaml --out out");
+    CHECK(sum_of(dir / "out", "mallory")["status"] == "refused");
+    CHECK(!any_file_holds(dir / "out", "ANSWER-TEXT"));
+}
+
+TEST_CASE("untrusted submissions: a link to another contestant's source or binary does not score as theirs") {
+    const fs::path dir = scratch("link-other");
+    contest_with_mallory(dir, "sum.c", [&](const fs::path& p) { fs::create_symlink("../alice/sum.c", p); });
+    check_refused(dir, "symbolic link");
+    const fs::path binary_dir = scratch("link-other-binary");
+    contest_with_mallory(binary_dir, "sum", [&](const fs::path& p) { fs::create_symlink(program("sum.c"), p); });
+    check_refused(binary_dir, "symbolic link");
+}
+
+TEST_CASE("untrusted submissions: a FIFO under a submission's name is refused, not missing, and does not block") {
+    const fs::path dir = scratch("fifo");
+    contest_with_mallory(dir, "sum.c", [](const fs::path& p) { REQUIRE(mkfifo(p.c_str(), 0644) == 0); });
+    check_refused(dir, "FIFO");
+}
+
+TEST_CASE("untrusted submissions: a 1 GB sparse source is refused without being read or copied") {
+    const fs::path dir = scratch("sparse");
+    contest_with_mallory(dir, "sum.c", [](const fs::path& p) {
+        write_text(p, "");
+        fs::resize_file(p, std::uintmax_t{1} << 30);
+    });
+    check_refused(dir, "over the limit of 1048576 bytes");
+    std::uintmax_t written = 0;
+    for (const auto& e : fs::recursive_directory_iterator(dir / "out"))
+        if (e.is_regular_file()) written += e.file_size();
+    CHECK(written < (std::uintmax_t{10} << 20));
+}
+
+TEST_CASE("untrusted submissions: compile: source_limit is the contest's cap on a source") {
+    const fs::path dir = scratch("source-limit");
+    write_sum_contest(dir);
+    write_text(dir / "contest.yaml", "name: Sum contest\nproblems: [sum]\njobs: 1\ncompile:\n  source_limit: 1\n");
+    write_text(dir / "contestants/alice/sum.c", read_text(dir / "contestants/alice/sum.c") + std::string(2000, ' '));
+    const CliRun r = judge_in(dir, "grade contest.yaml --out out");
+    CHECK(sum_of(dir / "out", "alice")["status"] == "refused");
+    CHECK(sum_of(dir / "out", "carol")["status"] == "graded");
+}
+
+TEST_CASE("untrusted submissions: --out inside the contestants or the test data folder is refused with exit 2") {
+    const fs::path dir = scratch("out-inside");
+    write_sum_contest(dir);
+    for (const std::string out :
+         {"contestants/results", "contestants", "testdata/sum/out", "./contestants/../testdata"}) {
+        const CliRun r = judge_in(dir, "grade contest.yaml --out " + out);
+        INFO(out << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("is inside the"));
+    }
+    CHECK(!fs::exists(dir / "contestants/results"));
+    CHECK(!fs::exists(dir / "testdata/sum/out"));
+}
