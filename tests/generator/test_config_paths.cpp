@@ -96,3 +96,20 @@ TEST_CASE("config paths: sudoku-gen build refuses an absolute input with file:li
     CHECK_THAT(read_file(dir / "err"), Catch::Contains(yaml.string() + ":3:"));
     CHECK(!fs::exists(dir / "testdata/t"));
 }
+
+TEST_CASE("config paths: sudoku-gen validate refuses a built set whose config.yaml names a host output") {
+    const fs::path dir = scratch_dir("paths-validate");
+    const fs::path yaml = write_file(dir / "t.yaml", config_with("output: sudoku.out"));
+    const std::string gen = (fs::path(SUDOKU_BINARY_DIR) / "generator" / "sudoku-gen").string();
+    REQUIRE(std::system(
+                (gen + " build " + yaml.string() + " --out " + (dir / "testdata").string() + " 2>/dev/null").c_str()) ==
+            0);
+    const fs::path built = dir / "testdata/t/config.yaml";
+    std::string text = read_file(built);
+    text.replace(text.find("output: sudoku.out"), 18, "output: /etc/hostname");
+    write_file(built, text);
+    const int status = std::system(
+        (gen + " validate " + (dir / "testdata/t").string() + " >/dev/null 2>" + (dir / "err").string()).c_str());
+    CHECK(WEXITSTATUS(status) == 2);
+    CHECK_THAT(read_file(dir / "err"), Catch::Contains(built.string() + ":3:"));
+}

@@ -3,10 +3,13 @@
 // followed; a source over the contest's source_limit is refused unread; --out may not lie in the
 // contestants' or the test data's folder.
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
 #include "judge_fixture.hpp"
+#include "support/skip.hpp"
 
 using namespace judge_test;
 using Json = nlohmann::json;
@@ -85,6 +88,15 @@ TEST_CASE("untrusted submissions: a FIFO under a submission's name is refused, n
     const fs::path dir = scratch("fifo");
     contest_with_mallory(dir, "sum.c", [](const fs::path& p) { REQUIRE(mkfifo(p.c_str(), 0644) == 0); });
     check_refused(dir, "FIFO");
+}
+
+TEST_CASE("untrusted submissions: a device node under a submission's name is refused, not read") {
+    if (geteuid() != 0) sudoku::testing::skip_test("making a device node needs root");
+    const fs::path dir = scratch("device");
+    contest_with_mallory(dir, "sum.c", [](const fs::path& p) {
+        REQUIRE(mknod(p.c_str(), S_IFCHR | 0644, makedev(1, 5)) == 0);  // /dev/zero's numbers
+    });
+    check_refused(dir, "a device");
 }
 
 TEST_CASE("untrusted submissions: a 1 GB sparse source is refused without being read or copied") {
