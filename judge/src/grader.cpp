@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <exception>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -124,16 +125,29 @@ TestResult judge_test(const ContestProblem& problem, const TestCase& test, const
 
 namespace {
 
-// Runs `count` tasks on `jobs` threads; task(i, slot) with slot in 0..jobs-1.
+// Runs `count` tasks on `jobs` threads; task(i, slot) with slot in 0..jobs-1. The first task that
+// throws (the journal on a full disk, a box that cannot be made) stops the pool: the other threads
+// finish the task in hand and take no other, and the error is thrown again here, in the caller's
+// thread, instead of ending the process from a worker (std::terminate).
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): jobs and count are named at the two call sites
 void run_pool(int jobs, size_t count, const std::function<void(size_t, int)>& task) {
     std::atomic<size_t> next{0};
+    std::atomic<bool> failed{false};
+    std::exception_ptr first_error;
+    std::mutex error_mutex;
     std::vector<std::thread> threads;
     for (int s = 0; s < jobs; ++s)
         threads.emplace_back([&, s] {
-            for (size_t i; (i = next++) < count;) task(i, s);
+            for (size_t i; !failed && (i = next++) < count;) try {
+                    task(i, s);
+                } catch (...) {
+                    std::lock_guard lock(error_mutex);
+                    if (!first_error) first_error = std::current_exception();
+                    failed = true;
+                }
         });
     for (auto& t : threads) t.join();
+    if (first_error) std::rethrow_exception(first_error);
 }
 
 class Progress {

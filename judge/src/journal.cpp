@@ -9,6 +9,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "sudoku/durable_file.hpp"
+
 namespace sudoku::judge {
 
 namespace {
@@ -22,11 +24,12 @@ std::string key(const std::string& a, const std::string& b, const std::string& c
 Journal::Journal(std::filesystem::path file) : file_(std::move(file)) {
     std::ifstream in(file_, std::ios::binary);
     std::string line;
-    bool ends_with_newline = true;
+    off_t complete_bytes = 0;  // the lines that end with a newline: every record written whole
     while (std::getline(in, line)) {
-        ends_with_newline = !in.eof();
+        if (in.eof()) break;  // no newline: cut short by a kill or a full disk
+        complete_bytes += static_cast<off_t>(line.size()) + 1;
         auto j = nlohmann::json::parse(line, nullptr, false);
-        if (j.is_discarded() || !j.is_object()) continue;  // cut short by a kill
+        if (j.is_discarded() || !j.is_object()) continue;  // an older judge's line cut short
         try {
             if (j.contains("test")) {
                 TestResult t = test_result_from_json(j["test"]);
@@ -38,8 +41,9 @@ Journal::Journal(std::filesystem::path file) : file_(std::move(file)) {
         } catch (const nlohmann::json::exception&) {}
     }
     fd_ = open(file_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (fd_ < 0) throw std::runtime_error(file_.string() + ": cannot open the journal: " + std::strerror(errno));
-    if (!ends_with_newline) (void)!::write(fd_, "\n", 1);
+    if (fd_ < 0) throw_output_error(file_, "cannot open the journal");
+    // The next record starts where the last whole one ended.
+    if (ftruncate(fd_, complete_bytes) != 0) throw_output_error(file_, "cannot cut the journal's unfinished last line");
 }
 
 Journal::~Journal() {
@@ -61,20 +65,36 @@ std::optional<CompileRecord> Journal::compile(const std::string& c, const std::s
 }
 
 void Journal::write_line(const std::string& line) {
-    std::string text = line + "\n";
-    if (::write(fd_, text.data(), text.size()) != static_cast<ssize_t>(text.size()))
-        throw std::runtime_error(file_.string() + ": cannot append to the journal: " + std::strerror(errno));
+    std::string_view text = line;
+    const off_t before = lseek(fd_, 0, SEEK_END);
+    bool written = before >= 0;
+    for (std::string_view rest = text; written && !rest.empty();) {
+        const ssize_t n = ::write(fd_, rest.data(), rest.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            if (n == 0) errno = ENOSPC;
+            written = false;
+            break;
+        }
+        rest.remove_prefix(static_cast<size_t>(n));
+    }
+    if (written) return;
+    // A full disk may take part of a line: cut it off so that the journal stays whole records.
+    const int saved = errno;
+    if (before >= 0) (void)!ftruncate(fd_, before);
+    errno = saved;
+    throw_output_error(file_, "cannot append to the journal");
 }
 
 void Journal::append(const TestResult& result) {
     std::lock_guard lock(mutex_);
-    write_line(nlohmann::json{{"test", to_json(result)}}.dump(-1, ' ', false, kReplaceInvalidUtf8));
+    write_line(nlohmann::json{{"test", to_json(result)}}.dump(-1, ' ', false, kReplaceInvalidUtf8) + "\n");
     tests_[key(result.contestant, result.problem, result.test)] = result;
 }
 
 void Journal::append(const CompileRecord& record) {
     std::lock_guard lock(mutex_);
-    write_line(nlohmann::json{{"compile", to_json(record)}}.dump(-1, ' ', false, kReplaceInvalidUtf8));
+    write_line(nlohmann::json{{"compile", to_json(record)}}.dump(-1, ' ', false, kReplaceInvalidUtf8) + "\n");
     compiles_[key(record.contestant, record.problem)] = record;
 }
 

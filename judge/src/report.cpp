@@ -7,6 +7,8 @@
 #include <iomanip>
 #include <sstream>
 
+#include "sudoku/durable_file.hpp"
+
 namespace sudoku::judge {
 
 namespace fs = std::filesystem;
@@ -52,11 +54,7 @@ std::string html(const std::string& s) {
     return out;
 }
 
-void write_or_throw(const fs::path& file, const std::string& text) {
-    std::ofstream out(file, std::ios::binary);
-    out << text;
-    if (!out.flush()) throw std::runtime_error(file.string() + ": cannot write");
-}
+void write_or_throw(const fs::path& file, const std::string& text) { write_file_durably(file, text); }
 
 const char* kStyle = R"(
 body{font-family:system-ui,sans-serif;margin:2em;color:#222}

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "sudoku/durable_file.hpp"
 #include "sudoku/journal.hpp"
 
 namespace sudoku::judge {
@@ -110,7 +111,7 @@ void grade_shard(const Contest& contest, Shard shard, const GradeOptions& option
     j["count"] = shard.count;
     j["submissions"] = nlohmann::json::array();
     for (const auto& s : mine) j["submissions"].push_back({s.contestant, s.problem});
-    std::ofstream(options.out_dir / "shard.json") << j.dump(2) << "\n";
+    write_file_durably(options.out_dir / "shard.json", j.dump(2) + "\n");
 }
 
 std::variant<ContestResults, std::string> merge_shards(const Contest& contest, const std::vector<fs::path>& shard_dirs,

@@ -1,6 +1,6 @@
 // The journal: every result appended as one JSON line the moment it exists, so that a judge
 // killed at any moment and started again continues where it stopped. Lines cut short by a kill
-// are ignored (and the next append starts on a fresh line).
+// are cut off when the journal is opened again (and a line a full disk cut short is cut at once).
 #pragma once
 
 #include <filesystem>
