@@ -40,6 +40,7 @@ std::optional<judge::Contest> load_contest_or_report(const std::string& file) {
 
 void show_progress(judge::GradeOptions& options) {
     options.progress = &std::cerr;
+    options.notices = &std::cout;
     options.progress_is_terminal = isatty(2);
 }
 

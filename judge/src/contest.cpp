@@ -33,6 +33,7 @@ std::variant<ContestProblem, Diagnostic> load_problem(const Contest& contest, co
     if (auto* d = std::get_if<Diagnostic>(&loaded)) return *d;
     ContestProblem p;
     p.config = std::get<ProblemConfig>(loaded);
+    p.config_file = config_path;
     p.testdata = contest.testdata_dir / p.config.name;
     if (entry.IsMap() && entry["testdata"]) p.testdata = base / entry["testdata"].as<std::string>();
     auto tests = load_tests(p.testdata);

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "sudoku/durable_file.hpp"
+#include "sudoku/grading_inputs.hpp"
 #include "sudoku/journal.hpp"
 
 namespace sudoku::judge {
@@ -90,10 +91,15 @@ ContestResults grade_selected(const Contest& contest, const GradeOptions& option
         // grade() skips what its journal already holds: a submission journaled as not submitted
         // is neither compiled nor run. The journal stays resumable like any other.
         Journal journal(fs::absolute(options.out_dir) / "journal.jsonl");
-        for (const Submission& s : all_submissions(contest))
-            if (!selected(s) && !journal.compile(s.contestant, s.problem))
+        const GradingInputs inputs(contest);
+        for (const Submission& s : all_submissions(contest)) {
+            const std::string decided_by = inputs.of_compile(s.contestant, s.problem);
+            auto old = journal.compile_entry(s.contestant, s.problem);
+            if (!selected(s) && !(old && old->inputs == decided_by))
                 journal.append(
-                    CompileRecord{s.contestant, s.problem, CompileStatus::missing, "not selected for this run"});
+                    CompileRecord{s.contestant, s.problem, CompileStatus::missing, "not selected for this run"},
+                    decided_by);
+        }
     }
     return grade(contest, options);
 }
@@ -150,10 +156,10 @@ std::variant<ContestResults, std::string> merge_shards(const Contest& contest, c
             Journal shard(fs::absolute(dir) / "journal.jsonl");
             for (const Submission& s : shard_submissions(contest, Shard{index, count})) {
                 std::string where = dir.string() + ": " + s.contestant + " " + s.problem;
-                auto compiled = shard.compile(s.contestant, s.problem);
+                auto compiled = shard.compile_entry(s.contestant, s.problem);
                 if (!compiled) return where + " was not graded (the shard did not finish: run it again)";
-                merged.append(*compiled);
-                if (compiled->status != CompileStatus::ok) continue;
+                merged.append(compiled->record, compiled->inputs);
+                if (compiled->record.status != CompileStatus::ok) continue;
                 // grade() reuses a journaled compile only when the binary is there.
                 fs::create_directories(binary_of(out, s).parent_path());
                 std::error_code ec;
@@ -162,11 +168,11 @@ std::variant<ContestResults, std::string> merge_shards(const Contest& contest, c
                 for (const auto& p : contest.problems) {
                     if (p.config.name != s.problem) continue;
                     for (const auto& t : p.tests) {
-                        auto r = shard.test(s.contestant, s.problem, t.name);
+                        auto r = shard.test_entry(s.contestant, s.problem, t.name);
                         if (!r)
                             return where + " test " + t.name +
                                    " was not graded (the shard did not finish: run it again)";
-                        merged.append(*r);
+                        merged.append(r->record, r->inputs);
                     }
                 }
             }
