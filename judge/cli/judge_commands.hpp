@@ -33,5 +33,7 @@ void show_progress(judge::GradeOptions& options);
 
 // Writes results.json, results.csv and report.html into `dir`, prints the scoreboard and where they are.
 void report_results(const judge::ContestResults& results, const std::filesystem::path& dir);
+// Prints the scoreboard and where the reports already written into `dir` are.
+void print_results(const judge::ContestResults& results, const std::filesystem::path& dir);
 
 }  // namespace sudoku::judge_cli

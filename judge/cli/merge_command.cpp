@@ -16,7 +16,9 @@ namespace {
 const char* kDescription =
     R"(Combines the directories of all n shards of `sudoku-judge grade --shard i/n` into
 DIR/results.json, DIR/results.csv and DIR/report.html, equal to a single run's. Every shard must be
-given once and must have finished. Shared storage, Slurm and Kubernetes: docs/scale-out.md.
+given once and must have finished. DIR is built aside and renamed into place (an earlier merge there
+is replaced; a merge that fails leaves nothing); it may not be, contain or lie inside a shard's
+folder. Shared storage, Slurm and Kubernetes: docs/scale-out.md.
 )";
 
 const char* kFooter = R"(Example:
@@ -40,7 +42,7 @@ int merge(MergeCommand& c) {
         std::cerr << "sudoku-judge merge: " << *why << "\n";
         return cli::exit_bad_input;
     }
-    report_results(std::get<judge::ContestResults>(merged), c.options.out_dir);
+    print_results(std::get<judge::ContestResults>(merged), c.options.out_dir);  // merge_shards wrote them
     return cli::exit_done;
 }
 

@@ -45,7 +45,12 @@ void show_progress(judge::GradeOptions& options) {
 }
 
 void report_results(const judge::ContestResults& results, const std::filesystem::path& dir) {
-    const judge::ReportFiles files = judge::write_reports(results, dir);
+    judge::write_reports(results, dir);
+    print_results(results, dir);
+}
+
+void print_results(const judge::ContestResults& results, const std::filesystem::path& dir) {
+    const judge::ReportFiles files = judge::report_files(dir);
     judge::print_summary(results, std::cout);
     std::cout << "\nwritten: " << files.json.string() << ", " << files.csv.string() << ", " << files.html.string()
               << "\n";

@@ -23,7 +23,7 @@ std::string key(const std::string& a, const std::string& b, const std::string& c
 }
 }  // namespace
 
-Journal::Journal(std::filesystem::path file) : file_(std::move(file)) {
+Journal::Journal(std::filesystem::path file, JournalAccess access) : file_(std::move(file)) {
     std::ifstream in(file_, std::ios::binary);
     std::string line;
     off_t complete_bytes = 0;  // the lines that end with a newline: every record written whole
@@ -47,6 +47,7 @@ Journal::Journal(std::filesystem::path file) : file_(std::move(file)) {
     }
     for (const auto& [k, entry] : tests_) records_without_inputs_ += entry.inputs.empty();
     for (const auto& [k, entry] : compiles_) records_without_inputs_ += entry.inputs.empty();
+    if (access == JournalAccess::read_only) return;
     fd_ = open(file_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd_ < 0) throw_output_error(file_, "cannot open the journal");
     // The next record starts where the last whole one ended.
@@ -83,6 +84,7 @@ std::optional<CompileRecord> Journal::compile(const std::string& c, const std::s
 }
 
 void Journal::write_line(const std::string& line) {
+    if (fd_ < 0) throw std::logic_error(file_.string() + ": the journal was opened read-only");
     std::string_view text = line;
     const off_t before = lseek(fd_, 0, SEEK_END);
     bool written = before >= 0;

@@ -173,8 +173,12 @@ void print_summary(const ContestResults& results, std::ostream& out) {
     }
 }
 
+ReportFiles report_files(const fs::path& dir) {
+    return {dir / "results.json", dir / "results.csv", dir / "report.html"};
+}
+
 ReportFiles write_reports(const ContestResults& results, const fs::path& dir) {
-    ReportFiles files{dir / "results.json", dir / "results.csv", dir / "report.html"};
+    const ReportFiles files = report_files(dir);
     write_results_json(results, files.json);
     write_results_csv(results, files.csv);
     write_report_html(results, files.html);

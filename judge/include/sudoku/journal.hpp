@@ -24,10 +24,13 @@ struct Journaled {
     std::string inputs;
 };
 
+// read_only: a shard's journal read by merge, left exactly as it is (not created, not cut).
+enum class JournalAccess { append, read_only };
+
 class Journal {
 public:
     // Reads what an earlier run left in `file` (nothing if absent) and opens it for appending.
-    explicit Journal(std::filesystem::path file);
+    explicit Journal(std::filesystem::path file, JournalAccess access = JournalAccess::append);
     ~Journal();
     Journal(const Journal&) = delete;
     Journal& operator=(const Journal&) = delete;
