@@ -40,8 +40,10 @@ void show_progress(judge::GradeOptions& options);
 // Graded, but some results are FAIL (the judge's fault): counted on the summary's last line.
 inline constexpr int kExitJudgeFaults = 3;
 
-// Writes results.json, results.csv and report.html into `dir`, prints the scoreboard and where
-// they are; returns the exit status: 0, or kExitJudgeFaults when any result is FAIL.
+// Writes results.json, results.csv and report.html into `dir`, then prints them (print_results).
 int report_results(const judge::ContestResults& results, const std::filesystem::path& dir);
+// Prints the scoreboard and where the reports already written into `dir` are; returns the exit
+// status: 0, or kExitJudgeFaults when any result is FAIL.
+int print_results(const judge::ContestResults& results, const std::filesystem::path& dir);
 
 }  // namespace sudoku::judge_cli

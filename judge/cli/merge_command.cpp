@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "judge_commands.hpp"
+#include "sudoku/merge_folder.hpp"
 #include "sudoku/shard.hpp"
 
 namespace sudoku::judge_cli {
@@ -16,7 +17,9 @@ namespace {
 const char* kDescription =
     R"(Combines the directories of all n shards of `sudoku-judge grade --shard i/n` into
 DIR/results.json, DIR/results.csv and DIR/report.html, equal to a single run's. Every shard must be
-given once and must have finished. Shared storage, Slurm and Kubernetes: docs/scale-out.md.
+given once and must have finished. DIR is built aside and renamed into place (an earlier merge there
+is replaced; a merge that fails leaves nothing); it may not be, contain or lie inside a shard's
+folder. Shared storage, Slurm and Kubernetes: docs/scale-out.md.
 )";
 
 const char* kFooter = R"(Example:
@@ -34,15 +37,24 @@ struct MergeCommand {
 int merge(MergeCommand& c) {
     auto contest = load_contest_or_report(c.contest_file);
     if (!contest) return cli::exit_bad_input;
-    const auto lock = claim_out_dir(*contest, c.options.out_dir, "merge");
+    // Checked before the lock creates --out: a refused merge leaves no folder behind.
+    if (auto why = judge::merge_target_problem(c.options.out_dir, c.shard_dirs)) {
+        std::cerr << "sudoku-judge merge: " << *why << "\n";
+        return cli::exit_bad_input;
+    }
+    const bool out_existed = fs::exists(c.options.out_dir);
+    auto lock = claim_out_dir(*contest, c.options.out_dir, "merge");
     if (!lock) return cli::exit_bad_input;
     show_progress(c.options);
     auto merged = judge::merge_shards(*contest, c.shard_dirs, c.options);
     if (auto* why = std::get_if<std::string>(&merged)) {
         std::cerr << "sudoku-judge merge: " << *why << "\n";
+        lock.reset();
+        std::error_code ignored;
+        if (!out_existed) fs::remove_all(c.options.out_dir, ignored);  // holds nothing but the lock file
         return cli::exit_bad_input;
     }
-    return report_results(std::get<judge::ContestResults>(merged), c.options.out_dir);
+    return print_results(std::get<judge::ContestResults>(merged), c.options.out_dir);  // merge_shards wrote them
 }
 
 }  // namespace

@@ -47,11 +47,17 @@ std::optional<judge::OutDirLock> claim_out_dir(const judge::Contest& contest, co
 
 void show_progress(judge::GradeOptions& options) {
     options.progress = &std::cerr;
+    options.notices = &std::cout;
     options.progress_is_terminal = isatty(2);
 }
 
 int report_results(const judge::ContestResults& results, const std::filesystem::path& dir) {
-    const judge::ReportFiles files = judge::write_reports(results, dir);
+    judge::write_reports(results, dir);
+    return print_results(results, dir);
+}
+
+int print_results(const judge::ContestResults& results, const std::filesystem::path& dir) {
+    const judge::ReportFiles files = judge::report_files(dir);
     judge::print_summary(results, std::cout);
     std::cout << "\nwritten: " << files.json.string() << ", " << files.csv.string() << ", " << files.html.string()
               << "\n";

@@ -1,8 +1,10 @@
 // sudoku-judge: grade contestants' programs in a sandbox, score, report. The commands live in
 // grade_command.cpp, merge_command.cpp and calibrate_command.cpp; the work in the judge library.
+#include <iostream>
 #include <vector>
 
 #include "judge_commands.hpp"
+#include "sudoku/durable_file.hpp"
 
 using namespace sudoku;
 
@@ -39,7 +41,12 @@ int main(int argc, char** argv) {
                                                           judge_cli::add_calibrate_command(app)};
         if (auto status = cli::parse(app, argc, argv)) return *status;
         for (const auto& command : commands)
-            if (command.app->parsed()) return command.run();
+            if (command.app->parsed()) try {
+                    return command.run();
+                } catch (const judge::OutputError& error) {  // e.g. "DIR/journal.jsonl: ...: No space left on device"
+                    std::cerr << "sudoku-judge: " << error.what() << "\n";
+                    return int(cli::exit_internal_error);
+                }
         return int(cli::exit_internal_error);
     });
 }

@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -16,16 +17,29 @@ namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
-std::vector<std::string_view> tokens_of(std::string_view text) {
-    std::vector<std::string_view> out;
-    size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && is_space(text[i])) ++i;
-        size_t start = i;
-        while (i < text.size() && !is_space(text[i])) ++i;
-        if (i > start) out.push_back(text.substr(start, i - start));
+// The words of a text one at a time: the checkers compare outputs of up to the output limit (1 GiB)
+// without a table of their tokens or lines, in memory of the text and a few words.
+class Tokens {
+public:
+    explicit Tokens(std::string_view text) : text_(text) {}
+    // The next token, or nothing at the end.
+    std::optional<std::string_view> next() {
+        while (at_ < text_.size() && is_space(text_[at_])) ++at_;
+        if (at_ == text_.size()) return std::nullopt;
+        const size_t start = at_;
+        while (at_ < text_.size() && !is_space(text_[at_])) ++at_;
+        return text_.substr(start, at_ - start);
     }
-    return out;
+
+private:
+    std::string_view text_;
+    size_t at_ = 0;
+};
+
+size_t count_tokens(std::string_view text) {
+    size_t n = 0;
+    for (Tokens t(text); t.next();) ++n;
+    return n;
 }
 
 // A token as a message shows it: quoted, cut at 24 characters, control bytes escaped.
@@ -43,20 +57,28 @@ std::string shown(std::string_view token) {
     return s + (token.size() > 24 ? "...'" : "'");
 }
 
-std::vector<std::string_view> lines_of(std::string_view text) {
-    std::vector<std::string_view> lines;
-    size_t start = 0;
-    while (start <= text.size()) {
-        size_t end = text.find('\n', start);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(start, end - start);
-        while (!line.empty() && is_space(line.back())) line.remove_suffix(1);
-        lines.push_back(line);
-        start = end + 1;
+// Lines without trailing whitespace, one at a time; the lines after the last non-blank one do not count.
+class Lines {
+public:
+    explicit Lines(std::string_view text) : text_(text) {
+        size_t last = text.size();
+        while (last > 0 && is_space(text[last - 1])) --last;
+        text_ = text.substr(0, last);  // trailing blank lines and the final newline dropped
     }
-    while (!lines.empty() && lines.back().empty()) lines.pop_back();
-    return lines;
-}
+    std::optional<std::string_view> next() {
+        if (at_ > text_.size() || text_.empty()) return std::nullopt;
+        size_t end = text_.find('\n', at_);
+        if (end == std::string_view::npos) end = text_.size();
+        std::string_view line = text_.substr(at_, end - at_);
+        while (!line.empty() && is_space(line.back())) line.remove_suffix(1);
+        at_ = end + 1;
+        return line;
+    }
+
+private:
+    std::string_view text_;
+    size_t at_ = 0;
+};
 
 // The file's bytes, or nothing when it cannot be read (an absent output is judged before this).
 std::string slurp(const std::filesystem::path& p) {
@@ -69,21 +91,23 @@ std::string slurp(const std::filesystem::path& p) {
 
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): output then answer, pinned by the tests' messages
 CheckResult check_tokens(std::string_view output, std::string_view answer) {
-    auto got = tokens_of(output), want = tokens_of(answer);
-    for (size_t i = 0; i < want.size(); ++i) {
-        if (i >= got.size())
-            return CheckResult::wrong(got.empty()
-                                          ? "empty output, expected " + std::to_string(want.size()) + " token(s)"
-                                          : "output ends after " + std::to_string(got.size()) + " token(s), expected " +
-                                                std::to_string(want.size()));
-        if (got[i] != want[i])
-            return CheckResult::wrong("token " + std::to_string(i + 1) + ": expected " + shown(want[i]) + ", found " +
-                                      shown(got[i]));
+    Tokens got(output), want(answer);
+    size_t i = 0;
+    for (auto w = want.next(); w; w = want.next(), ++i) {
+        auto g = got.next();
+        if (!g) {
+            const size_t wanted = count_tokens(answer);
+            return CheckResult::wrong(i == 0 ? "empty output, expected " + std::to_string(wanted) + " token(s)"
+                                             : "output ends after " + std::to_string(i) + " token(s), expected " +
+                                                   std::to_string(wanted));
+        }
+        if (*g != *w)
+            return CheckResult::wrong("token " + std::to_string(i + 1) + ": expected " + shown(*w) + ", found " +
+                                      shown(*g));
     }
-    if (got.size() > want.size())
-        return CheckResult::wrong("extra token " + shown(got[want.size()]) + " after the " +
-                                  std::to_string(want.size()) + " expected");
-    return CheckResult::accepted(std::to_string(want.size()) + " token(s) match");
+    if (auto extra = got.next())
+        return CheckResult::wrong("extra token " + shown(*extra) + " after the " + std::to_string(i) + " expected");
+    return CheckResult::accepted(std::to_string(i) + " token(s) match");
 }
 
 CheckResult check_exact(std::string_view output, std::string_view answer) {
@@ -96,12 +120,13 @@ CheckResult check_exact(std::string_view output, std::string_view answer) {
 }
 
 CheckResult check_lines(std::string_view output, std::string_view answer) {
-    auto got = lines_of(output), want = lines_of(answer);
-    if (got == want) return CheckResult::accepted(std::to_string(want.size()) + " line(s) match");
+    Lines got(output), want(answer);
+    size_t i = 0;  // the first line that differs, or where one of them ends
+    std::optional<std::string_view> g = got.next(), w = want.next();
+    for (; g && w && *g == *w; g = got.next(), w = want.next()) ++i;
+    if (!g && !w) return CheckResult::accepted(std::to_string(i) + " line(s) match");
     CheckResult tokens = check_tokens(output, answer);
     if (tokens.kind != CheckResult::Kind::accepted) return tokens;
-    size_t i = 0;
-    while (i < got.size() && i < want.size() && got[i] == want[i]) ++i;
     return CheckResult::presentation("right tokens, line " + std::to_string(i + 1) + " laid out differently");
 }
 

@@ -2,6 +2,10 @@
 // (`#include </dev/urandom>` or a template bomb hits the compile limits, not the judge).
 #include "sudoku/compile.hpp"
 
+#include <sys/statvfs.h>
+
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -36,6 +40,16 @@ std::string head_of(const fs::path& file, long long limit_bytes) {
     if (in.gcount() == limit_bytes && in.peek() != EOF)
         text += "\n[compiler messages cut at " + std::to_string(limit_bytes / 1024) + " KiB]";
     return text;
+}
+
+// The compiler failed for want of room, not for the source: it says "No space left on device" (or
+// could not even write its messages) and the build disk has less room than a binary may take.
+bool build_disk_full(const fs::path& build_dir, const std::string& log, const CompileSettings& settings) {
+    struct statvfs disk;
+    const bool says_so = log.empty() || log.find(std::strerror(ENOSPC)) != std::string::npos;
+    if (!says_so || statvfs(build_dir.c_str(), &disk) != 0) return false;
+    const double free_bytes = static_cast<double>(disk.f_bavail) * static_cast<double>(disk.f_frsize);
+    return free_bytes < static_cast<double>(settings.binary_limit_mib) * 1024 * 1024;
 }
 
 }  // namespace
@@ -86,6 +100,9 @@ CompileResult compile_source(const fs::path& source, const fs::path& build_dir, 
         result.message = "compilation exceeded " + std::to_string(settings.memory_mib) + " MiB of memory\n" + log;
     } else if (run.signal) {
         result.message = "compiler killed by signal " + std::to_string(*run.signal) + "\n" + log;
+    } else if (run.exit_code != 0 && build_disk_full(build_dir, log, settings)) {
+        result.judge_fault = true;  // not the contestant's CE: it is compiled again on a disk with room
+        result.message = "the disk of " + build_dir.string() + " is full: " + std::strerror(ENOSPC) + "\n" + log;
     } else if (run.exit_code != 0 || !fs::is_regular_file(box / name)) {
         result.message = log.empty() ? "the compiler failed without a message" : log;
     } else {

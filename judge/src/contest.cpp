@@ -34,6 +34,7 @@ ContestProblem load_problem(const YamlReader& in, const Contest& contest, const 
     if (auto* d = std::get_if<Diagnostic>(&loaded)) throw YamlError{*d};
     ContestProblem p;
     p.config = std::get<ProblemConfig>(loaded);
+    p.config_file = config_path;
     p.testdata = contest.testdata_dir / p.config.name;
     if (entry.IsMap() && entry["testdata"]) p.testdata = base / in.text(entry["testdata"], "testdata");
     auto tests = load_tests(p.testdata);

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <exception>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -14,6 +15,7 @@
 
 #include "sudoku/checkers.hpp"
 #include "sudoku/executable_copy.hpp"
+#include "sudoku/grading_inputs.hpp"
 #include "sudoku/journal.hpp"
 #include "sudoku/scoring.hpp"
 #include "sudoku/submission_file.hpp"
@@ -125,16 +127,29 @@ TestResult judge_test(const ContestProblem& problem, const TestCase& test, const
 
 namespace {
 
-// Runs `count` tasks on `jobs` threads; task(i, slot) with slot in 0..jobs-1.
+// Runs `count` tasks on `jobs` threads; task(i, slot) with slot in 0..jobs-1. The first task that
+// throws (the journal on a full disk, a box that cannot be made) stops the pool: the other threads
+// finish the task in hand and take no other, and the error is thrown again here, in the caller's
+// thread, instead of ending the process from a worker (std::terminate).
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): jobs and count are named at the two call sites
 void run_pool(int jobs, size_t count, const std::function<void(size_t, int)>& task) {
     std::atomic<size_t> next{0};
+    std::atomic<bool> failed{false};
+    std::exception_ptr first_error;
+    std::mutex error_mutex;
     std::vector<std::thread> threads;
     for (int s = 0; s < jobs; ++s)
         threads.emplace_back([&, s] {
-            for (size_t i; (i = next++) < count;) task(i, s);
+            for (size_t i; !failed && (i = next++) < count;) try {
+                    task(i, s);
+                } catch (...) {
+                    std::lock_guard lock(error_mutex);
+                    if (!first_error) first_error = std::current_exception();
+                    failed = true;
+                }
         });
     for (auto& t : threads) t.join();
+    if (first_error) std::rethrow_exception(first_error);
 }
 
 class Progress {
@@ -157,6 +172,11 @@ public:
         if (!options_.progress) return;
         std::lock_guard lock(mutex_);
         *options_.progress << (options_.progress_is_terminal ? "\r\033[K" : "") << text << "\n";
+    }
+    // What the host should read even without the progress lines.
+    void notice(const std::string& text) {
+        note(text);
+        if (options_.notices && options_.notices != options_.progress) *options_.notices << text << "\n";
     }
     void finish() {
         if (options_.progress && options_.progress_is_terminal) *options_.progress << "\n";
@@ -204,6 +224,7 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     fs::create_directories(options.out_dir);
     fs::path out = fs::absolute(options.out_dir);
     Journal journal(out / "journal.jsonl");
+    const GradingInputs inputs(contest);
     int jobs = std::max(1, options.jobs > 0 ? options.jobs : contest.jobs);
     int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 
@@ -239,6 +260,15 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
                       " cores; runs share cores and timings are less honest (not pinned)");
     if (journal.loaded_tests() > 0)
         progress.note("resuming: " + std::to_string(journal.loaded_tests()) + " test result(s) already in the journal");
+    if (journal.records_without_inputs() > 0)
+        progress.notice("note: " + (out / "journal.jsonl").string() +
+                        " was written by an older judge that did not record what decided each result: its " +
+                        std::to_string(journal.records_without_inputs()) + " record(s) are graded again");
+    else if (!journal.fingerprint().empty() && journal.fingerprint() != inputs.fingerprint())
+        progress.notice(
+            "note: the contest, its tests, settings or submissions changed since the journal was "
+            "written: what they decide is graded again");
+    if (journal.fingerprint() != inputs.fingerprint()) journal.append_fingerprint(inputs.fingerprint());
 
     // Compile phase: everything without a usable journaled record.
     std::vector<Work> submissions;
@@ -248,13 +278,17 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     run_pool(jobs, submissions.size(), [&](size_t i, int) {
         const Work& w = submissions[i];
         const ContestProblem& problem = contest.problems[w.problem];
-        auto old = journal.compile(names[w.contestant], problem.config.name);
-        // A refusal is looked at again (an lstat): the contestant's folder may have been fixed.
-        bool reusable = old && old->status != CompileStatus::FAIL && old->status != CompileStatus::refused &&
-                        (old->status != CompileStatus::ok || fs::exists(build_dir(w) / problem.config.name));
-        compiled[i] =
-            reusable ? *old : prepare_submission(contest, names[w.contestant], problem, build_dir(w), compile_settings);
-        if (!reusable) journal.append(compiled[i]);
+        const std::string decided_by = inputs.of_compile(names[w.contestant], problem.config.name);
+        auto old = journal.compile_entry(names[w.contestant], problem.config.name);
+        // A judge fault never freezes; a record of other sources or settings is made again; a refusal
+        // is looked at again (an lstat): the contestant's folder may have been fixed.
+        bool reusable = old && old->inputs == decided_by && old->record.status != CompileStatus::FAIL &&
+                        old->record.status != CompileStatus::refused &&
+                        (old->record.status != CompileStatus::ok || fs::exists(build_dir(w) / problem.config.name));
+        compiled[i] = reusable
+                          ? old->record
+                          : prepare_submission(contest, names[w.contestant], problem, build_dir(w), compile_settings);
+        if (!reusable) journal.append(compiled[i], decided_by);
         if (compiled[i].status != CompileStatus::ok && !reusable)
             progress.note(names[w.contestant] + " " + problem.config.name + ": " +
                           std::string(to_string(compiled[i].status)));
@@ -269,9 +303,13 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     for (size_t i = 0; i < submissions.size(); ++i) {
         const auto& problem = contest.problems[submissions[i].problem];
         for (size_t t = 0; t < problem.tests.size(); ++t) {
-            auto old = journal.test(names[submissions[i].contestant], problem.config.name, problem.tests[t].name);
+            const std::string& name = names[submissions[i].contestant];
+            auto old = journal.test_entry(name, problem.config.name, problem.tests[t].name);
             // A journaled judge fault is retried: the host may have fixed the cause.
-            if (compiled[i].status == CompileStatus::ok && (!old || old->verdict == Verdict::FAIL))
+            const bool current = old &&
+                                 old->inputs == inputs.of_test(name, problem.config.name, problem.tests[t].name) &&
+                                 old->record.verdict != Verdict::FAIL;
+            if (compiled[i].status == CompileStatus::ok && !current)
                 pending.push_back({i, t});
             else
                 ++done;
@@ -285,7 +323,7 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
         TestResult r = judge_test(problem, problem.tests[pending[i].test], build_dir(w) / problem.config.name, slot(s));
         r.contestant = names[w.contestant];
         std::lock_guard lock(done_mutex);  // journal order = completion order; the callback sees it journaled
-        journal.append(r);
+        journal.append(r, inputs.of_test(r.contestant, r.problem, r.test));
         int n = ++finished;
         progress.test_done(r, n);
         if (options.on_test_done) options.on_test_done(n, total_tests);

@@ -1,4 +1,5 @@
-// The journal file: JSON lines {"compile": {...}} and {"test": {...}}; the last line for a key wins.
+// The journal file: a {"journal", "fingerprint"} line per run that changed the inputs, then JSON
+// lines {"compile": {...}, "inputs": H} and {"test": {...}, "inputs": H}; the last line for a key wins.
 #include "sudoku/journal.hpp"
 
 #include <fcntl.h>
@@ -8,6 +9,9 @@
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
+
+#include "sudoku/durable_file.hpp"
+#include "sudoku/grading_inputs.hpp"
 
 namespace sudoku::judge {
 
@@ -19,63 +23,113 @@ std::string key(const std::string& a, const std::string& b, const std::string& c
 }
 }  // namespace
 
-Journal::Journal(std::filesystem::path file) : file_(std::move(file)) {
+Journal::Journal(std::filesystem::path file, JournalAccess access) : file_(std::move(file)) {
     std::ifstream in(file_, std::ios::binary);
     std::string line;
-    bool ends_with_newline = true;
+    off_t complete_bytes = 0;  // the lines that end with a newline: every record written whole
     while (std::getline(in, line)) {
-        ends_with_newline = !in.eof();
+        if (in.eof()) break;  // no newline: cut short by a kill or a full disk
+        complete_bytes += static_cast<off_t>(line.size()) + 1;
         auto j = nlohmann::json::parse(line, nullptr, false);
-        if (j.is_discarded() || !j.is_object()) continue;  // cut short by a kill
+        if (j.is_discarded() || !j.is_object()) continue;  // an older judge's line cut short
         try {
-            if (j.contains("test")) {
+            const std::string inputs = j.value("inputs", "");
+            if (j.contains("fingerprint")) {
+                fingerprint_ = j["fingerprint"].get<std::string>();
+            } else if (j.contains("test")) {
                 TestResult t = test_result_from_json(j["test"]);
-                tests_[key(t.contestant, t.problem, t.test)] = t;
+                tests_[key(t.contestant, t.problem, t.test)] = {t, inputs};
             } else if (j.contains("compile")) {
                 CompileRecord c = compile_record_from_json(j["compile"]);
-                compiles_[key(c.contestant, c.problem)] = c;
+                compiles_[key(c.contestant, c.problem)] = {c, inputs};
             }
         } catch (const nlohmann::json::exception&) {}
     }
+    for (const auto& [k, entry] : tests_) records_without_inputs_ += entry.inputs.empty();
+    for (const auto& [k, entry] : compiles_) records_without_inputs_ += entry.inputs.empty();
+    if (access == JournalAccess::read_only) return;
     fd_ = open(file_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (fd_ < 0) throw std::runtime_error(file_.string() + ": cannot open the journal: " + std::strerror(errno));
-    if (!ends_with_newline) (void)!::write(fd_, "\n", 1);
+    if (fd_ < 0) throw_output_error(file_, "cannot open the journal");
+    // The next record starts where the last whole one ended.
+    if (ftruncate(fd_, complete_bytes) != 0) throw_output_error(file_, "cannot cut the journal's unfinished last line");
 }
 
 Journal::~Journal() {
     if (fd_ >= 0) close(fd_);
 }
 
-std::optional<TestResult> Journal::test(const std::string& c, const std::string& p, const std::string& t) const {
+std::optional<Journaled<TestResult>> Journal::test_entry(const std::string& c, const std::string& p,
+                                                         const std::string& t) const {
     std::lock_guard lock(mutex_);
     auto it = tests_.find(key(c, p, t));
     if (it == tests_.end()) return std::nullopt;
     return it->second;
 }
 
-std::optional<CompileRecord> Journal::compile(const std::string& c, const std::string& p) const {
+std::optional<Journaled<CompileRecord>> Journal::compile_entry(const std::string& c, const std::string& p) const {
     std::lock_guard lock(mutex_);
     auto it = compiles_.find(key(c, p));
     if (it == compiles_.end()) return std::nullopt;
     return it->second;
 }
 
+std::optional<TestResult> Journal::test(const std::string& c, const std::string& p, const std::string& t) const {
+    auto entry = test_entry(c, p, t);
+    return entry ? std::optional(entry->record) : std::nullopt;
+}
+
+std::optional<CompileRecord> Journal::compile(const std::string& c, const std::string& p) const {
+    auto entry = compile_entry(c, p);
+    return entry ? std::optional(entry->record) : std::nullopt;
+}
+
 void Journal::write_line(const std::string& line) {
-    std::string text = line + "\n";
-    if (::write(fd_, text.data(), text.size()) != static_cast<ssize_t>(text.size()))
-        throw std::runtime_error(file_.string() + ": cannot append to the journal: " + std::strerror(errno));
+    if (fd_ < 0) throw std::logic_error(file_.string() + ": the journal was opened read-only");
+    std::string_view text = line;
+    const off_t before = lseek(fd_, 0, SEEK_END);
+    bool written = before >= 0;
+    for (std::string_view rest = text; written && !rest.empty();) {
+        const ssize_t n = ::write(fd_, rest.data(), rest.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            if (n == 0) errno = ENOSPC;
+            written = false;
+            break;
+        }
+        rest.remove_prefix(static_cast<size_t>(n));
+    }
+    if (written) return;
+    // A full disk may take part of a line: cut it off so that the journal stays whole records.
+    const int saved = errno;
+    if (before >= 0) (void)!ftruncate(fd_, before);
+    errno = saved;
+    throw_output_error(file_, "cannot append to the journal");
 }
 
-void Journal::append(const TestResult& result) {
+namespace {
+std::string record_line(const char* kind, const nlohmann::json& record, const std::string& inputs) {
+    nlohmann::json line{{kind, record}};
+    if (!inputs.empty()) line["inputs"] = inputs;
+    return line.dump(-1, ' ', false, kReplaceInvalidUtf8) + "\n";
+}
+}  // namespace
+
+void Journal::append(const TestResult& result, const std::string& inputs) {
     std::lock_guard lock(mutex_);
-    write_line(nlohmann::json{{"test", to_json(result)}}.dump(-1, ' ', false, kReplaceInvalidUtf8));
-    tests_[key(result.contestant, result.problem, result.test)] = result;
+    write_line(record_line("test", to_json(result), inputs));
+    tests_[key(result.contestant, result.problem, result.test)] = {result, inputs};
 }
 
-void Journal::append(const CompileRecord& record) {
+void Journal::append(const CompileRecord& record, const std::string& inputs) {
     std::lock_guard lock(mutex_);
-    write_line(nlohmann::json{{"compile", to_json(record)}}.dump(-1, ' ', false, kReplaceInvalidUtf8));
-    compiles_[key(record.contestant, record.problem)] = record;
+    write_line(record_line("compile", to_json(record), inputs));
+    compiles_[key(record.contestant, record.problem)] = {record, inputs};
+}
+
+void Journal::append_fingerprint(const std::string& fingerprint) {
+    std::lock_guard lock(mutex_);
+    write_line(nlohmann::json{{"journal", kRecordRules}, {"fingerprint", fingerprint}}.dump() + "\n");
+    fingerprint_ = fingerprint;
 }
 
 }  // namespace sudoku::judge

@@ -7,6 +7,8 @@
 #include <iomanip>
 #include <sstream>
 
+#include "sudoku/durable_file.hpp"
+
 namespace sudoku::judge {
 
 namespace fs = std::filesystem;
@@ -56,11 +58,7 @@ std::string html(const std::string& s) {
     return out;
 }
 
-void write_or_throw(const fs::path& file, const std::string& text) {
-    std::ofstream out(file, std::ios::binary);
-    out << text;
-    if (!out.flush()) throw std::runtime_error(file.string() + ": cannot write");
-}
+void write_or_throw(const fs::path& file, const std::string& text) { write_file_durably(file, text); }
 
 const char* kStyle = R"(
 body{font-family:system-ui,sans-serif;margin:2em;color:#222}
@@ -179,8 +177,12 @@ void print_summary(const ContestResults& results, std::ostream& out) {
     }
 }
 
+ReportFiles report_files(const fs::path& dir) {
+    return {dir / "results.json", dir / "results.csv", dir / "report.html"};
+}
+
 ReportFiles write_reports(const ContestResults& results, const fs::path& dir) {
-    ReportFiles files{dir / "results.json", dir / "results.csv", dir / "report.html"};
+    const ReportFiles files = report_files(dir);
     write_results_json(results, files.json);
     write_results_csv(results, files.csv);
     write_report_html(results, files.html);

@@ -7,7 +7,11 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "sudoku/durable_file.hpp"
+#include "sudoku/grading_inputs.hpp"
 #include "sudoku/journal.hpp"
+#include "sudoku/merge_folder.hpp"
+#include "sudoku/report.hpp"
 
 namespace sudoku::judge {
 
@@ -35,6 +39,41 @@ std::variant<Shard, std::string> make_shard(std::optional<int> index, std::optio
 // The build directory grade() uses for a submission (judge/src/grader.cpp: out/build/<c>/<p>/<p>).
 fs::path binary_of(const fs::path& out, const Submission& s) {
     return out / "build" / s.contestant / s.problem / s.problem;
+}
+
+// Copies each shard's own records (with the hashes of their inputs) into out/journal.jsonl, and
+// the binaries grade() needs to reuse a compile; an error names an unfinished shard.
+std::optional<std::string> merge_journals(const Contest& contest, const std::map<int, fs::path>& by_index, int count,
+                                          const fs::path& out) {
+    {  // closed before grade() opens it again
+        Journal merged(out / "journal.jsonl");
+        for (const auto& [index, dir] : by_index) {
+            const Journal shard(fs::absolute(dir) / "journal.jsonl", JournalAccess::read_only);
+            for (const Submission& s : shard_submissions(contest, Shard{index, count})) {
+                std::string where = dir.string() + ": " + s.contestant + " " + s.problem;
+                auto compiled = shard.compile_entry(s.contestant, s.problem);
+                if (!compiled) return where + " was not graded (the shard did not finish: run it again)";
+                merged.append(compiled->record, compiled->inputs);
+                if (compiled->record.status != CompileStatus::ok) continue;
+                // grade() reuses a journaled compile only when the binary is there.
+                fs::create_directories(binary_of(out, s).parent_path());
+                std::error_code ec;
+                fs::copy_file(binary_of(fs::absolute(dir), s), binary_of(out, s), fs::copy_options::overwrite_existing,
+                              ec);
+                for (const auto& p : contest.problems) {
+                    if (p.config.name != s.problem) continue;
+                    for (const auto& t : p.tests) {
+                        auto r = shard.test_entry(s.contestant, s.problem, t.name);
+                        if (!r)
+                            return where + " test " + t.name +
+                                   " was not graded (the shard did not finish: run it again)";
+                        merged.append(r->record, r->inputs);
+                    }
+                }
+            }
+        }
+    }
+    return std::nullopt;
 }
 
 }  // namespace
@@ -89,10 +128,15 @@ ContestResults grade_selected(const Contest& contest, const GradeOptions& option
         // grade() skips what its journal already holds: a submission journaled as not submitted
         // is neither compiled nor run. The journal stays resumable like any other.
         Journal journal(fs::absolute(options.out_dir) / "journal.jsonl");
-        for (const Submission& s : all_submissions(contest))
-            if (!selected(s) && !journal.compile(s.contestant, s.problem))
+        const GradingInputs inputs(contest);
+        for (const Submission& s : all_submissions(contest)) {
+            const std::string decided_by = inputs.of_compile(s.contestant, s.problem);
+            auto old = journal.compile_entry(s.contestant, s.problem);
+            if (!selected(s) && !(old && old->inputs == decided_by))
                 journal.append(
-                    CompileRecord{s.contestant, s.problem, CompileStatus::missing, "not selected for this run"});
+                    CompileRecord{s.contestant, s.problem, CompileStatus::missing, "not selected for this run"},
+                    decided_by);
+        }
     }
     return grade(contest, options);
 }
@@ -110,7 +154,7 @@ void grade_shard(const Contest& contest, Shard shard, const GradeOptions& option
     j["count"] = shard.count;
     j["submissions"] = nlohmann::json::array();
     for (const auto& s : mine) j["submissions"].push_back({s.contestant, s.problem});
-    std::ofstream(options.out_dir / "shard.json") << j.dump(2) << "\n";
+    write_file_durably(options.out_dir / "shard.json", j.dump(2) + "\n");
 }
 
 std::variant<ContestResults, std::string> merge_shards(const Contest& contest, const std::vector<fs::path>& shard_dirs,
@@ -140,38 +184,17 @@ std::variant<ContestResults, std::string> merge_shards(const Contest& contest, c
         return "shards missing: " + (count < 1 ? std::string("all") : missing) + " (of " + std::to_string(count) + ")";
     }
 
-    fs::create_directories(options.out_dir);
-    fs::path out = fs::absolute(options.out_dir);
-    fs::remove(out / "journal.jsonl");
-    {
-        Journal merged(out / "journal.jsonl");
-        for (const auto& [index, dir] : by_index) {
-            Journal shard(fs::absolute(dir) / "journal.jsonl");
-            for (const Submission& s : shard_submissions(contest, Shard{index, count})) {
-                std::string where = dir.string() + ": " + s.contestant + " " + s.problem;
-                auto compiled = shard.compile(s.contestant, s.problem);
-                if (!compiled) return where + " was not graded (the shard did not finish: run it again)";
-                merged.append(*compiled);
-                if (compiled->status != CompileStatus::ok) continue;
-                // grade() reuses a journaled compile only when the binary is there.
-                fs::create_directories(binary_of(out, s).parent_path());
-                std::error_code ec;
-                fs::copy_file(binary_of(fs::absolute(dir), s), binary_of(out, s), fs::copy_options::overwrite_existing,
-                              ec);
-                for (const auto& p : contest.problems) {
-                    if (p.config.name != s.problem) continue;
-                    for (const auto& t : p.tests) {
-                        auto r = shard.test(s.contestant, s.problem, t.name);
-                        if (!r)
-                            return where + " test " + t.name +
-                                   " was not graded (the shard did not finish: run it again)";
-                        merged.append(*r);
-                    }
-                }
-            }
-        }
-    }
-    return grade(contest, options);
+    if (auto why = merge_target_problem(options.out_dir, shard_dirs)) return *why;
+    // Built aside and renamed into place: a merge that fails leaves nothing, one that succeeds
+    // replaces an earlier merge at once.
+    MergeFolder folder(options.out_dir);
+    GradeOptions aside = options;
+    aside.out_dir = folder.temp();
+    if (auto why = merge_journals(contest, by_index, count, folder.temp())) return *why;
+    ContestResults results = grade(contest, aside);
+    write_reports(results, folder.temp());
+    folder.commit();
+    return results;
 }
 
 }  // namespace sudoku::judge

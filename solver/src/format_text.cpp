@@ -1,5 +1,6 @@
 #include "format_text.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace sudoku::text {
@@ -15,40 +16,44 @@ std::string_view trim_end(std::string_view s) {
 
 }  // namespace
 
-LineReader::LineReader(std::string_view text, std::string file_name, bool lenient) : file_(std::move(file_name)) {
-    for (char c : text)
-        if (!is_blank(c) && c != '\r' && c != '\n') blank_file_ = false;
-    std::size_t start = 0;
-    int number = 0;
-    while (start < text.size()) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string_view::npos) end = text.size();
-        Line line{++number, trim_end(text.substr(start, end - start)), 0};
-        if (lenient)
-            while (!line.text.empty() && is_blank(line.text.front())) {
-                line.text.remove_prefix(1);
-                ++line.indent;
-            }
-        lines_.push_back(line);
-        if (end == text.size()) {
-            end_line_ = number;
-            end_column_ = static_cast<int>(end - start) + 1;
-        } else {
-            end_line_ = number + 1;
-            end_column_ = 1;
-        }
-        start = end + 1;
+constexpr std::string_view kLineBlanks = " \t\r\n";
+
+LineReader::LineReader(std::string_view text, std::string file_name, bool lenient)
+    : file_(std::move(file_name)), text_(text), lenient_(lenient) {
+    blank_file_ = text.find_first_not_of(kLineBlanks) == std::string_view::npos;
+    if (!text.empty()) {  // just after the last character: on a line of its own after a final newline
+        const std::size_t last_line = text.rfind('\n') == std::string_view::npos ? 0 : text.rfind('\n') + 1;
+        end_line_ = static_cast<int>(std::count(text.begin(), text.end(), '\n')) + 1;
+        end_column_ = static_cast<int>(text.size() - last_line) + 1;
     }
+    cut_line();
+}
+
+void LineReader::cut_line() {
+    if (!has_line()) return;
+    line_end_ = text_.find('\n', next_);
+    if (line_end_ == std::string_view::npos) line_end_ = text_.size();
+    line_ = Line{line_.number + 1, trim_end(text_.substr(next_, line_end_ - next_)), 0};
+    if (lenient_)
+        while (!line_.text.empty() && is_blank(line_.text.front())) {
+            line_.text.remove_prefix(1);
+            ++line_.indent;
+        }
+}
+
+Line LineReader::next() {
+    Line line = line_;
+    next_ = line_end_ + 1;
+    cut_line();
+    return line;
 }
 
 bool LineReader::only_empty_lines_left() const {
-    for (std::size_t i = next_; i < lines_.size(); ++i)
-        if (!lines_[i].text.empty()) return false;
-    return true;
+    return !has_line() || text_.find_first_not_of(kLineBlanks, next_) == std::string_view::npos;
 }
 
 void LineReader::skip_empty_lines() {
-    while (has_line() && peek().text.empty()) ++next_;
+    while (has_line() && peek().text.empty()) next();
 }
 
 void LineReader::fail(int line, int column, const std::string& message) const {

@@ -37,15 +37,17 @@ struct Token {
     std::string_view text;
 };
 
+// Lines are cut from the text one at a time as the parser asks for them (no table of lines): a
+// file of 100 MB of blank lines costs the text and a few words, not 32 bytes a line.
 class LineReader {
 public:
     // `lenient` also drops leading blanks (contestants' output); input files keep them as errors.
     LineReader(std::string_view text, std::string file_name, bool lenient = false);
 
     const std::string& file() const { return file_; }
-    bool has_line() const { return next_ < lines_.size(); }
-    const Line& peek() const { return lines_[next_]; }
-    Line next() { return lines_[next_++]; }
+    bool has_line() const { return next_ < text_.size(); }
+    const Line& peek() const { return line_; }
+    Line next();
     // Nothing but empty lines remain.
     bool only_empty_lines_left() const;
     // The file has no character other than blanks and line endings.
@@ -61,9 +63,14 @@ public:
     [[noreturn]] void fail_line(const Line& line, const std::string& expected) const;
 
 private:
+    void cut_line();  // line_ from the text at next_
+
     std::string file_;
-    std::vector<Line> lines_;
-    std::size_t next_ = 0;
+    std::string_view text_;
+    bool lenient_ = false;
+    std::size_t next_ = 0;      // where the line in line_ starts
+    std::size_t line_end_ = 0;  // where it ends (its newline, or the end of the text)
+    Line line_;
     int end_line_ = 1, end_column_ = 1;
     bool blank_file_ = true;
 };

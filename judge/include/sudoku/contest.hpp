@@ -49,8 +49,9 @@ struct TestCase {
 
 struct ContestProblem {
     ProblemConfig config;
-    std::filesystem::path testdata;  // testdata/<name>
-    std::vector<TestCase> tests;     // in manifest order
+    std::filesystem::path config_file;  // where `config` was read (its bytes decide results)
+    std::filesystem::path testdata;     // testdata/<name>
+    std::vector<TestCase> tests;        // in manifest order
 };
 
 struct Contest {

@@ -37,6 +37,7 @@ struct GradeOptions {
     bool namespaces = true, cgroups = true;
     std::ostream* progress = nullptr;   // live progress lines
     bool progress_is_terminal = false;  // redraw one line instead of printing one per test
+    std::ostream* notices = nullptr;    // notes the host must see (an older journal graded again)
     // Called after each journaled test (tests use it to kill the judge at a chosen moment).
     std::function<void(int done, int total)> on_test_done;
 };

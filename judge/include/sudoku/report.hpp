@@ -22,6 +22,7 @@ void print_summary(const ContestResults& results, std::ostream& out);
 struct ReportFiles {
     std::filesystem::path json, csv, html;  // DIR/results.json, DIR/results.csv, DIR/report.html
 };
+ReportFiles report_files(const std::filesystem::path& dir);
 ReportFiles write_reports(const ContestResults& results, const std::filesystem::path& dir);
 
 }  // namespace sudoku::judge

@@ -54,9 +54,11 @@ ContestResults grade_selected(const Contest& contest, const GradeOptions& option
 // submissions): what `merge` reads.
 void grade_shard(const Contest& contest, Shard shard, const GradeOptions& options);
 
-// Merges shard directories (all n of them, each once) into options.out_dir and returns the
-// results, equal to a single run's; an error message when a shard is missing, duplicated, from
-// another contest, or unfinished.
+// Merges shard directories (all n of them, each once) into options.out_dir, its journal and its
+// reports (results.json, results.csv, report.html) built aside and renamed into place, and returns
+// the results, equal to a single run's; an error message (and nothing written) when a shard is
+// missing, duplicated, from another contest, or unfinished, or when options.out_dir is, contains
+// or lies inside a shard's folder.
 std::variant<ContestResults, std::string> merge_shards(const Contest& contest,
                                                        const std::vector<std::filesystem::path>& shard_dirs,
                                                        const GradeOptions& options);

@@ -1,0 +1,42 @@
+// What decides a result, as SHA-256 hashes. The journal keeps with every record the hash of the
+// inputs that decided it, and a later run reuses a record only when that hash is unchanged:
+//
+//   compile record  = H(record rules, compile settings, problem name, the submission file's
+//                       name and bytes, or "none")
+//   test record     = H(compile record's hash, the problem's config (and checker) bytes,
+//                       stack setting, the test's name, group, points, .in and .ans bytes)
+//   fingerprint     = H(record rules, the contest file's bytes, every compile and test hash)
+//
+// So a changed compile setting recompiles everything, a fixed test file regrades that test, a
+// submission added after a run is picked up, and the contest's jobs or a contestant's other files
+// change nothing. The fingerprint heads the journal: one line says whether anything changed.
+#pragma once
+
+#include <map>
+#include <string>
+#include <utility>
+
+#include "sudoku/contest.hpp"
+
+namespace sudoku::judge {
+
+// Changes when a new judge would decide a record differently from the same inputs: every record
+// of an older judge is then graded again.
+inline constexpr const char* kRecordRules = "sudoku-judge-journal/2";
+
+class GradingInputs {
+public:
+    // Hashes every problem's files and every submission of the contest (read once, here).
+    explicit GradingInputs(const Contest& contest);
+
+    const std::string& fingerprint() const { return fingerprint_; }
+    std::string of_compile(const std::string& contestant, const std::string& problem) const;
+    std::string of_test(const std::string& contestant, const std::string& problem, const std::string& test) const;
+
+private:
+    std::map<std::pair<std::string, std::string>, std::string> compiles_;       // (contestant, problem)
+    std::map<std::pair<std::string, std::string>, std::string> problem_tests_;  // (problem, test)
+    std::string fingerprint_;
+};
+
+}  // namespace sudoku::judge

@@ -1,0 +1,91 @@
+// The hashes of sudoku/grading_inputs.hpp, over the bytes the judge reads (sha256 of the generator,
+// the one the manifests use).
+#include "sudoku/grading_inputs.hpp"
+
+#include <sys/stat.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "sudoku/sha256.hpp"
+
+namespace sudoku::judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Submissions above this are hashed by size and time rather than read (a sparse 1 GB "source").
+constexpr long long kLargestHashedBytes = 256LL << 20;
+
+std::string file_hash(const fs::path& file) {
+    struct stat st;
+    if (file.empty() || lstat(file.c_str(), &st) != 0) return "absent";
+    if (!S_ISREG(st.st_mode) || st.st_size > kLargestHashedBytes)
+        return "mode " + std::to_string(st.st_mode) + " size " + std::to_string(st.st_size) + " mtime " +
+               std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec);
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    return sha256_hex(bytes.str());
+}
+
+std::string number(double x) {
+    std::ostringstream s;
+    s.precision(17);
+    s << x;
+    return s.str();
+}
+
+std::string settings_text(const CompileSettings& s) {
+    return "cpp=" + s.cpp + "\nc=" + s.c + "\ntime_limit=" + number(s.time_limit_s) +
+           "\nmessage_limit=" + std::to_string(s.message_limit_kib) + "\nmemory=" + std::to_string(s.memory_mib) +
+           "\nbinary_limit=" + std::to_string(s.binary_limit_mib) + "\n";
+}
+
+std::string problem_text(const ContestProblem& p, long long stack_mib) {
+    std::string text = "config " + file_hash(p.config_file) + "\nchecker " + p.config.checker + " ";
+    if (p.config.checker.find('/') != std::string::npos) text += file_hash(p.config.checker);
+    return text + "\nstack " + std::to_string(stack_mib) + "\n";
+}
+
+std::string test_text(const TestCase& t) {
+    return "test " + t.name + "\ngroup " + t.group + "\npoints " + number(t.points) + "\nin " + file_hash(t.input) +
+           "\nans " + file_hash(t.answer) + "\n";
+}
+
+}  // namespace
+
+GradingInputs::GradingInputs(const Contest& contest) {
+    std::string all = std::string(kRecordRules) + "\ncontest " + file_hash(contest.source) + "\n";
+    const std::string settings = settings_text(contest.compile);
+    for (const auto& p : contest.problems) {
+        const std::string problem = problem_text(p, contest.stack_mib);
+        for (const auto& t : p.tests) problem_tests_[{p.config.name, t.name}] = sha256_hex(problem + test_text(t));
+    }
+    for (const auto& name : list_contestants(contest.contestants_dir))
+        for (const auto& p : contest.problems) {
+            const fs::path submission = find_submission(contest.contestants_dir / name, p.config.name);
+            const std::string hash =
+                sha256_hex(std::string(kRecordRules) + "\n" + settings + "problem " + p.config.name + "\nsubmission " +
+                           submission.filename().string() + " " + file_hash(submission) + "\n");
+            compiles_[{name, p.config.name}] = hash;
+            all += name + " " + p.config.name + " " + hash + "\n";
+        }
+    for (const auto& [key, hash] : problem_tests_) all += key.first + " " + key.second + " " + hash + "\n";
+    fingerprint_ = sha256_hex(all);
+}
+
+std::string GradingInputs::of_compile(const std::string& contestant, const std::string& problem) const {
+    auto it = compiles_.find({contestant, problem});
+    return it == compiles_.end() ? "unknown" : it->second;
+}
+
+std::string GradingInputs::of_test(const std::string& contestant, const std::string& problem,
+                                   const std::string& test) const {
+    auto it = problem_tests_.find({problem, test});
+    if (it == problem_tests_.end()) return "unknown";
+    return sha256_hex(of_compile(contestant, problem) + " " + it->second);
+}
+
+}  // namespace sudoku::judge

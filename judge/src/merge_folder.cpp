@@ -1,0 +1,88 @@
+// The checks on merge's --out and the build-aside-then-rename of sudoku/merge_folder.hpp.
+#include "sudoku/merge_folder.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+
+#include "sudoku/durable_file.hpp"
+#include "sudoku/out_dir.hpp"
+
+namespace sudoku::judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Whether `inner` is `outer` or lies inside it (both absolute and normal).
+bool is_within(const fs::path& inner, const fs::path& outer) {
+    auto i = inner.begin();
+    for (auto o = outer.begin(); o != outer.end(); ++o, ++i) {
+        if (o->empty()) continue;  // the trailing "" of "dir/"
+        if (i == inner.end() || *i != *o) return false;
+    }
+    return true;
+}
+
+fs::path real(const fs::path& p) { return fs::weakly_canonical(fs::absolute(p)); }
+
+// Empty but for the lock the merging judge holds on it (sudoku/out_dir.hpp).
+bool holds_nothing_but_the_lock(const fs::path& dir) {
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(dir, ec))
+        if (entry.path().filename() != kOutDirLockFile) return false;
+    return !ec;
+}
+
+fs::path beside(const fs::path& out, const std::string& what) {
+    std::string name = ".";  // hidden, on the same disk as `out`: renaming it there is atomic
+    name += out.filename().string();
+    name += "." + what + "-" + std::to_string(getpid());
+    return out.parent_path() / name;
+}
+
+}  // namespace
+
+std::optional<std::string> merge_target_problem(const fs::path& out, const std::vector<fs::path>& shard_dirs) {
+    const fs::path target = real(out);
+    for (const auto& dir : shard_dirs) {
+        const fs::path shard = real(dir);
+        if (is_within(target, shard))
+            return "--out " + out.string() + " is " + (target == shard ? "" : "inside ") + "the shard folder " +
+                   dir.string() + ": merge never writes into a shard's folder";
+        if (is_within(shard, target))
+            return "--out " + out.string() + " contains the shard folder " + dir.string() +
+                   ": merge never writes into a shard's folder";
+    }
+    std::error_code ec;
+    if (fs::exists(target, ec) && !fs::is_directory(target, ec)) return "--out " + out.string() + " is not a folder";
+    if (fs::is_directory(target, ec) && !holds_nothing_but_the_lock(target) &&
+        !fs::exists(target / "journal.jsonl", ec))
+        return "--out " + out.string() + " holds files that are not a judge's results: refusing to replace it";
+    return std::nullopt;
+}
+
+MergeFolder::MergeFolder(const fs::path& out) : out_(real(out)), temp_(beside(out_, "merging")) {
+    fs::remove_all(temp_);
+    fs::create_directories(temp_);
+}
+
+MergeFolder::~MergeFolder() {
+    std::error_code ec;
+    if (!committed_) fs::remove_all(temp_, ec);
+}
+
+void MergeFolder::commit() {
+    const fs::path replaced = beside(out_, "replaced");
+    const bool had_out = fs::exists(out_);
+    // The same lock file (a hard link to the locked inode) goes with the new folder, so the lock this
+    // merge holds stays on the file a second judge would open.
+    if (fs::exists(out_ / kOutDirLockFile)) fs::create_hard_link(out_ / kOutDirLockFile, temp_ / kOutDirLockFile);
+    if (had_out) fs::rename(out_, replaced);
+    fs::rename(temp_, out_);
+    committed_ = true;
+    if (had_out) fs::remove_all(replaced);
+    sync_directory(out_.parent_path());
+}
+
+}  // namespace sudoku::judge

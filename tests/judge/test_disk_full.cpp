@@ -1,0 +1,143 @@
+// Nothing half-written: a full disk under --out stops the judge with a message naming the file,
+// leaves the journal whole and the reports either old or new, never cut; a rerun with room resumes.
+#include <sstream>
+
+#include "durable_fixture.hpp"
+#include "sudoku/durable_file.hpp"
+#include "sudoku/journal.hpp"
+
+using namespace judge_test;
+using Json = nlohmann::json;
+
+namespace {
+
+const std::string kNoSpace = "No space left on device";
+
+std::string grade_args(const fs::path& contest, const fs::path& out, int jobs = 1) {
+    return "grade " + contest.string() + " --out " + out.string() + " --jobs " + std::to_string(jobs);
+}
+
+bool has_temp_files(const fs::path& dir) {
+    for (const auto& e : fs::directory_iterator(dir))
+        if (e.path().filename().string().rfind(".results", 0) == 0 ||
+            e.path().filename().string().rfind(".report", 0) == 0)
+            return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "durable: a full disk under --out ends the run with the file and 'No space left on device', a whole "
+    "journal, no cut report, and a rerun with room resumes") {
+    auto dir = scratch("disk-full");
+    const fs::path contest = write_sum_contest(dir);
+    REQUIRE(run_judge(grade_args(contest, dir / "straight"), dir / "straight") == 0);
+    const Json straight = Json::parse(read_text(dir / "straight/results.json"));
+
+    const fs::path out = dir / "out";
+    SmallDisk disk(out, "64k");
+    disk.fill();
+    const int full = run_judge(grade_args(contest, out), dir / "full");
+    const std::string said = read_text(dir.string() + "/full.stderr");
+    INFO(said);
+    CHECK(full != 0);
+    CHECK(full < 128);  // ended, not killed by a signal (SIGABRT before)
+    CHECK(said.find(kNoSpace) != std::string::npos);
+    CHECK(said.find(out.string()) != std::string::npos);  // the message names the file
+    CHECK(journal_is_whole(out / "journal.jsonl"));
+    CHECK_FALSE(fs::exists(out / "report.html"));
+
+    // More room: the same command resumes and gives what an undisturbed run gives.
+    disk.resize("32m");
+    REQUIRE(run_judge(grade_args(contest, out), dir / "roomy") == 0);
+    const Json resumed = Json::parse(read_text(out / "results.json"));
+    CHECK(without_measurements(resumed) == without_measurements(straight));
+    const std::string report = read_text(out / "report.html");
+
+    // Full again while only the reports are left to write: they keep their whole, earlier text.
+    disk.fill();
+    const int reports = run_judge(grade_args(contest, out), dir / "reports");
+    const std::string said_reports = read_text(dir.string() + "/reports.stderr");
+    INFO(said_reports);
+    CHECK(reports != 0);
+    CHECK(reports < 128);
+    CHECK(said_reports.find((out / "results.json").string()) != std::string::npos);
+    CHECK(said_reports.find(kNoSpace) != std::string::npos);
+    CHECK(Json::parse(read_text(out / "results.json")) == resumed);
+    CHECK(read_text(out / "report.html") == report);
+    CHECK_FALSE(has_temp_files(out));
+    CHECK(journal_is_whole(out / "journal.jsonl"));
+}
+
+TEST_CASE(
+    "durable: a journal append failing in a worker thread stops the other workers and is reported, "
+    "nothing aborts") {
+    auto dir = scratch("worker-error");
+    const fs::path contest_file = write_sum_contest(dir);
+    auto loaded = sudoku::judge::load_contest(contest_file);
+    REQUIRE(std::holds_alternative<sudoku::judge::Contest>(loaded));
+    const auto& contest = std::get<sudoku::judge::Contest>(loaded);
+
+    SmallDisk disk(dir / "out", "32m");
+    sudoku::judge::GradeOptions options;
+    options.out_dir = dir / "out";
+    options.jobs = 2;
+    int calls = 0;
+    options.on_test_done = [&](int, int) {
+        if (++calls > 1) return;
+        // The journal's last page is full (a line it ignores pads it), then the disk: the next record
+        // needs a page the disk no longer has. No append runs meanwhile: the callback holds their lock.
+        const auto size = static_cast<long long>(fs::file_size(dir / "out/journal.jsonl"));
+        const long long pad = 4096 - size % 4096 >= 16 ? 4096 - size % 4096 : 8192 - size % 4096;
+        std::ofstream(dir / "out/journal.jsonl", std::ios::app)
+            << "{\"pad\": \"" << std::string(static_cast<size_t>(pad - 12), 'x') << "\"}\n";
+        disk.fill();
+    };
+    std::string error;
+    try {
+        sudoku::judge::grade(contest, options);
+    } catch (const sudoku::judge::OutputError& e) {
+        error = e.what();
+    }
+    INFO(error);
+    CHECK(error.find("journal.jsonl") != std::string::npos);
+    CHECK(error.find(kNoSpace) != std::string::npos);
+    CHECK(calls == 1);  // no test was journaled after the disk filled
+    CHECK(journal_is_whole(dir / "out/journal.jsonl"));
+}
+
+TEST_CASE(
+    "durable: a journal line cut short is cut off when the journal is opened again, the next record "
+    "starting on its own line") {
+    auto dir = scratch("journal-cut");
+    sudoku::judge::TestResult t;
+    t.contestant = "amy";
+    t.problem = "sum";
+    t.test = "01";
+    t.verdict = sudoku::judge::Verdict::AC;
+    {
+        sudoku::judge::Journal journal(dir / "journal.jsonl");
+        journal.append(t);
+    }
+    { std::ofstream(dir / "journal.jsonl", std::ios::app) << R"({"test": {"contestant": "amy", "prob)"; }
+    sudoku::judge::Journal reopened(dir / "journal.jsonl");
+    CHECK(reopened.loaded_tests() == 1);
+    CHECK(journal_is_whole(dir / "journal.jsonl"));
+    t.test = "02";
+    reopened.append(t);
+    CHECK(journal_is_whole(dir / "journal.jsonl"));
+    CHECK(sudoku::judge::Journal(dir / "journal.jsonl").loaded_tests() == 2);
+}
+
+TEST_CASE(
+    "durable: a whole file written durably replaces the old one at once, and a failure leaves the old one "
+    "and no temporary") {
+    auto dir = scratch("durable-write");
+    sudoku::judge::write_file_durably(dir / "results.json", "old\n");
+    sudoku::judge::write_file_durably(dir / "results.json", "new\n");
+    CHECK(read_text(dir / "results.json") == "new\n");
+    CHECK_THROWS_WITH(sudoku::judge::write_file_durably(dir / "no-such-folder" / "results.json", "x"),
+                      Catch::Contains("no-such-folder/results.json") && Catch::Contains("No such file"));
+    CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);
+}
