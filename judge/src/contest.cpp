@@ -20,6 +20,26 @@ Diagnostic at(const fs::path& file, const YAML::Node& node, std::string message)
                       std::move(message)};
 }
 
+bool same_or_inside(const fs::path& inner, const fs::path& outer) {
+    auto i = fs::weakly_canonical(inner), o = fs::weakly_canonical(outer);
+    auto [end, _] = std::mismatch(o.begin(), o.end(), i.begin(), i.end());
+    return end == o.end();
+}
+
+// A read_only_dirs entry: what is wrong with it, or "" (it would reopen the answers or the other
+// contestants' files to every program if it held them).
+std::string read_only_dir_problem(const fs::path& dir, const Contest& c) {
+    if (!dir.is_absolute()) return "read_only_dirs: '" + dir.string() + "' is not an absolute path";
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return "read_only_dirs: '" + dir.string() + "' is not a directory";
+    std::vector<fs::path> secret = {c.contestants_dir, c.testdata_dir};
+    for (const auto& p : c.problems) secret.push_back(p.testdata);
+    for (const auto& s : secret)
+        if (same_or_inside(s, dir) || same_or_inside(dir, s))
+            return "read_only_dirs: '" + dir.string() + "' would show " + s.string() + " to the programs";
+    return "";
+}
+
 std::variant<ContestProblem, Diagnostic> load_problem(const Contest& contest, const YAML::Node& entry) {
     fs::path base = contest.source.parent_path();
     fs::path config_path;
@@ -79,7 +99,7 @@ std::variant<Contest, Diagnostic> load_contest(const fs::path& yaml_file) {
     fs::path base = yaml_file.parent_path();
     try {
         static const std::vector<std::string> known = {"name",    "contestants", "testdata", "problems",
-                                                       "compile", "jobs",        "stack"};
+                                                       "compile", "jobs",        "stack",    "read_only_dirs"};
         for (auto kv : root) {
             std::string key = kv.first.as<std::string>();
             if (std::find(known.begin(), known.end(), key) == known.end())
@@ -102,6 +122,14 @@ std::variant<Contest, Diagnostic> load_contest(const fs::path& yaml_file) {
             auto p = load_problem(c, entry);
             if (auto* d = std::get_if<Diagnostic>(&p)) return *d;
             c.problems.push_back(std::get<ContestProblem>(std::move(p)));
+        }
+        if (auto dirs = root["read_only_dirs"]) {
+            if (!dirs.IsSequence()) return at(yaml_file, dirs, "read_only_dirs: expected a list of directories");
+            for (auto d : dirs) {
+                fs::path dir = d.as<std::string>();
+                if (auto problem = read_only_dir_problem(dir, c); !problem.empty()) return at(yaml_file, d, problem);
+                c.read_only_dirs.push_back(dir);
+            }
         }
     } catch (const YAML::Exception& e) {
         return Diagnostic{yaml_file.string(), e.mark.line + 1, e.mark.column + 1, e.msg};

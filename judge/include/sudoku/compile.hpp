@@ -15,8 +15,9 @@ struct CompileSettings {
     long long message_limit_kib = 64;  // compiler messages kept (the rest is cut, and says so)
     long long memory_mib = 2048;
     long long binary_limit_mib = 64;  // also the largest file the compiler may write
-    // Made empty for the compiler too: `#include "/path/to/01.ans"` must not read an answer.
-    std::vector<std::filesystem::path> hidden;
+    // Read-only in the compiler's root besides the system files (CONTEST.yaml read_only_dirs: a
+    // toolchain under /opt). Nothing else of the host is there: `#include "/path/to/01.ans"` fails.
+    std::vector<std::filesystem::path> read_only_dirs;
 };
 
 struct CompileResult {
