@@ -6,7 +6,7 @@
 //   ├─ usr       the host's /usr, read-only bind
 //   ├─ bin lib lib32 lib64 libx32    as on the host: a symbolic link (Debian 12: usr/bin, ...)
 //   │            or a read-only bind; absent ones stay absent
-//   ├─ etc       passwd and group (root and the program's user only), ld.so.cache (a copy),
+//   ├─ etc       passwd and group (root and nobody 65534 only), ld.so.cache (a copy),
 //   │            alternatives (read-only bind, for cc and c++), nothing else
 //   ├─ dev       null zero full random urandom (binds of the host's nodes); fd, stdin, stdout, stderr
 //   ├─ proc      fresh, of the run's own pid namespace
@@ -47,7 +47,6 @@ struct RootPlan {
     int box_fd = -1;  // the work directory, opened (O_PATH) before anything is hidden
     std::vector<ReadOnlyBind> read_only;
     long long tmp_mib = 16;
-    int uid = 65534, gid = 65534;  // the program's identity, named in /etc/passwd and /etc/group
 };
 
 struct SetupFailure {
@@ -60,8 +59,21 @@ struct SetupFailure {
 // The steps enter_new_root can be made to fail with (the runner's --fail-step).
 inline constexpr std::string_view kRootSteps[] = {"root", "bind", "dev", "proc", "tmpfs", "pivot-root"};
 
-// In a fresh, private mount namespace: builds the root and pivots into it; the old root is detached.
+// The parts of the root every run shares (its tmpfs, the system files, /etc, /dev), built once at
+// `at` (an empty directory) by a --serve runner in a mount namespace of its own: each run's mount
+// namespace is a copy, so a run only adds its /proc, /tmp, box and binds, and pivots.
+std::optional<SetupFailure> build_skeleton(const std::string& at);
+
+// For a --serve runner: moves it into a mount namespace of its own (a slave of the host's, so that
+// later host mounts still appear) and builds the skeleton in a fresh directory of /tmp, empty on the
+// host. "" when that is not possible: each run then builds its whole root itself (and fails closed).
+std::string make_runner_skeleton();
+void remove_runner_skeleton(const std::string& at);
+
+// In a fresh, private mount namespace: builds the root (on the skeleton when one is given) and
+// pivots into it; the old root is detached.
 // fail_step: tests only, the step of that name fails as the kernel would refuse it (EPERM).
-std::optional<SetupFailure> enter_new_root(const RootPlan& plan, std::string_view fail_step);
+std::optional<SetupFailure> enter_new_root(const RootPlan& plan, std::string_view fail_step,
+                                           const std::string& skeleton = "");
 
 }  // namespace sudoku::sandbox

@@ -81,6 +81,7 @@ struct Options {
     int core = -1;
     bool namespaces = true, cgroups = true, share_net = false;
     std::string fail_step;  // tests only: this protection's setup call fails as if the kernel refused it
+    std::string skeleton;   // --serve: the shared part of the root, prepared once (new_root.hpp)
     std::vector<ReadOnlyBind> read_only;
     std::vector<std::string> env;
     std::vector<std::string> argv;
@@ -373,9 +374,9 @@ void setup_mounts(const Options& o, int error_fd, std::string& box) {
     if (plan.box_fd < 0) die_child(error_fd, "open " + o.dir);
     plan.read_only = o.read_only;
     plan.tmp_mib = std::max(16LL, o.fsize_kib / 1024 + 1);
-    plan.uid = o.uid;
-    plan.gid = o.gid;
-    if (auto failure = sudoku::sandbox::enter_new_root(plan, o.fail_step)) {
+    // A test's --fail-step builds everything itself, so that any step can fail.
+    const std::string& skeleton = o.fail_step.empty() ? o.skeleton : std::string();
+    if (auto failure = sudoku::sandbox::enter_new_root(plan, o.fail_step, skeleton)) {
         errno = failure->error;
         die_child(error_fd, "new root (" + failure->step + "): " + failure->what);
     }
@@ -731,6 +732,7 @@ int serve() {
     }
     // A judge killed mid-run must not take the runner down before it removes its cgroups.
     signal(SIGPIPE, SIG_IGN);
+    const std::string skeleton = sudoku::sandbox::make_runner_skeleton();
     std::string line;
     while (std::getline(std::cin, line)) {
         int count = std::atoi(line.c_str());
@@ -741,6 +743,7 @@ int serve() {
         Options o;
         try {
             parse_options(static_cast<int>(argv.size()), argv.data(), o);
+            o.skeleton = skeleton;
             if (cg.resident)
                 run(o, &cg);
             else
@@ -754,6 +757,7 @@ int serve() {
         for (auto& d : cg.dirs()) write_file(d.substr(0, d.rfind('/')) + "/cgroup.procs", "0");
         remove_cgroups(cg);
     }
+    sudoku::sandbox::remove_runner_skeleton(skeleton);
     return 0;
 }
 
