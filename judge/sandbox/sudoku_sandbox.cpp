@@ -6,9 +6,10 @@
 //
 //   judge ──spawn──> sudoku-sandbox (root, polls limits every 5 ms; cgroups under its own group)
 //                        └─clone(new mount, pid, net, ipc, uts)─> init (pid 1: joins the cgroups
-//                                 │      unless --serve already lives in them; private mounts,
-//                                 │      fresh /proc, empty /tmp, hidden dirs, box bind-mounted)
-//                                 └─fork─> program (rlimits, uid 65534, no new privileges, exec)
+//                                 │      unless --serve already lives in them; pivots into the
+//                                 │      whitelisted root of new_root.hpp: system files, its box)
+//                                 └─fork─> program (rlimits, uid 65534, no new privileges,
+//                                          seccomp deny list of syscall_filter.hpp, exec)
 //
 // Killing init kills the whole pid namespace, so nothing the program started outlives the run.
 // Without namespaces the tree is killed through the cgroup's task list.
@@ -39,7 +40,9 @@
 #include <tuple>
 #include <vector>
 
+#include "new_root.hpp"
 #include "sudoku/runner_contract.hpp"
+#include "syscall_filter.hpp"
 
 namespace {
 
@@ -47,6 +50,22 @@ using sudoku::judge::CgroupsState;
 using sudoku::judge::KilledBy;
 using sudoku::judge::NamespacesState;
 using sudoku::judge::to_string;
+using sudoku::sandbox::ReadOnlyBind;
+
+// The program's open files (RLIMIT_NOFILE): a compiler driver and its passes need a few dozen; the
+// cap keeps one run from holding the kernel's file table.
+constexpr rlim_t kOpenFiles = 256;
+
+// The steps --fail-step can make fail, besides the new root's (sudoku::sandbox::kRootSteps).
+constexpr std::string_view kProgramSteps[] = {"setrlimit", "nofile", "no-new-privs", "seccomp"};
+
+bool is_fail_step(const std::string& step) {
+    for (auto known : kProgramSteps)
+        if (known == step) return true;
+    for (auto known : sudoku::sandbox::kRootSteps)
+        if (known == step) return true;
+    return false;
+}
 
 struct Options {
     std::string dir = ".";
@@ -62,7 +81,8 @@ struct Options {
     int core = -1;
     bool namespaces = true, cgroups = true, share_net = false;
     std::string fail_step;  // tests only: this protection's setup call fails as if the kernel refused it
-    std::vector<std::string> hide;
+    std::string skeleton;   // --serve: the shared part of the root, prepared once (new_root.hpp)
+    std::vector<ReadOnlyBind> read_only;
     std::vector<std::string> env;
     std::vector<std::string> argv;
 };
@@ -79,13 +99,16 @@ Runs PROGRAM in DIR under limits and writes a result record (key: value lines).
   --procs N            processes and threads (default 64)
   --uid U --gid G      identity of the program when run as root (default 65534)
   --core K             pin to CPU core K
-  --hide DIR           mount an empty read-only tmpfs over DIR (repeatable)
+  --ro HOST[:INSIDE]   bind HOST (a file or a directory) read-only into the program's root, at
+                       INSIDE (absolute, default HOST) (repeatable; without namespaces an
+                       argument equal to INSIDE is replaced by HOST)
   --env K=V            environment variable (repeatable; PATH, HOME, LANG are always set)
   --share-net          keep the network (compilers need none either; for tests only)
   --no-namespaces --no-cgroups   switch a protection off (the record says what was active)
   --meta F             write the record to F instead of stdout
-  --fail-step STEP     tests only: the setup call of STEP (setrlimit, no-new-privs, tmpfs) fails,
-                       to show that the run then fails (record `error`) instead of going on weaker
+  --fail-step STEP     tests only: the setup call of STEP fails, to show that the run then fails
+                       (record `error`) instead of going on weaker: setrlimit, nofile,
+                       no-new-privs, seccomp, root, bind, dev, proc, tmpfs, pivot-root
 Example: sudoku-sandbox --dir /tmp/box --cpu 1 --mem 128 --stdin in.txt -- ./a.out
 Exit status: 0 the program was run (whatever it did), 2 bad options, 1 runner failure.
 )";
@@ -94,6 +117,18 @@ std::pair<double, double> parse_pair(const std::string& s) {
     auto colon = s.find(':');
     if (colon == std::string::npos) return {std::stod(s), -1};
     return {std::stod(s.substr(0, colon)), std::stod(s.substr(colon + 1))};
+}
+
+// HOST[:INSIDE]: both absolute, without "..": INSIDE names a place in the new root, never above it.
+ReadOnlyBind parse_read_only(const std::string& value) {
+    auto colon = value.find(":/");
+    ReadOnlyBind bind{value.substr(0, colon),
+                      colon == std::string::npos ? value.substr(0, colon) : value.substr(colon + 1)};
+    for (const std::string* path : {&bind.host, &bind.inside})
+        if (path->empty() || path->front() != '/' || *path == "/" || path->find("/..") != std::string::npos)
+            throw std::invalid_argument(
+                "--ro expects HOST[:INSIDE], absolute paths other than / without '..', found '" + value + "'");
+    return bind;
 }
 
 bool parse_options(int argc, char** argv, Options& o) {
@@ -138,8 +173,8 @@ bool parse_options(int argc, char** argv, Options& o) {
             o.gid = std::stoi(value());
         else if (a == "--core")
             o.core = std::stoi(value());
-        else if (a == "--hide")
-            o.hide.push_back(value());
+        else if (a == "--ro")
+            o.read_only.push_back(parse_read_only(value()));
         else if (a == "--env")
             o.env.push_back(value());
         else if (a == "--share-net")
@@ -150,9 +185,8 @@ bool parse_options(int argc, char** argv, Options& o) {
             o.cgroups = false;
         else if (a == "--fail-step") {
             o.fail_step = value();
-            if (o.fail_step != "setrlimit" && o.fail_step != "no-new-privs" && o.fail_step != "tmpfs")
-                throw std::invalid_argument("--fail-step expects setrlimit, no-new-privs or tmpfs, found '" +
-                                            o.fail_step + "'");
+            if (!is_fail_step(o.fail_step))
+                throw std::invalid_argument("--fail-step: unknown step '" + o.fail_step + "' (see --help)");
         } else
             throw std::invalid_argument("unknown option " + a);
     }
@@ -331,38 +365,32 @@ bool step_fails(const Options& o, const char* step) {
     return true;
 }
 
+// The program's root: only what new_root.hpp lists. Every step is checked; one that fails ends
+// the run as a judge fault naming it.
 void setup_mounts(const Options& o, int error_fd, std::string& box) {
     if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) die_child(error_fd, "make / private");
-    int dir_fd = open(o.dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
-    if (dir_fd < 0) die_child(error_fd, "open " + o.dir);
-    std::string tmp_opts = "size=" + std::to_string(std::max(16LL, o.fsize_kib / 1024 + 1)) + "m,mode=1777";
-    if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, tmp_opts.c_str()) != 0)
-        die_child(error_fd, "mount tmpfs on /tmp");
-    box = "/tmp/box";
-    mkdir(box.c_str(), 0755);
-    std::string fd_path = "/proc/self/fd/" + std::to_string(dir_fd);
-    if (mount(fd_path.c_str(), box.c_str(), nullptr, MS_BIND, nullptr) != 0)
-        die_child(error_fd, "bind the work directory");
-    close(dir_fd);
-    // Fail closed: a shared writable place left visible is a channel between runs. Absent ones are fine.
-    for (const char* d : {"/dev/shm", "/var/tmp", "/run", "/home", "/root"})
-        if ((step_fails(o, "tmpfs") || mount("tmpfs", d, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=1777") != 0) &&
-            errno != ENOENT)
-            die_child(error_fd, std::string("mount tmpfs on ") + d);
-    for (auto& h : o.hide)
-        if (mount("tmpfs", h.c_str(), "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV, "size=4k,mode=0555") != 0 &&
-            errno != ENOENT)  // ENOENT: already invisible (under /tmp, say)
-            die_child(error_fd, "hide " + h);
-    // A fresh /proc shows only this pid namespace: the judge's processes are invisible.
-    if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0)
-        die_child(error_fd, "mount /proc");
+    sudoku::sandbox::RootPlan plan;
+    plan.box_fd = open(o.dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (plan.box_fd < 0) die_child(error_fd, "open " + o.dir);
+    plan.read_only = o.read_only;
+    plan.tmp_mib = std::max(16LL, o.fsize_kib / 1024 + 1);
+    // A test's --fail-step builds everything itself, so that any step can fail.
+    const std::string& skeleton = o.fail_step.empty() ? o.skeleton : std::string();
+    if (auto failure = sudoku::sandbox::enter_new_root(plan, o.fail_step, skeleton)) {
+        errno = failure->error;
+        die_child(error_fd, "new root (" + failure->step + "): " + failure->what);
+    }
+    close(plan.box_fd);
+    box = sudoku::sandbox::kBoxInside;
 }
 
 // Fail closed: a limit that cannot be set ends the run as a judge fault, naming the limit.
+// `step`: the --fail-step word of this limit alone (setrlimit makes every limit fail).
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): setrlimit's own order, resource an RLIMIT_ constant
-void set_limit(const Options& o, int error_fd, int resource, const char* name, rlim_t value) {
+void set_limit(const Options& o, int error_fd, int resource, const char* name, rlim_t value,
+               const char* step = "setrlimit") {
     rlimit r{value, value};
-    if (step_fails(o, "setrlimit") || setrlimit(resource, &r) != 0)
+    if (step_fails(o, "setrlimit") || step_fails(o, step) || setrlimit(resource, &r) != 0)
         die_child(error_fd, std::string("setrlimit(") + name + ")");
 }
 
@@ -378,6 +406,7 @@ void set_limit(const Options& o, int error_fd, int resource, const char* name, r
     set_limit(o, error_fd, RLIMIT_STACK, "RLIMIT_STACK",
               o.stack_mib <= 0 ? RLIM_INFINITY : static_cast<rlim_t>(o.stack_mib) << 20);
     set_limit(o, error_fd, RLIMIT_CORE, "RLIMIT_CORE", 0);
+    set_limit(o, error_fd, RLIMIT_NOFILE, "RLIMIT_NOFILE", kOpenFiles, "nofile");
     if (cg.version == CgroupsState::off)
         set_limit(o, error_fd, RLIMIT_AS, "RLIMIT_AS", static_cast<rlim_t>(o.mem_hard_mib) << 20);
     if (getuid() == 0) {
@@ -387,6 +416,10 @@ void set_limit(const Options& o, int error_fd, int resource, const char* name, r
     }
     if (step_fails(o, "no-new-privs") || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
         die_child(error_fd, "prctl(PR_SET_NO_NEW_PRIVS)");
+    // Last: the filter would refuse the setup calls above (and needs no_new_privs).
+    if (step_fails(o, "seccomp")) die_child(error_fd, "seccomp filter");
+    if (std::string failed = sudoku::sandbox::load_syscall_filter(); !failed.empty())
+        die_child(error_fd, "seccomp filter (" + failed + ")");
     std::vector<std::string> env = {"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + box, "LANG=C"};
     env.insert(env.end(), o.env.begin(), o.env.end());
     std::vector<char*> envp, args;
@@ -431,16 +464,27 @@ struct ProgramEnd {
     if (out_fd < 0) die_child(error_fd, "open " + o.stdout_file);
     if (err_fd < 0) die_child(error_fd, "open " + o.stderr_file);
     if (getuid() == 0) {  // the program (uid 65534) must be able to write its outputs and its box
-        (void)!fchown(out_fd, o.uid, o.gid);
-        (void)!fchown(err_fd, o.uid, o.gid);
+        // Regular files only: the default /dev/null is the host's, and must stay root's.
+        for (int fd : {out_fd, err_fd}) {
+            struct stat st;
+            if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) (void)!fchown(fd, o.uid, o.gid);
+        }
         if (chown(o.dir.c_str(), o.uid, o.gid) != 0) die_child(error_fd, "chown " + o.dir);
     }
     std::string box = o.dir;
-    if (in_namespace) setup_mounts(o, error_fd, box);
+    Options outside;  // without namespaces: arguments naming an inside path of --ro get the host path
+    if (in_namespace)
+        setup_mounts(o, error_fd, box);
+    else if (!o.read_only.empty()) {
+        outside = o;
+        for (auto& arg : outside.argv)
+            for (auto& bind : o.read_only)
+                if (arg == bind.inside) arg = bind.host;
+    }
     double start = now_s();
     pid_t program = fork();
     if (program < 0) die_child(error_fd, "fork");
-    if (program == 0) exec_program(o, cg, box, error_fd, in_fd, out_fd, err_fd);
+    if (program == 0) exec_program(outside.argv.empty() ? o : outside, cg, box, error_fd, in_fd, out_fd, err_fd);
     close(error_fd);
     ProgramEnd end;
     // As pid 1, init also reaps orphans; it stops at the program's own end.
@@ -559,6 +603,9 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
         CPU_SET(o.core, &set);
         sched_setaffinity(0, sizeof set, &set);
     }
+    // Prepared once per runner: every run's init and program inherit them.
+    if (o.namespaces) sudoku::sandbox::host_layout();
+    sudoku::sandbox::syscall_filter();
     bool in_namespace = false;
     int error_pipe[2], end_pipe[2];
     if (pipe2(error_pipe, O_CLOEXEC) != 0 || pipe2(end_pipe, O_CLOEXEC) != 0) {
@@ -685,6 +732,7 @@ int serve() {
     }
     // A judge killed mid-run must not take the runner down before it removes its cgroups.
     signal(SIGPIPE, SIG_IGN);
+    const std::string skeleton = sudoku::sandbox::make_runner_skeleton();
     std::string line;
     while (std::getline(std::cin, line)) {
         int count = std::atoi(line.c_str());
@@ -695,6 +743,7 @@ int serve() {
         Options o;
         try {
             parse_options(static_cast<int>(argv.size()), argv.data(), o);
+            o.skeleton = skeleton;
             if (cg.resident)
                 run(o, &cg);
             else
@@ -708,6 +757,7 @@ int serve() {
         for (auto& d : cg.dirs()) write_file(d.substr(0, d.rfind('/')) + "/cgroup.procs", "0");
         remove_cgroups(cg);
     }
+    sudoku::sandbox::remove_runner_skeleton(skeleton);
     return 0;
 }
 

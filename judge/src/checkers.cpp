@@ -143,18 +143,25 @@ CheckResult check_sudoku(const std::string& problem_name, const std::filesystem:
 namespace {
 
 // testlib's protocol: `checker input output answer`, verdict in the exit code, message on stderr.
+// The checker runs in a root of its own with these four files at fixed places (and its scratch
+// directory as the box): a checker cannot read another test's answer either.
 CheckResult run_testlib(const std::filesystem::path& checker, const CheckFiles& files) {
-    std::filesystem::create_directories(files.scratch);
+    namespace fs = std::filesystem;
+    fs::create_directories(files.scratch);
     RunRequest r;
-    // Absolute names: the checker runs in the scratch folder, not where the judge was started.
-    r.argv = {std::filesystem::absolute(checker).string(), std::filesystem::absolute(files.input).string(),
-              std::filesystem::absolute(files.output).string(), std::filesystem::absolute(files.answer).string()};
+    r.read_only = read_only_at_own_paths(files.read_only_dirs);
+    for (auto [host, inside] :
+         {std::pair{fs::absolute(checker), "/check/checker"}, std::pair{fs::absolute(files.input), "/check/input"},
+          std::pair{fs::absolute(files.output), "/check/output"},
+          std::pair{fs::absolute(files.answer), "/check/answer"}}) {
+        r.read_only.push_back({host, inside});
+        r.argv.emplace_back(inside);
+    }
     r.work_dir = files.scratch;
     r.stderr_file = files.scratch / "checker.message";
     r.stdout_file = files.scratch / "checker.stdout";
     r.limits =
         RunLimits{.cpu_s = 10, .wall_s = 20, .memory_mib = 1024, .stack_mib = -1, .output_kib = 1024, .processes = 8};
-    r.namespaces = false;  // the checker must see the test data; it is the setter's trusted code
     RunRecord run = run_sandboxed(r);
     if (!run.error.empty()) return CheckResult::fail(run.error);
     std::string message = slurp(r.stderr_file);

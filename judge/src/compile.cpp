@@ -87,7 +87,7 @@ CompileResult compile_source(const fs::path& source, const fs::path& build_dir, 
                          .stack_mib = -1,
                          .output_kib = settings.binary_limit_mib * 1024,
                          .processes = 64};
-    r.hidden = settings.hidden;
+    r.read_only = read_only_at_own_paths(settings.read_only_dirs);
     RunRecord run = run_sandboxed(r);
     result.cpu_s = run.cpu_s;
     std::string log = head_of(r.stderr_file, settings.message_limit_kib * 1024);

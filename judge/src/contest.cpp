@@ -9,6 +9,7 @@
 
 #include "sudoku/formats.hpp"
 #include "sudoku/manifest.hpp"
+#include "sudoku/path_within.hpp"
 #include "sudoku/sha256.hpp"
 #include "sudoku/yaml_reader.hpp"
 
@@ -17,6 +18,20 @@ namespace sudoku::judge {
 namespace fs = std::filesystem;
 
 namespace {
+
+// A read_only_dirs entry: what is wrong with it, or "" (it would reopen the answers or the other
+// contestants' files to every program if it held them).
+std::string read_only_dir_problem(const fs::path& dir, const Contest& c) {
+    if (!dir.is_absolute()) return "read_only_dirs: '" + dir.string() + "' is not an absolute path";
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return "read_only_dirs: '" + dir.string() + "' is not a directory";
+    std::vector<fs::path> secret = {c.contestants_dir, c.testdata_dir};
+    for (const auto& p : c.problems) secret.push_back(p.testdata);
+    for (const auto& s : secret)
+        if (is_within(s, dir) || is_within(dir, s))
+            return "read_only_dirs: '" + dir.string() + "' would show " + s.string() + " to the programs";
+    return "";
+}
 
 ContestProblem load_problem(const YamlReader& in, const Contest& contest, const YAML::Node& entry) {
     const fs::path base = contest.source.parent_path();
@@ -56,7 +71,8 @@ void read_compile(const YamlReader& in, const YAML::Node& cc, CompileSettings& c
 }
 
 Contest read_contest(const YamlReader& in, const YAML::Node& root, const fs::path& source) {
-    in.only_keys(root, {"name", "contestants", "testdata", "problems", "compile", "jobs", "stack"}, "the contest file");
+    in.only_keys(root, {"name", "contestants", "testdata", "problems", "compile", "jobs", "stack", "read_only_dirs"},
+                 "the contest file");
     Contest c;
     c.source = source;
     const fs::path base = source.parent_path();
@@ -71,6 +87,14 @@ Contest read_contest(const YamlReader& in, const YAML::Node& root, const fs::pat
     if (!problems || !problems.IsSequence() || problems.size() == 0)
         in.fail(problems ? problems : root, "expected 'problems:' with at least one problem");
     for (const auto& entry : problems) c.problems.push_back(load_problem(in, c, entry));
+    if (const YAML::Node dirs = root["read_only_dirs"]) {
+        if (!dirs.IsSequence()) in.fail(dirs, "read_only_dirs: expected a list of directories");
+        for (const auto& d : dirs) {
+            fs::path dir = in.text(d, "read_only_dirs");
+            if (auto problem = read_only_dir_problem(dir, c); !problem.empty()) in.fail(d, problem);
+            c.read_only_dirs.push_back(dir);
+        }
+    }
     return c;
 }
 

@@ -89,7 +89,7 @@ TestResult judge_test(const ContestProblem& problem, const TestCase& test, const
     r.argv = {"./prog"};
     r.work_dir = box;
     r.limits = limits_of(config, slot.stack_mib);
-    r.hidden = slot.hidden;
+    r.read_only = read_only_at_own_paths(slot.read_only_dirs);
     r.core = slot.core;
     r.namespaces = slot.namespaces;
     r.cgroups = slot.cgroups;
@@ -114,7 +114,7 @@ TestResult judge_test(const ContestProblem& problem, const TestCase& test, const
     OutputFacts facts = output_facts(output, box, config);
     Outcome outcome = decide_verdict(run, r.limits, facts, [&] {
         return run_checker(config.checker, config.problem,
-                           CheckFiles{test.input, output, test.answer, slot.dir / "checker"});
+                           CheckFiles{test.input, output, test.answer, slot.dir / "checker", slot.read_only_dirs});
     });
     result.verdict = outcome.verdict;
     result.reason = outcome.reason;
@@ -232,16 +232,14 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     results.contest = contest.name;
     results.protections = probe_protections(out / "probe").describe();
     std::vector<std::string> names = list_contestants(contest.contestants_dir);
-    std::vector<fs::path> hidden = {fs::absolute(contest.contestants_dir), fs::absolute(contest.testdata_dir), out};
-    for (const auto& p : contest.problems) hidden.push_back(fs::absolute(p.testdata));
     CompileSettings compile_settings = contest.compile;
-    compile_settings.hidden = hidden;
+    compile_settings.read_only_dirs = contest.read_only_dirs;
     std::vector<std::unique_ptr<SandboxSession>> sessions;
     for (int s = 0; s < jobs; ++s) sessions.push_back(std::make_unique<SandboxSession>());
     auto slot = [&](int s) {
         return RunSlot{out / "work" / ("slot-" + std::to_string(s)),
                        jobs <= cores ? s % cores : -1,
-                       hidden,
+                       contest.read_only_dirs,
                        contest.stack_mib,
                        options.namespaces,
                        options.cgroups,

@@ -7,22 +7,13 @@
 
 #include "sudoku/durable_file.hpp"
 #include "sudoku/out_dir.hpp"
+#include "sudoku/path_within.hpp"
 
 namespace sudoku::judge {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-// Whether `inner` is `outer` or lies inside it (both absolute and normal).
-bool is_within(const fs::path& inner, const fs::path& outer) {
-    auto i = inner.begin();
-    for (auto o = outer.begin(); o != outer.end(); ++o, ++i) {
-        if (o->empty()) continue;  // the trailing "" of "dir/"
-        if (i == inner.end() || *i != *o) return false;
-    }
-    return true;
-}
 
 fs::path real(const fs::path& p) { return fs::weakly_canonical(fs::absolute(p)); }
 

@@ -8,22 +8,11 @@
 #include <cerrno>
 #include <cstring>
 
+#include "sudoku/path_within.hpp"
+
 namespace sudoku::judge {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-// `inner` is `outer` or lies below it, links and ".." resolved as far as the folders exist.
-bool is_within(const fs::path& inner, const fs::path& outer) {
-    std::error_code ec;
-    const fs::path a = fs::weakly_canonical(fs::absolute(inner), ec);
-    const fs::path b = fs::weakly_canonical(fs::absolute(outer), ec);
-    const fs::path relative = a.lexically_relative(b);
-    return !relative.empty() && *relative.begin() != "..";
-}
-
-}  // namespace
 
 std::optional<std::string> out_dir_conflict(const Contest& contest, const fs::path& out) {
     if (is_within(out, contest.contestants_dir))

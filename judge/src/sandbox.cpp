@@ -34,7 +34,8 @@ std::vector<std::string> helper_arguments(const RunRequest& r) {
                                   "--fsize",  std::to_string(l.output_kib),
                                   "--procs",  std::to_string(l.processes)};
     if (r.core >= 0) a.insert(a.end(), {"--core", std::to_string(r.core)});
-    for (auto& h : r.hidden) a.insert(a.end(), {"--hide", h.string()});
+    for (auto& b : r.read_only)
+        a.insert(a.end(), {"--ro", b.host.string() + (b.inside.empty() ? "" : ":" + b.inside.string())});
     for (auto& e : r.env) a.insert(a.end(), {"--env", e});
     if (!r.namespaces) a.push_back("--no-namespaces");
     if (!r.cgroups) a.push_back("--no-cgroups");
@@ -50,6 +51,12 @@ RunRecord failed(std::string why) {
 }
 
 }  // namespace
+
+std::vector<ReadOnlyBind> read_only_at_own_paths(const std::vector<fs::path>& dirs) {
+    std::vector<ReadOnlyBind> binds;
+    for (const auto& d : dirs) binds.push_back({fs::absolute(d), {}});
+    return binds;
+}
 
 fs::path sandbox_executable() {
     std::error_code ec;

@@ -131,13 +131,8 @@ void make_setup(Setup& s, const Row& row) {
         FAIL("expected.tsv:" << row.line << ": unknown setup '" << row.setup << "'");
     }
     s.problem.tests = {{"01", "all", input, answer, 10}};
-    // Hidden as grade() hides them: the contestants and the test data.
-    s.slot = sudoku::judge::RunSlot{s.dir / "slot",
-                                    -1,
-                                    {fs::absolute(s.dir / "contestants"), fs::absolute(s.dir / "testdata")},
-                                    row.setup == "sum-stack8" ? 8 : -1,
-                                    true,
-                                    true};
+    // As grade() runs them: the contestants and the test data are nowhere in the program's root.
+    s.slot = sudoku::judge::RunSlot{s.dir / "slot", -1, {}, row.setup == "sum-stack8" ? 8 : -1, true, true};
     // A judge without the rights for them: what it can still enforce with rlimits and wait4.
     if (row.setup == "sum-bare") s.slot.namespaces = s.slot.cgroups = false;
     // HOSTILE_RUNNER=per-run: one runner process per run instead (the judge's other path).

@@ -92,7 +92,7 @@ CheckResult external(const std::string& script_body) {
     write_text(dir / "out", "4\n");  // differs from the answer, so that swapping the two is seen
     write_text(dir / "ans", "3\n");
     return run_checker((dir / "checker").string(), "line81",
-                       CheckFiles{dir / "in", dir / "out", dir / "ans", dir / "scratch"});
+                       CheckFiles{dir / "in", dir / "out", dir / "ans", dir / "scratch", {}});
 }
 }  // namespace
 

@@ -56,18 +56,35 @@ TEST_CASE("sandbox: a run whose no_new_privs cannot be set fails naming it") {
     CHECK(verdict_of(failed) == Verdict::FAIL);
 }
 
-TEST_CASE("sandbox: a run whose private /dev/shm cannot be mounted fails naming it") {
-    if (geteuid() != 0) sudoku::testing::skip_test("the runner's mount namespace needs root here");
-    const fs::path dir = judge_test::scratch("fail-tmpfs");
-    const RunRecord failed = run_runner(dir, "--fail-step tmpfs");
-    CHECK_THAT(failed.error, Catch::Contains("mount tmpfs on /dev/shm"));
+TEST_CASE("sandbox: a run whose open-file limit cannot be set fails naming RLIMIT_NOFILE") {
+    const fs::path dir = judge_test::scratch("fail-nofile");
+    const RunRecord failed = run_runner(dir, "--fail-step nofile");
+    CHECK_THAT(failed.error, Catch::Contains("setrlimit(RLIMIT_NOFILE)"));
     CHECK(verdict_of(failed) == Verdict::FAIL);
+}
+
+TEST_CASE("sandbox: a run whose seccomp filter cannot be loaded fails naming it") {
+    const fs::path dir = judge_test::scratch("fail-seccomp");
+    const RunRecord failed = run_runner(dir, "--fail-step seccomp");
+    CHECK_THAT(failed.error, Catch::Contains("seccomp filter"));
+    CHECK(verdict_of(failed) == Verdict::FAIL);
+}
+
+TEST_CASE("sandbox: each step of building the program's root that fails ends the run naming the step") {
+    if (geteuid() != 0) sudoku::testing::skip_test("the runner's mount namespace needs root here");
+    const fs::path dir = judge_test::scratch("fail-root");
+    for (const char* step : {"root", "bind", "dev", "proc", "tmpfs", "pivot-root"}) {
+        INFO("--fail-step " << step);
+        const RunRecord failed = run_runner(dir, std::string("--fail-step ") + step);
+        CHECK_THAT(failed.error, Catch::Contains(std::string("new root (") + step + ")"));
+        CHECK(verdict_of(failed) == Verdict::FAIL);
+    }
 }
 
 TEST_CASE("sandbox: --fail-step takes only the steps it knows") {
     const fs::path dir = judge_test::scratch("fail-unknown");
     const std::string command =
-        sandbox_executable().string() + " --dir " + dir.string() + " --fail-step seccomp -- /bin/true >/dev/null 2>&1";
+        sandbox_executable().string() + " --dir " + dir.string() + " --fail-step mount -- /bin/true >/dev/null 2>&1";
     const int status = std::system(command.c_str());
     CHECK(WIFEXITED(status));
     CHECK(WEXITSTATUS(status) == 2);

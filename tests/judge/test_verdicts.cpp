@@ -194,11 +194,10 @@ TEST_CASE("without cgroups and namespaces the rlimit fallback still gives AC TLE
     CHECK((hog == Verdict::MLE || hog == Verdict::RE));
 }
 
-TEST_CASE("the compiler cannot include a file from a hidden test data directory") {
+TEST_CASE("the compiler cannot include a file from the test data: its root holds none of it") {
     auto s = sum_problem(scratch("include-answer"));
     sudoku::judge::CompileSettings settings;
     settings.cpp = "g++ -DANSWER_FILE=\"" + (s.problem.testdata / "01.ans").string() + "\" -o {exe} {src}";
-    settings.hidden = {s.problem.testdata};
     auto hidden = sudoku::judge::compile_source(
         fs::path(SUDOKU_SOURCE_DIR) / "tests/judge/programs/includes_answer.cpp", s.dir / "build", "prog", settings);
     CHECK_FALSE(hidden.ok);

@@ -8,12 +8,16 @@
 //            same tokens in another layout is PE
 //   sudoku   the problem's own check (sudoku/problems.hpp): any valid completion is accepted
 //   <path>   an external testlib checker: `checker input output answer`, exit 0 AC, 1 WA, 2 PE,
-//            3 FAIL, 7 partial points (the first number of its message is the fraction 0..1)
+//            3 FAIL, 7 partial points (the first number of its message is the fraction 0..1). It
+//            runs sandboxed in its own root, where it finds itself and its three files read-only
+//            at /check/checker, /check/input, /check/output, /check/answer, and nothing else of
+//            the test data
 #pragma once
 
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sudoku::judge {
 
@@ -36,8 +40,9 @@ CheckResult check_lines(std::string_view output, std::string_view answer);
 CheckResult check_sudoku(const std::string& problem, const std::filesystem::path& input, std::string_view output);
 
 struct CheckFiles {
-    std::filesystem::path input, output, answer;  // input and answer pristine, from the test data
-    std::filesystem::path scratch;                // a directory the checker may write to
+    std::filesystem::path input, output, answer;        // input and answer pristine, from the test data
+    std::filesystem::path scratch;                      // a directory the checker may write to
+    std::vector<std::filesystem::path> read_only_dirs;  // CONTEST.yaml read_only_dirs (a toolchain)
 };
 
 // Runs the named checker ("tokens", "exact", "lines", "sudoku", or a path to a testlib checker).

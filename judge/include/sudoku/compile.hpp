@@ -16,8 +16,9 @@ struct CompileSettings {
     long long memory_mib = 2048;
     long long binary_limit_mib = 64;    // also the largest file the compiler may write, and a ready binary's cap
     long long source_limit_kib = 1024;  // a larger source is refused unread (CONTEST.yaml compile: source_limit)
-    // Made empty for the compiler too: `#include "/path/to/01.ans"` must not read an answer.
-    std::vector<std::filesystem::path> hidden;
+    // Read-only in the compiler's root besides the system files (CONTEST.yaml read_only_dirs: a
+    // toolchain under /opt). Nothing else of the host is there: `#include "/path/to/01.ans"` fails.
+    std::vector<std::filesystem::path> read_only_dirs;
 };
 
 struct CompileResult {

@@ -14,6 +14,9 @@
 //     source_limit: 1024            # KiB: a larger source is refused without being read
 //   jobs: 1                         # parallel runs (--jobs overrides)
 //   stack: memory                   # memory (stack may use the whole memory limit) | <MiB>
+//   read_only_dirs: [/opt/gcc-13]   # host directories every run, compile and checker also sees,
+//                                   # read-only at the same path (absolute, existing, holding
+//                                   # neither the test data nor the contestants); default none
 //
 // Paths are relative to the YAML file. The problems themselves (limits, checker, scoring, groups)
 // are the generator's ProblemConfig: the judge never redefines them.
@@ -62,6 +65,7 @@ struct Contest {
     CompileSettings compile;
     int jobs = 1;
     long long stack_mib = -1;  // -1: the memory limit
+    std::vector<std::filesystem::path> read_only_dirs;
 };
 
 std::variant<Contest, Diagnostic> load_contest(const std::filesystem::path& yaml_file);

@@ -15,9 +15,9 @@ namespace sudoku::judge {
 
 // Where and how one test runs.
 struct RunSlot {
-    std::filesystem::path dir;                  // private to this slot: box/, stdout, checker scratch
-    int core = -1;                              // pinned core, -1 for none
-    std::vector<std::filesystem::path> hidden;  // test data, contestants, judge output
+    std::filesystem::path dir;                          // private to this slot: box/, stdout, checker scratch
+    int core = -1;                                      // pinned core, -1 for none
+    std::vector<std::filesystem::path> read_only_dirs;  // CONTEST.yaml read_only_dirs, for runs and checkers
     long long stack_mib = -1;
     bool namespaces = true, cgroups = true;
     SandboxSession* session = nullptr;  // the slot's long-lived runner; null: one runner per run

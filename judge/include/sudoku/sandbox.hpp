@@ -28,13 +28,22 @@ struct RunLimits {
     double wall_or_default() const { return wall_s > 0 ? wall_s : default_wall_s(cpu_s); }
 };
 
+// A host file or directory the program sees read-only in its root, at `inside` (an absolute path;
+// empty: the host path). Nothing else of the host is there besides the system files.
+struct ReadOnlyBind {
+    std::filesystem::path host, inside;
+};
+
+// The same directories at their own paths (the contest's read_only_dirs).
+std::vector<ReadOnlyBind> read_only_at_own_paths(const std::vector<std::filesystem::path>& dirs);
+
 struct RunRequest {
     std::vector<std::string> argv;   // argv[0] is looked up in the work directory or on PATH
     std::filesystem::path work_dir;  // becomes the program's cwd; its only writable place
     std::filesystem::path stdin_file = "/dev/null", stdout_file = "/dev/null", stderr_file = "/dev/null";
     RunLimits limits;
-    std::vector<std::filesystem::path> hidden;  // directories made empty for the program
-    int core = -1;                              // pin to this CPU core
+    std::vector<ReadOnlyBind> read_only;  // beside the system files (docs/judge.md, "The program's root")
+    int core = -1;                        // pin to this CPU core
     bool namespaces = true, cgroups = true;
     std::vector<std::string> env;  // extra K=V
 };
