@@ -46,6 +46,10 @@ void show_progress(judge::GradeOptions& options) {
 void report_results(const judge::ContestResults& results, const std::filesystem::path& dir) {
     const judge::ReportFiles files = judge::write_reports(results, dir);
     judge::print_summary(results, std::cout);
+    std::cout << "\nsandbox" << (results.protections_from_runs ? " (weakest of the runs)" : " (start-up probe)") << ": "
+              << results.protections.describe() << "\n";
+    for (const auto& [index, p] : results.shard_protections)
+        std::cout << "shard " << index << ": " << p.describe() << "\n";
     std::cout << "\nwritten: " << files.json.string() << ", " << files.csv.string() << ", " << files.html.string()
               << "\n";
 }

@@ -78,13 +78,13 @@ Runs PROGRAM in DIR under limits and writes a result record (key: value lines).
   --fsize K            largest file the program may write, KiB (hard side: K+1)
   --procs N            processes and threads (default 64)
   --uid U --gid G      identity of the program when run as root (default 65534)
-  --core K             pin to CPU core K
+  --core K             pin to CPU core K (a pin that fails is a runner failure: record `error`)
   --hide DIR           mount an empty read-only tmpfs over DIR (repeatable)
   --env K=V            environment variable (repeatable; PATH, HOME, LANG are always set)
   --share-net          keep the network (compilers need none either; for tests only)
   --no-namespaces --no-cgroups   switch a protection off (the record says what was active)
   --meta F             write the record to F instead of stdout
-  --fail-step STEP     tests only: the setup call of STEP (setrlimit, no-new-privs, tmpfs) fails,
+  --fail-step STEP     tests only: the setup call of STEP (setrlimit, no-new-privs, tmpfs, pin) fails,
                        to show that the run then fails (record `error`) instead of going on weaker
 Example: sudoku-sandbox --dir /tmp/box --cpu 1 --mem 128 --stdin in.txt -- ./a.out
 Exit status: 0 the program was run (whatever it did), 2 bad options, 1 runner failure.
@@ -150,8 +150,9 @@ bool parse_options(int argc, char** argv, Options& o) {
             o.cgroups = false;
         else if (a == "--fail-step") {
             o.fail_step = value();
-            if (o.fail_step != "setrlimit" && o.fail_step != "no-new-privs" && o.fail_step != "tmpfs")
-                throw std::invalid_argument("--fail-step expects setrlimit, no-new-privs or tmpfs, found '" +
+            if (o.fail_step != "setrlimit" && o.fail_step != "no-new-privs" && o.fail_step != "tmpfs" &&
+                o.fail_step != "pin")
+                throw std::invalid_argument("--fail-step expects setrlimit, no-new-privs, tmpfs or pin, found '" +
                                             o.fail_step + "'");
         } else
             throw std::invalid_argument("unknown option " + a);
@@ -202,6 +203,9 @@ struct Cgroups {
     CgroupsState version = CgroupsState::off;
     bool resident = false;                  // --serve: the runner lives in these groups; they outlive a run
     std::string memory, cpuacct, pids, v2;  // directories of this run's groups
+    // --no-cgroups under a resident runner: the groups init moves to first (the runner's own
+    // parents), so that the run is really outside every cgroup the runner made.
+    std::vector<std::string> leave_to;
 
     std::vector<std::string> dirs() const {
         std::vector<std::string> d;
@@ -423,6 +427,8 @@ struct ProgramEnd {
     if (!cg.resident)
         for (auto& d : cg.dirs())
             if (!write_file(d + "/cgroup.procs", "0")) die_child(error_fd, "join cgroup " + d);
+    for (auto& d : cg.leave_to)
+        if (!write_file(d + "/cgroup.procs", "0")) die_child(error_fd, "leave the runner's cgroup for " + d);
     // Redirections are opened before the mounts hide their directories.
     int in_fd = open(o.stdin_file.c_str(), O_RDONLY | O_CLOEXEC);
     int out_fd = open(o.stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -544,8 +550,40 @@ long long prepare_resident(const Cgroups& cg, const Options& o) {
     return baseline;
 }
 
+// The parents of the resident groups: where a --no-cgroups run goes (see Cgroups::leave_to).
+std::vector<std::string> parents_of(const Cgroups& resident) {
+    std::vector<std::string> parents;
+    for (auto& d : resident.dirs()) parents.push_back(d.substr(0, d.rfind('/')));
+    return parents;
+}
+
+// Fail closed: a run asked to be pinned is pinned or is not run (record `error` names the call).
+bool pin_to(const Options& o, std::string& error) {
+    if (o.core < 0) return true;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (o.core < CPU_SETSIZE) CPU_SET(o.core, &set);
+    if (step_fails(o, "pin") || sched_setaffinity(0, sizeof set, &set) != 0) {
+        error = "sched_setaffinity(core " + std::to_string(o.core) + "): " + std::strerror(errno);
+        return false;
+    }
+    return true;
+}
+
+int write_record(const Options& o, const Record& r, CgroupsState cgroups, bool in_namespace);
+
 int run(const Options& o, const Cgroups* resident = nullptr) {
-    Cgroups cg = resident ? *resident : setup_cgroups(o);
+    {
+        Record refused;
+        if (!pin_to(o, refused.error)) return write_record(o, refused, CgroupsState::off, false);
+    }
+    Cgroups cg;
+    if (resident && o.cgroups)
+        cg = *resident;
+    else {
+        cg = setup_cgroups(o);
+        if (resident) cg.leave_to = parents_of(*resident);
+    }
     long long memory_baseline = cg.resident ? prepare_resident(cg, o) : 0;
     long long oom_kills_before = cg.resident ? stat_field(cg.memory + "/memory.oom_control", "oom_kill") : 0;
     double cpu_baseline = cg.resident ? cgroup_cpu(cg) : 0, self_baseline = self_cpu();
@@ -553,12 +591,6 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     auto run_cpu = [&] {
         return cg.resident ? cgroup_cpu(cg) - cpu_baseline - (self_cpu() - self_baseline) : cgroup_cpu(cg);
     };
-    if (o.core >= 0) {
-        cpu_set_t set;
-        CPU_ZERO(&set);
-        CPU_SET(o.core, &set);
-        sched_setaffinity(0, sizeof set, &set);
-    }
     bool in_namespace = false;
     int error_pipe[2], end_pipe[2];
     if (pipe2(error_pipe, O_CLOEXEC) != 0 || pipe2(end_pipe, O_CLOEXEC) != 0) {
@@ -635,7 +667,11 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     }
     if (!ended && r.killed_by == KilledBy::none && r.oom) r.error.clear();  // init itself was the OOM victim
     if (!cg.resident) remove_cgroups(cg);
+    return write_record(o, r, cg.version, in_namespace);
+}
 
+int write_record(const Options& o, const Record& r_in, CgroupsState cgroups, bool in_namespace) {
+    Record r = r_in;
     std::ostringstream out;
     out.setf(std::ios::fixed);
     out.precision(3);
@@ -645,9 +681,10 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     else
         out << "exit_code: " << r.exit_code << "\n";
     out << "killed_by: " << to_string(r.killed_by) << "\noom: " << (r.oom ? 1 : 0) << "\n";
-    out << "cgroups: " << to_string(cg.version) << "\n";
+    out << "cgroups: " << to_string(cgroups) << "\n";
     out << "namespaces: " << to_string(in_namespace ? NamespacesState::on : NamespacesState::off) << "\n";
     out << "uid: " << (getuid() == 0 ? o.uid : static_cast<int>(getuid())) << "\n";
+    out << "core: " << (r.error.empty() ? o.core : -1) << "\n";
     if (!r.error.empty()) {
         for (char& c : r.error)
             if (c == '\n') c = ' ';

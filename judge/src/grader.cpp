@@ -119,6 +119,7 @@ TestResult judge_test(const ContestProblem& problem, const TestCase& test, const
     result.cpu_s = run.cpu_s;
     result.wall_s = run.wall_s;
     result.peak_kib = run.peak_kib;
+    if (run.error.empty()) result.protections = run.protections();
     return result;
 }
 
@@ -202,9 +203,6 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     int jobs = std::max(1, options.jobs > 0 ? options.jobs : contest.jobs);
     int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 
-    ContestResults results;
-    results.contest = contest.name;
-    results.protections = probe_protections(out / "probe").describe();
     std::vector<std::string> names = list_contestants(contest.contestants_dir);
     std::vector<fs::path> hidden = {fs::absolute(contest.contestants_dir), fs::absolute(contest.testdata_dir), out};
     for (const auto& p : contest.problems) hidden.push_back(fs::absolute(p.testdata));
@@ -221,6 +219,11 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
                        options.cgroups,
                        sessions[s].get()};
     };
+    RunRequest wanted;
+    wanted.namespaces = options.namespaces;
+    wanted.cgroups = options.cgroups;
+    wanted.core = slot(0).core;
+    const ProtectionProbe probe = probe_protections(out / "probe", wanted);
     auto build_dir = [&](const Work& w) {
         return out / "build" / names[w.contestant] / contest.problems[w.problem].config.name;
     };
@@ -228,7 +231,7 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     int total_tests = 0;
     for (const auto& p : contest.problems) total_tests += static_cast<int>(p.tests.size() * names.size());
     Progress progress(options, total_tests);
-    progress.note("protections: " + results.protections);
+    progress.note("protections: " + probe.describe());
     if (jobs > cores)
         progress.note("warning: --jobs " + std::to_string(jobs) + " exceeds the " + std::to_string(cores) +
                       " cores; runs share cores and timings are less honest (not pinned)");
@@ -286,14 +289,13 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     });
     progress.finish();
 
-    return assemble_results(contest, journal, results.protections);
+    return assemble_results(contest, journal, probe.protections);
 }
 
-ContestResults assemble_results(const Contest& contest, const Journal& journal, const std::string& protections) {
+ContestResults assemble_results(const Contest& contest, const Journal& journal, const Protections& probed) {
     // In contest order, from the journal alone: equal whether or not the run was resumed or sharded.
     ContestResults results;
     results.contest = contest.name;
-    results.protections = protections;
     for (const auto& p : contest.problems) {
         results.problems.push_back(p.config.name);
         results.problem_max_points.push_back(max_points(p));
@@ -320,6 +322,12 @@ ContestResults assemble_results(const Contest& contest, const Journal& journal, 
         }
         results.contestants.push_back(std::move(cr));
     }
+    std::vector<TestResult> all;
+    for (const auto& c : results.contestants)
+        for (const auto& p : c.problems) all.insert(all.end(), p.tests.begin(), p.tests.end());
+    auto from_runs = weakest_of(all);
+    results.protections = from_runs.value_or(probed);
+    results.protections_from_runs = from_runs.has_value();
     rank_contestants(results.contestants);
     return results;
 }

@@ -119,6 +119,8 @@ RunRecord parse_run_record(const std::string& text) {
             ok = read_state(value, r.namespaces);
         else if (key == "uid")
             ok = read_number(value, r.uid);
+        else if (key == "core")
+            ok = read_number(value, r.core);
         else if (key == "error")
             r.error = value;
         if (!ok && bad.empty()) bad = line;
@@ -189,24 +191,18 @@ RunRecord SandboxSession::run(const RunRequest& request) {
     return parse_run_record(text.substr(0, text.size() - 4));
 }
 
-std::string Protections::describe() const {
-    if (!error.empty()) return "sandbox unavailable: " + error;
-    std::string s = "cgroups " + std::string(to_string(cgroups)) +
-                    (cgroups == CgroupsState::off ? " (rlimits: address space, per-process CPU; wait4 rusage)"
-                                                  : " (CPU of the whole tree, resident peak, process count)");
-    s += "; namespaces " + std::string(to_string(namespaces)) +
-         (namespaces == NamespacesState::on ? " (mount, pid, net, ipc, uts)" : " (network and files NOT isolated)");
-    s += "; runs as uid " + std::to_string(uid) + (uid == 0 ? " (NOT dropped: judge is not root)" : "");
-    return s;
+std::string ProtectionProbe::describe() const {
+    return error.empty() ? protections.describe() : "sandbox unavailable: " + error;
 }
 
-Protections probe_protections(const fs::path& scratch_dir) {
+ProtectionProbe probe_protections(const fs::path& scratch_dir, const RunRequest& wanted) {
     fs::create_directories(scratch_dir);
-    RunRequest r;
+    RunRequest r = wanted;
     r.argv = {"/bin/true"};
     r.work_dir = scratch_dir;
+    r.stdin_file = r.stdout_file = r.stderr_file = "/dev/null";
     RunRecord rec = run_sandboxed(r);
-    return Protections{rec.cgroups, rec.namespaces, rec.uid, rec.error};
+    return ProtectionProbe{rec.protections(), rec.error};
 }
 
 }  // namespace sudoku::judge

@@ -143,10 +143,12 @@ std::variant<ContestResults, std::string> merge_shards(const Contest& contest, c
     fs::create_directories(options.out_dir);
     fs::path out = fs::absolute(options.out_dir);
     fs::remove(out / "journal.jsonl");
+    std::vector<std::pair<int, Protections>> shard_protections;
     {
         Journal merged(out / "journal.jsonl");
         for (const auto& [index, dir] : by_index) {
             Journal shard(fs::absolute(dir) / "journal.jsonl");
+            std::vector<TestResult> shard_tests;
             for (const Submission& s : shard_submissions(contest, Shard{index, count})) {
                 std::string where = dir.string() + ": " + s.contestant + " " + s.problem;
                 auto compiled = shard.compile(s.contestant, s.problem);
@@ -166,12 +168,16 @@ std::variant<ContestResults, std::string> merge_shards(const Contest& contest, c
                             return where + " test " + t.name +
                                    " was not graded (the shard did not finish: run it again)";
                         merged.append(*r);
+                        shard_tests.push_back(*r);
                     }
                 }
             }
+            if (auto p = weakest_of(shard_tests)) shard_protections.emplace_back(index, *p);
         }
     }
-    return grade(contest, options);
+    ContestResults results = grade(contest, options);
+    results.shard_protections = std::move(shard_protections);
+    return results;
 }
 
 }  // namespace sudoku::judge

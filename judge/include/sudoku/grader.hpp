@@ -47,6 +47,7 @@ ContestResults grade(const Contest& contest, const GradeOptions& options);
 class Journal;
 // The scored, ranked results of what `journal` holds for this contest, in contest order (what
 // grade returns at its end; a merge of shard journals can use it the same way).
-ContestResults assemble_results(const Contest& contest, const Journal& journal, const std::string& protections);
+// Its protections are the weakest its journaled runs had, `probed` when none is journaled.
+ContestResults assemble_results(const Contest& contest, const Journal& journal, const Protections& probed);
 
 }  // namespace sudoku::judge

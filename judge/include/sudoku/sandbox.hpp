@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoku/protections.hpp"
 #include "sudoku/runner_contract.hpp"
 
 namespace sudoku::judge {
@@ -50,7 +51,10 @@ struct RunRecord {
     CgroupsState cgroups = CgroupsState::off;
     NamespacesState namespaces = NamespacesState::off;
     int uid = -1;
+    int core = -1;      // the CPU the run was pinned to, -1 for none
     std::string error;  // non-empty: the run itself failed (a judge fault)
+
+    Protections protections() const { return Protections{cgroups, namespaces, uid, core >= 0}; }
 };
 
 // Runs through the helper; a failure to run the helper at all comes back as RunRecord::error.
@@ -80,14 +84,13 @@ RunRecord parse_run_record(const std::string& text);
 // The helper's path: next to the running executable, else the build tree's.
 std::filesystem::path sandbox_executable();
 
-// What this machine gives us, probed by one trivial run: printed by the CLI at start-up.
-struct Protections {
-    CgroupsState cgroups = CgroupsState::off;
-    NamespacesState namespaces = NamespacesState::off;
-    int uid = -1;
-    std::string error;
+// What this machine gives runs asking for `wanted` (namespaces, cgroups, the CPU pin), probed by
+// one trivial run: the start-up line, and the contest's protections when no run is journaled.
+struct ProtectionProbe {
+    Protections protections;
+    std::string error;  // non-empty: the sandbox cannot run at all
     std::string describe() const;
 };
-Protections probe_protections(const std::filesystem::path& scratch_dir);
+ProtectionProbe probe_protections(const std::filesystem::path& scratch_dir, const RunRequest& wanted = {});
 
 }  // namespace sudoku::judge
