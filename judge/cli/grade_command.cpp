@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "judge_commands.hpp"
+#include "stop_signals.hpp"
 #include "sudoku/shard.hpp"
 
 namespace sudoku::judge_cli {
@@ -31,7 +32,9 @@ const char* kFooter = R"(Example:
   sudoku-judge grade examples/contest/contest.yaml --out /tmp/results --jobs 2
   sudoku-judge grade contest.yaml --shard 0/3 --out out/shard-0     # and 1/3, 2/3 elsewhere
 
-Exit status: 0 graded, 2 bad input (contest file, test data, shard) or usage, 1 internal error.)";
+Exit status: 0 graded, 2 bad input (contest file, test data, shard) or usage, 1 internal error,
+143 / 130 stopped by SIGTERM / SIGINT (the runs in progress stopped, the journal whole, no report:
+run the same command again to resume).)";
 
 struct GradeCommand {
     std::string contest_file;
@@ -102,7 +105,12 @@ Command add_grade_command(CLI::App& judge) {
                 auto contest = load_contest_or_report(c->contest_file);
                 if (!contest) return int(cli::exit_bad_input);
                 show_progress(c->options);
-                return c->shard ? grade_shard(*c, *contest) : grade_all(*c, *contest);
+                c->options.stop = &stop_on_signals();
+                try {
+                    return c->shard ? grade_shard(*c, *contest) : grade_all(*c, *contest);
+                } catch (const judge::GradingInterrupted& e) {
+                    return interrupted(e);
+                }
             }};
 }
 

@@ -31,6 +31,9 @@ std::optional<judge::Contest> load_contest_or_report(const std::string& file);
 // Live progress on stderr: one line redrawn on a terminal, one line per test otherwise.
 void show_progress(judge::GradeOptions& options);
 
+// After SIGTERM / SIGINT stopped grading: says so on stderr and returns 128 + the signal.
+int interrupted(const judge::GradingInterrupted& e);
+
 // Writes results.json, results.csv and report.html into `dir`, prints the scoreboard and where they are.
 void report_results(const judge::ContestResults& results, const std::filesystem::path& dir);
 

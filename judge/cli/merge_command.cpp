@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "judge_commands.hpp"
+#include "stop_signals.hpp"
 #include "sudoku/shard.hpp"
 
 namespace sudoku::judge_cli {
@@ -23,7 +24,7 @@ const char* kFooter = R"(Example:
   sudoku-judge merge contest.yaml --out out/merged out/shard-0 out/shard-1 out/shard-2
 
 Exit status: 0 merged, 2 bad input (contest, a missing, repeated or unfinished shard) or usage,
-1 internal error.)";
+1 internal error, 143 / 130 stopped by SIGTERM / SIGINT (no report written).)";
 
 struct MergeCommand {
     std::string contest_file;
@@ -35,7 +36,13 @@ int merge(MergeCommand& c) {
     auto contest = load_contest_or_report(c.contest_file);
     if (!contest) return cli::exit_bad_input;
     show_progress(c.options);
-    auto merged = judge::merge_shards(*contest, c.shard_dirs, c.options);
+    c.options.stop = &stop_on_signals();
+    std::variant<judge::ContestResults, std::string> merged;
+    try {
+        merged = judge::merge_shards(*contest, c.shard_dirs, c.options);
+    } catch (const judge::GradingInterrupted& e) {
+        return interrupted(e);
+    }
     if (auto* why = std::get_if<std::string>(&merged)) {
         std::cerr << "sudoku-judge merge: " << *why << "\n";
         return cli::exit_bad_input;

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "judge_commands.hpp"
+#include "stop_signals.hpp"
 #include "sudoku/report.hpp"
 
 namespace sudoku::judge_cli {
@@ -41,6 +42,12 @@ std::optional<judge::Contest> load_contest_or_report(const std::string& file) {
 void show_progress(judge::GradeOptions& options) {
     options.progress = &std::cerr;
     options.progress_is_terminal = isatty(2);
+}
+
+int interrupted(const judge::GradingInterrupted& e) {
+    std::cerr << "\nsudoku-judge: stopped by signal " << stop_signal() << ": " << e.what()
+              << "; run the same command again to resume\n";
+    return 128 + stop_signal();
 }
 
 void report_results(const judge::ContestResults& results, const std::filesystem::path& dir) {

@@ -43,6 +43,26 @@
 
 namespace {
 
+// SIGTERM, SIGINT or SIGHUP (the judge stopping, a terminal's Ctrl-C): the run in progress is
+// killed, its cgroups removed, its record says it was interrupted, and --serve then leaves.
+volatile sig_atomic_t g_interrupted = 0;
+
+void note_interrupt(int) { g_interrupted = 1; }
+
+// No SA_RESTART: a blocking read of the next request returns, so --serve leaves at once.
+void stop_on_signals() {
+    struct sigaction sa {};
+    sa.sa_handler = note_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigset_t unblock;
+    sigemptyset(&unblock);
+    for (int s : {SIGTERM, SIGINT, SIGHUP}) {
+        sigaction(s, &sa, nullptr);
+        sigaddset(&unblock, s);
+    }
+    sigprocmask(SIG_UNBLOCK, &unblock, nullptr);  // the judge blocks them in its threads; spawn inherits the mask
+}
+
 using sudoku::judge::CgroupsState;
 using sudoku::judge::KilledBy;
 using sudoku::judge::NamespacesState;
@@ -624,6 +644,10 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
             ended = read(end_pipe[0], &end, sizeof end) == static_cast<ssize_t>(sizeof end);
             break;
         }
+        if (g_interrupted) {
+            r.error = "interrupted: the runner got a stop signal";
+            break;
+        }
         double wall = now_s() - start;
         double cpu = run_cpu();
         if (cpu > o.cpu_hard)
@@ -641,7 +665,7 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
 
     char buf[512];
     ssize_t len = read(error_pipe[0], buf, sizeof buf);
-    if (len > 0) r.error = std::string(buf, len);
+    if (len > 0 && !g_interrupted) r.error = std::string(buf, len);
 
     if (ended) {
         r.wall = end.wall;
@@ -665,7 +689,8 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
         if (peak > 0) r.peak_kib = std::max(r.peak_kib, peak / 1024);
         r.oom = stat_field(cg.v2 + "/memory.events", "oom_kill") > 0 || stat_field(cg.v2 + "/memory.events", "max") > 0;
     }
-    if (!ended && r.killed_by == KilledBy::none && r.oom) r.error.clear();  // init itself was the OOM victim
+    if (!ended && r.killed_by == KilledBy::none && r.oom && !g_interrupted)
+        r.error.clear();  // init itself was the OOM victim
     if (!cg.resident) remove_cgroups(cg);
     return write_record(o, r, cg.version, in_namespace);
 }
@@ -740,6 +765,7 @@ int serve() {
             std::cout << "error: bad request: " << e.what() << "\n";
         }
         std::cout << "end\n" << std::flush;
+        if (g_interrupted) break;
     }
     if (cg.resident) {  // leave the groups (to their parents) so that they can be removed
         for (auto& d : cg.dirs()) write_file(d.substr(0, d.rfind('/')) + "/cgroup.procs", "0");
@@ -749,6 +775,7 @@ int serve() {
 }
 
 int main(int argc, char** argv) {
+    stop_on_signals();
     if (argc == 2 && std::string(argv[1]) == "--serve") return serve();
     Options o;
     try {

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <thread>
 
+#include "sudoku/cgroup_sweep.hpp"
 #include "sudoku/checkers.hpp"
 #include "sudoku/executable_copy.hpp"
 #include "sudoku/journal.hpp"
@@ -107,7 +108,7 @@ TestResult judge_test(const ContestProblem& problem, const TestCase& test, const
     fs::path output = config.uses_stdout() ? slot.dir / "stdout" : box / config.output_file;
     if (config.uses_stdout()) r.stdout_file = output;
 
-    RunRecord run = slot.session ? slot.session->run(r) : run_sandboxed(r);
+    RunRecord run = slot.session ? slot.session->run(r, slot.stop) : run_sandboxed(r);
     OutputFacts facts = output_facts(output, box, config);
     Outcome outcome = decide_verdict(run, r.limits, facts, [&] {
         return run_checker(config.checker, config.problem,
@@ -217,7 +218,8 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
                        contest.stack_mib,
                        options.namespaces,
                        options.cgroups,
-                       sessions[s].get()};
+                       sessions[s].get(),
+                       options.stop};
     };
     RunRequest wanted;
     wanted.namespaces = options.namespaces;
@@ -232,6 +234,12 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     for (const auto& p : contest.problems) total_tests += static_cast<int>(p.tests.size() * names.size());
     Progress progress(options, total_tests);
     progress.note("protections: " + probe.describe());
+    const CgroupSweep sweep = sweep_stale_cgroups();
+    if (!sweep.removed.empty())
+        progress.note("removed " + std::to_string(sweep.removed.size()) + " cgroup(s) left by runners that died: " +
+                      sweep.removed.front().string() + (sweep.removed.size() > 1 ? ", ..." : ""));
+    for (const auto& why : sweep.kept) progress.note("warning: " + why);
+    auto stopped = [&] { return options.stop && options.stop->load(); };
     if (jobs > cores)
         progress.note("warning: --jobs " + std::to_string(jobs) + " exceeds the " + std::to_string(cores) +
                       " cores; runs share cores and timings are less honest (not pinned)");
@@ -244,6 +252,7 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
         for (size_t p = 0; p < contest.problems.size(); ++p) submissions.push_back({c, p});
     std::vector<CompileRecord> compiled(submissions.size());
     run_pool(jobs, submissions.size(), [&](size_t i, int) {
+        if (stopped()) return;
         const Work& w = submissions[i];
         const ContestProblem& problem = contest.problems[w.problem];
         auto old = journal.compile(names[w.contestant], problem.config.name);
@@ -251,6 +260,7 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
                         (old->status != CompileStatus::ok || fs::exists(build_dir(w) / problem.config.name));
         compiled[i] =
             reusable ? *old : prepare_submission(contest, names[w.contestant], problem, build_dir(w), compile_settings);
+        if (stopped()) return;  // an interrupted compile is not a result
         if (!reusable) journal.append(compiled[i]);
         if (compiled[i].status != CompileStatus::ok && !reusable)
             progress.note(names[w.contestant] + " " + problem.config.name + ": " +
@@ -276,11 +286,14 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     }
     std::atomic<int> finished{done};
     std::mutex done_mutex;
+    if (stopped()) throw GradingInterrupted();
     run_pool(jobs, pending.size(), [&](size_t i, int s) {
+        if (stopped()) return;
         const Work& w = submissions[pending[i].submission];
         const ContestProblem& problem = contest.problems[w.problem];
         TestResult r = judge_test(problem, problem.tests[pending[i].test], build_dir(w) / problem.config.name, slot(s));
         r.contestant = names[w.contestant];
+        if (stopped()) return;             // the run may have been cut short: it is not a result
         std::lock_guard lock(done_mutex);  // journal order = completion order; the callback sees it journaled
         journal.append(r);
         int n = ++finished;
@@ -288,6 +301,7 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
         if (options.on_test_done) options.on_test_done(n, total_tests);
     });
     progress.finish();
+    if (stopped()) throw GradingInterrupted();
 
     return assemble_results(contest, journal, probe.protections);
 }

@@ -1,6 +1,8 @@
 // Spawning the runner helper and reading its record (contract: docs/judge.md, "The runner").
 #include "sudoku/sandbox.hpp"
 
+#include <poll.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -165,7 +167,7 @@ void SandboxSession::stop() {
 
 SandboxSession::~SandboxSession() { stop(); }
 
-RunRecord SandboxSession::run(const RunRequest& request) {
+RunRecord SandboxSession::run(const RunRequest& request, const std::atomic<bool>* interrupt) {
     std::vector<std::string> args = helper_arguments(request);
     std::string message = std::to_string(args.size()) + "\n";
     for (auto& a : args) {
@@ -179,7 +181,18 @@ RunRecord SandboxSession::run(const RunRequest& request) {
     }
     std::string text;
     char buf[4096];
+    bool told_to_stop = false;
     while (text.size() < 4 || text.compare(text.size() - 4, 4, "end\n") != 0) {
+        if (interrupt && !told_to_stop) {
+            pollfd p{from_runner_, POLLIN, 0};
+            if (poll(&p, 1, 20) == 0) {
+                if (interrupt->load()) {
+                    kill(pid_, SIGTERM);
+                    told_to_stop = true;
+                }
+                continue;
+            }
+        }
         ssize_t n = read(from_runner_, buf, sizeof buf);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {

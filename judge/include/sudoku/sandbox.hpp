@@ -5,6 +5,7 @@
 // enforces; the verdict is decided elsewhere (sudoku/verdict.hpp), from these facts only.
 #pragma once
 
+#include <atomic>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -70,7 +71,9 @@ public:
     SandboxSession(const SandboxSession&) = delete;
     SandboxSession& operator=(const SandboxSession&) = delete;
 
-    RunRecord run(const RunRequest& request);
+    // `interrupt` set while the run is in progress: the runner is sent SIGTERM, kills the run, removes
+    // its cgroups and answers with a record whose `error` says it was interrupted.
+    RunRecord run(const RunRequest& request, const std::atomic<bool>* interrupt = nullptr);
 
 private:
     bool start();
