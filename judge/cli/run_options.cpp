@@ -19,7 +19,7 @@ constexpr std::uint64_t kMostJobs = 1024;
 void add_run_options(CLI::App& command, judge::GradeOptions& options) {
     command
         .add_option("--jobs", options.jobs,
-                    "parallel runs (1 to 1024), one per core, pinned (default: the contest's `jobs`, else 1)")
+                    "parallel runs (1 to 1024), each pinned to an allowed CPU (default: the contest's `jobs`, else 1)")
         ->type_name("N")
         ->transform(cli::whole_number(1, kMostJobs));
     command.add_flag_callback(

@@ -14,6 +14,7 @@
 
 #include "sudoku/cgroup_sweep.hpp"
 #include "sudoku/checkers.hpp"
+#include "sudoku/cpu_allocation.hpp"
 #include "sudoku/executable_copy.hpp"
 #include "sudoku/journal.hpp"
 #include "sudoku/scoring.hpp"
@@ -202,7 +203,9 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     fs::path out = fs::absolute(options.out_dir);
     Journal journal(out / "journal.jsonl");
     int jobs = std::max(1, options.jobs > 0 ? options.jobs : contest.jobs);
-    int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<int> allowed = allowed_cpus();
+    if (allowed.empty()) allowed = {0};  // sched_getaffinity failed: the pins will fail closed, each a FAIL
+    const CpuAllocation cpus = allocate_cpus(jobs, allowed);
 
     std::vector<std::string> names = list_contestants(contest.contestants_dir);
     std::vector<fs::path> hidden = {fs::absolute(contest.contestants_dir), fs::absolute(contest.testdata_dir), out};
@@ -213,7 +216,7 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     for (int s = 0; s < jobs; ++s) sessions.push_back(std::make_unique<SandboxSession>());
     auto slot = [&](int s) {
         return RunSlot{out / "work" / ("slot-" + std::to_string(s)),
-                       jobs <= cores ? s % cores : -1,
+                       cpus.slot_cpu[s],
                        hidden,
                        contest.stack_mib,
                        options.namespaces,
@@ -240,9 +243,10 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
                       sweep.removed.front().string() + (sweep.removed.size() > 1 ? ", ..." : ""));
     for (const auto& why : sweep.kept) progress.note("warning: " + why);
     auto stopped = [&] { return options.stop && options.stop->load(); };
-    if (jobs > cores)
-        progress.note("warning: --jobs " + std::to_string(jobs) + " exceeds the " + std::to_string(cores) +
-                      " cores; runs share cores and timings are less honest (not pinned)");
+    progress.note(cpus.describe());
+    if (cpus.shared())
+        progress.note("warning: --jobs " + std::to_string(jobs) + " exceeds the " + std::to_string(allowed.size()) +
+                      " allowed CPU(s); slots share CPUs, spread evenly, and timings are less honest");
     if (journal.loaded_tests() > 0)
         progress.note("resuming: " + std::to_string(journal.loaded_tests()) + " test result(s) already in the journal");
 
