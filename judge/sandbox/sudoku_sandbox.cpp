@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "sudoku/runner_contract.hpp"
+#include "user_namespace.hpp"
 
 namespace {
 
@@ -391,8 +392,8 @@ void set_limit(const Options& o, int error_fd, int resource, const char* name, r
 }
 
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): in, out, err in the order of descriptors 0, 1, 2
-[[noreturn]] void exec_program(const Options& o, const Cgroups& cg, const std::string& box, int error_fd, int in_fd,
-                               int out_fd, int err_fd) {
+[[noreturn]] void exec_program(const Options& o, const Cgroups& cg, bool in_user_namespace, const std::string& box,
+                               int error_fd, int in_fd, int out_fd, int err_fd) {
     signal(SIGPIPE, SIG_DFL);  // --serve ignores it; the program gets the default back
     if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) die_child(error_fd, "redirect");
     if (chdir(box.c_str()) != 0) die_child(error_fd, "chdir " + box);
@@ -408,6 +409,8 @@ void set_limit(const Options& o, int error_fd, int resource, const char* name, r
         if (cg.pids.empty() && cg.v2.empty()) set_limit(o, error_fd, RLIMIT_NPROC, "RLIMIT_NPROC", o.procs);
         if (setgroups(0, nullptr) != 0 || setgid(o.gid) != 0 || setuid(o.uid) != 0)
             die_child(error_fd, "drop privileges");
+    } else if (in_user_namespace && cg.pids.empty() && cg.v2.empty()) {
+        set_limit(o, error_fd, RLIMIT_NPROC, "RLIMIT_NPROC", o.procs);  // counted in this user namespace
     }
     if (step_fails(o, "no-new-privs") || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
         die_child(error_fd, "prctl(PR_SET_NO_NEW_PRIVS)");
@@ -441,7 +444,8 @@ struct ProgramEnd {
 };
 
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): one caller, the two ends named as in run()
-[[noreturn]] void run_init(const Options& o, const Cgroups& cg, bool in_namespace, int error_fd, int end_fd) {
+[[noreturn]] void run_init(const Options& o, const Cgroups& cg, bool in_namespace, bool in_user_namespace, int error_fd,
+                           int end_fd) {
     // Joining here (not in the program) keeps the join away from the mount work, which makes the
     // cgroup write wait for an RCU grace period (~10 ms); init's own few syscalls are counted.
     if (!cg.resident)
@@ -466,7 +470,7 @@ struct ProgramEnd {
     double start = now_s();
     pid_t program = fork();
     if (program < 0) die_child(error_fd, "fork");
-    if (program == 0) exec_program(o, cg, box, error_fd, in_fd, out_fd, err_fd);
+    if (program == 0) exec_program(o, cg, in_user_namespace, box, error_fd, in_fd, out_fd, err_fd);
     close(error_fd);
     ProgramEnd end;
     // As pid 1, init also reaps orphans; it stops at the program's own end.
@@ -542,13 +546,29 @@ double self_cpu() {
 
 // init in fresh namespaces, straight from clone: the runner itself stays where it is, so the
 // namespaces die with init (not with the runner) and --serve can make new ones for every run.
-pid_t clone_init(const Options& o, bool& in_namespace) {
-    in_namespace = false;
+// Without root the namespaces are made inside a new user namespace (user_namespace.hpp): init then
+// waits on `mapped` (its read end, returned in the child) until the runner has written its maps.
+pid_t clone_init(const Options& o, bool& in_namespace, bool& in_user_namespace, int& mapped) {
+    in_namespace = in_user_namespace = false;
+    mapped = -1;
     if (o.namespaces) {
-        long flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS | (o.share_net ? 0 : CLONE_NEWNET);
+        const bool rootless = getuid() != 0;
+        int sync[2] = {-1, -1};
+        if (rootless && pipe2(sync, O_CLOEXEC) != 0) return -1;
+        long flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS | (o.share_net ? 0 : CLONE_NEWNET) |
+                     (rootless ? CLONE_NEWUSER : 0);
         pid_t pid = static_cast<pid_t>(syscall(SYS_clone, flags | SIGCHLD, nullptr, nullptr, nullptr, nullptr));
+        if (pid == 0 && rootless) {
+            close(sync[1]);
+            mapped = sync[0];
+        } else if (rootless) {
+            close(sync[0]);
+            if (pid > 0 && sudoku_sandbox::map_caller(pid)) (void)!write(sync[1], "m", 1);
+            close(sync[1]);  // without the byte init fails the run ("user namespace not mapped")
+        }
         if (pid >= 0) {
             in_namespace = true;
+            in_user_namespace = rootless;
             return pid;
         }
     }
@@ -590,12 +610,12 @@ bool pin_to(const Options& o, std::string& error) {
     return true;
 }
 
-int write_record(const Options& o, const Record& r, CgroupsState cgroups, bool in_namespace);
+int write_record(const Options& o, const Record& r, CgroupsState cgroups, NamespacesState namespaces);
 
 int run(const Options& o, const Cgroups* resident = nullptr) {
     {
         Record refused;
-        if (!pin_to(o, refused.error)) return write_record(o, refused, CgroupsState::off, false);
+        if (!pin_to(o, refused.error)) return write_record(o, refused, CgroupsState::off, NamespacesState::off);
     }
     Cgroups cg;
     if (resident && o.cgroups)
@@ -611,7 +631,8 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     auto run_cpu = [&] {
         return cg.resident ? cgroup_cpu(cg) - cpu_baseline - (self_cpu() - self_baseline) : cgroup_cpu(cg);
     };
-    bool in_namespace = false;
+    bool in_namespace = false, in_user_namespace = false;
+    int mapped = -1;
     int error_pipe[2], end_pipe[2];
     if (pipe2(error_pipe, O_CLOEXEC) != 0 || pipe2(end_pipe, O_CLOEXEC) != 0) {
         std::perror("sudoku-sandbox: pipe");
@@ -620,7 +641,7 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     // The box may grow by a few output limits beyond what the judge put in it (input, program).
     const long long box_cap = box_bytes(o.dir, 1LL << 40) + 4 * (o.fsize_kib + 1) * 1024 + (1 << 20);
     double start = now_s();
-    pid_t init = clone_init(o, in_namespace);
+    pid_t init = clone_init(o, in_namespace, in_user_namespace, mapped);
     if (init < 0) {
         std::perror("sudoku-sandbox: fork");
         return 1;
@@ -628,8 +649,13 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     if (init == 0) {
         close(error_pipe[0]);
         close(end_pipe[0]);
+        char byte = 0;
+        if (mapped >= 0 && read(mapped, &byte, 1) != 1) {
+            errno = EPERM;
+            die_child(error_pipe[1], "user namespace not mapped (/proc/<init>/uid_map)");
+        }
         if (!in_namespace) setpgid(0, 0);
-        run_init(o, cg, in_namespace, error_pipe[1], end_pipe[1]);
+        run_init(o, cg, in_namespace, in_user_namespace, error_pipe[1], end_pipe[1]);
     }
     close(error_pipe[1]);
     close(end_pipe[1]);
@@ -692,10 +718,13 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     if (!ended && r.killed_by == KilledBy::none && r.oom && !g_interrupted)
         r.error.clear();  // init itself was the OOM victim
     if (!cg.resident) remove_cgroups(cg);
-    return write_record(o, r, cg.version, in_namespace);
+    return write_record(o, r, cg.version,
+                        !in_namespace       ? NamespacesState::off
+                        : in_user_namespace ? NamespacesState::user
+                                            : NamespacesState::on);
 }
 
-int write_record(const Options& o, const Record& r_in, CgroupsState cgroups, bool in_namespace) {
+int write_record(const Options& o, const Record& r_in, CgroupsState cgroups, NamespacesState namespaces) {
     Record r = r_in;
     std::ostringstream out;
     out.setf(std::ios::fixed);
@@ -707,7 +736,7 @@ int write_record(const Options& o, const Record& r_in, CgroupsState cgroups, boo
         out << "exit_code: " << r.exit_code << "\n";
     out << "killed_by: " << to_string(r.killed_by) << "\noom: " << (r.oom ? 1 : 0) << "\n";
     out << "cgroups: " << to_string(cgroups) << "\n";
-    out << "namespaces: " << to_string(in_namespace ? NamespacesState::on : NamespacesState::off) << "\n";
+    out << "namespaces: " << to_string(namespaces) << "\n";
     out << "uid: " << (getuid() == 0 ? o.uid : static_cast<int>(getuid())) << "\n";
     out << "core: " << (r.error.empty() ? o.core : -1) << "\n";
     if (!r.error.empty()) {

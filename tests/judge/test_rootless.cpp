@@ -1,0 +1,123 @@
+// The runner without root (issue 13, item 4, in part): as an ordinary user where unprivileged user
+// namespaces work, a run gets a user namespace first and then its own pid, mount, net, ipc and uts
+// namespaces, and its process limit is its own (counted in its user namespace), not the user's.
+// These tests drop to uid 65534 themselves, so they need root to start (77 otherwise).
+#include <grp.h>
+#include <sched.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "judge_fixture.hpp"
+#include "sudoku/sandbox.hpp"
+#include "support/skip.hpp"
+
+using namespace sudoku::judge;
+using namespace judge_test;
+
+namespace {
+
+constexpr uid_t kNobody = 65534;
+
+// Becomes uid/gid 65534 with `nproc` as the user's process limit (as a real account has one).
+// RLIM_INFINITY: keep the limit there is.
+void become_nobody(rlim_t nproc) {
+    rlimit r{nproc, nproc};
+    if ((nproc != RLIM_INFINITY && setrlimit(RLIMIT_NPROC, &r) != 0) || setgroups(0, nullptr) != 0 ||
+        setgid(kNobody) != 0 || setuid(kNobody) != 0)
+        _exit(126);
+}
+
+void skip_unless_rootless_possible() {
+    if (geteuid() != 0) sudoku::testing::skip_test("dropping to uid 65534 needs root");
+    pid_t child = fork();
+    if (child == 0) {
+        become_nobody(RLIM_INFINITY);
+        _exit(unshare(CLONE_NEWUSER) == 0 && access(sandbox_executable().c_str(), X_OK) == 0 ? 0 : 1);
+    }
+    int status = 0;
+    waitpid(child, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        sudoku::testing::skip_test("unprivileged user namespaces are off here (or the runner is not reachable)");
+}
+
+// A box uid 65534 may write in.
+fs::path nobody_box(const std::string& name) {
+    fs::path box = fs::temp_directory_path() / ("sudoku-rootless-" + name + "-" + std::to_string(getpid()));
+    fs::remove_all(box);
+    fs::create_directories(box);
+    REQUIRE(chown(box.c_str(), kNobody, kNobody) == 0);
+    return box;
+}
+
+// Starts the runner as uid 65534 on `script`; its record goes to box/record.txt.
+pid_t start_as_nobody(const fs::path& box, const std::string& limits, const std::string& script, rlim_t nproc) {
+    const std::string command = sandbox_executable().string() + " --dir " + box.string() + " --meta " +
+                                (box / "record.txt").string() + " " + limits + " -- /bin/sh -c '" + script + "'";
+    pid_t child = fork();
+    if (child == 0) {
+        become_nobody(nproc);
+        execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    return child;
+}
+
+RunRecord finish(pid_t runner, const fs::path& box) {
+    int status = 0;
+    waitpid(runner, &status, 0);
+    return parse_run_record(read_text(box / "record.txt"));
+}
+
+}  // namespace
+
+TEST_CASE("rootless: a run gets a user namespace, then its own pid namespace and an empty /tmp") {
+    skip_unless_rootless_possible();
+    fs::path box = nobody_box("ns");
+    RunRecord r =
+        finish(start_as_nobody(box, "--cpu 1", "ls /proc > procs.txt; ls /tmp > tmp.txt", RLIM_INFINITY), box);
+    INFO(r.error);
+    REQUIRE(r.error.empty());
+    CHECK(r.namespaces == NamespacesState::user);
+    CHECK(r.uid == static_cast<int>(kNobody));
+    const std::string procs = read_text(box / "procs.txt");
+    CHECK(procs.find("\n" + std::to_string(getpid()) + "\n") == std::string::npos);  // the judge is invisible
+    CHECK(procs.find("1\n") == 0);                                                   // its own pid 1
+    CHECK(read_text(box / "tmp.txt") == "box\n");
+    fs::remove_all(box);
+}
+
+TEST_CASE("rootless: a fork bomb in one run does not take the processes of a concurrent run of the same user") {
+    skip_unless_rootless_possible();
+    const rlim_t user_limit = 300;  // the account's own limit, shared by all its processes
+    fs::path bomb_box = nobody_box("bomb"), quiet_box = nobody_box("quiet");
+    fs::copy_file(program("hold_processes.c"), bomb_box / "prog");
+    REQUIRE(chown((bomb_box / "prog").c_str(), kNobody, kNobody) == 0);
+    pid_t bomb = start_as_nobody(bomb_box, "--cpu 3 --wall 2 --procs 64", "exec ./prog", user_limit);
+    std::this_thread::sleep_for(std::chrono::milliseconds(700));
+    pid_t quiet = start_as_nobody(
+        quiet_box, "--cpu 1 --procs 64",
+        "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do /bin/true & done; wait && echo ok > ok.txt", user_limit);
+    RunRecord q = finish(quiet, quiet_box);
+    RunRecord b = finish(bomb, bomb_box);
+    INFO("bomb: " << b.error << "; quiet: " << q.error);
+    CHECK(b.namespaces == NamespacesState::user);
+    CHECK(q.error.empty());
+    CHECK(read_text(quiet_box / "ok.txt") == "ok\n");
+    CHECK(b.killed_by == KilledBy::wall);  // it held its processes until the end
+    // The pid-1 kill took the whole bomb: no process of it is left.
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    int left = 0;
+    for (auto& e : fs::directory_iterator("/proc")) {
+        struct stat st;
+        if (stat(e.path().c_str(), &st) != 0 || st.st_uid != kNobody) continue;
+        if (read_text(e.path() / "cmdline").rfind("./prog", 0) == 0) ++left;
+    }
+    CHECK(left == 0);
+    fs::remove_all(bomb_box);
+    fs::remove_all(quiet_box);
+}
