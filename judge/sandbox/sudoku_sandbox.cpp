@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "sudoku/runner_contract.hpp"
+#include "tree_usage.hpp"
 #include "user_namespace.hpp"
 
 namespace {
@@ -392,8 +393,8 @@ void set_limit(const Options& o, int error_fd, int resource, const char* name, r
 }
 
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): in, out, err in the order of descriptors 0, 1, 2
-[[noreturn]] void exec_program(const Options& o, const Cgroups& cg, bool in_user_namespace, const std::string& box,
-                               int error_fd, int in_fd, int out_fd, int err_fd) {
+[[noreturn]] void exec_program(const Options& o, const Cgroups& cg, bool in_user_namespace, bool tree_polled,
+                               const std::string& box, int error_fd, int in_fd, int out_fd, int err_fd) {
     signal(SIGPIPE, SIG_DFL);  // --serve ignores it; the program gets the default back
     if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) die_child(error_fd, "redirect");
     if (chdir(box.c_str()) != 0) die_child(error_fd, "chdir " + box);
@@ -403,8 +404,12 @@ void set_limit(const Options& o, int error_fd, int resource, const char* name, r
     set_limit(o, error_fd, RLIMIT_STACK, "RLIMIT_STACK",
               o.stack_mib <= 0 ? RLIM_INFINITY : static_cast<rlim_t>(o.stack_mib) << 20);
     set_limit(o, error_fd, RLIMIT_CORE, "RLIMIT_CORE", 0);
+    // Without cgroups the address space is the limit, unless the runner polls the tree's resident
+    // memory (tree_usage.hpp): then only a wide backstop, so that a reserved, untouched array is
+    // not a crash at exec and a touched one is MLE, as with cgroups.
     if (cg.version == CgroupsState::off)
-        set_limit(o, error_fd, RLIMIT_AS, "RLIMIT_AS", static_cast<rlim_t>(o.mem_hard_mib) << 20);
+        set_limit(o, error_fd, RLIMIT_AS, "RLIMIT_AS",
+                  static_cast<rlim_t>(tree_polled ? 4 * o.mem_hard_mib + 256 : o.mem_hard_mib) << 20);
     if (getuid() == 0) {
         if (cg.pids.empty() && cg.v2.empty()) set_limit(o, error_fd, RLIMIT_NPROC, "RLIMIT_NPROC", o.procs);
         if (setgroups(0, nullptr) != 0 || setgid(o.gid) != 0 || setuid(o.uid) != 0)
@@ -470,7 +475,9 @@ struct ProgramEnd {
     double start = now_s();
     pid_t program = fork();
     if (program < 0) die_child(error_fd, "fork");
-    if (program == 0) exec_program(o, cg, in_user_namespace, box, error_fd, in_fd, out_fd, err_fd);
+    if (program == 0)
+        exec_program(o, cg, in_user_namespace, in_namespace && cg.version == CgroupsState::off, box, error_fd, in_fd,
+                     out_fd, err_fd);
     close(error_fd);
     ProgramEnd end;
     // As pid 1, init also reaps orphans; it stops at the program's own end.
@@ -659,6 +666,10 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     }
     close(error_pipe[1]);
     close(end_pipe[1]);
+    // No cgroup to count the tree but a pid namespace to find it in: poll /proc (tree_usage.hpp).
+    const bool tree_polled = in_namespace && cg.version == CgroupsState::off;
+    double tree_cpu = 0;
+    long long tree_peak = 0;
 
     Record r;
     ProgramEnd end;
@@ -675,7 +686,16 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
             break;
         }
         double wall = now_s() - start;
-        double cpu = run_cpu();
+        if (tree_polled) {
+            auto u = sudoku_sandbox::tree_usage(init, o.procs);
+            tree_cpu = std::max(tree_cpu, u.cpu_s);
+            tree_peak = std::max(tree_peak, u.rss_bytes);
+            if (tree_peak > (o.mem_hard_mib << 20)) {
+                r.oom = true;  // the kernel's limit would have stopped it here
+                break;
+            }
+        }
+        double cpu = tree_polled ? tree_cpu : run_cpu();
         if (cpu > o.cpu_hard)
             r.killed_by = KilledBy::cpu;
         else if (wall > o.wall_hard)
@@ -703,8 +723,10 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
         if (r.killed_by == KilledBy::none && r.error.empty()) r.error = "the sandbox's init ended without reporting";
     }
     double rusage_cpu = cpu_seconds_of(end.usage);
-    r.cpu = cg.version == CgroupsState::off ? rusage_cpu : std::max(0.0, run_cpu());
-    r.peak_kib = end.usage.ru_maxrss;
+    r.cpu = tree_polled                       ? std::max(tree_cpu, rusage_cpu)
+            : cg.version == CgroupsState::off ? rusage_cpu
+                                              : std::max(0.0, run_cpu());
+    r.peak_kib = std::max(static_cast<long long>(end.usage.ru_maxrss), tree_peak / 1024);
     if (cg.version == CgroupsState::v1) {
         r.peak_kib =
             std::max(r.peak_kib, (read_number(cg.memory + "/memory.max_usage_in_bytes") - memory_baseline) / 1024);

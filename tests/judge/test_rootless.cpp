@@ -121,3 +121,29 @@ TEST_CASE("rootless: a fork bomb in one run does not take the processes of a con
     fs::remove_all(bomb_box);
     fs::remove_all(quiet_box);
 }
+
+TEST_CASE("rootless: without cgroups the CPU of the whole tree is polled and stopped at the hard limit") {
+    skip_unless_rootless_possible();
+    fs::path box = nobody_box("spin");
+    RunRecord r =
+        finish(start_as_nobody(box, "--cpu 1", "while :; do :; done & while :; do :; done", RLIM_INFINITY), box);
+    INFO(r.error);
+    CHECK(r.cgroups == CgroupsState::off);
+    CHECK(r.killed_by == KilledBy::cpu);
+    CHECK(r.cpu_s >= 1.0);
+    CHECK(r.cpu_s <= 1.3);  // two spinners: per-process RLIMIT_CPU alone would allow 2 s each
+    fs::remove_all(box);
+}
+
+TEST_CASE("rootless: without cgroups memory is the tree's polled resident peak: 200 MiB touched under 64 is oom") {
+    skip_unless_rootless_possible();
+    fs::path box = nobody_box("hog");
+    fs::copy_file(program("hog.c"), box / "prog");
+    REQUIRE(chown((box / "prog").c_str(), kNobody, kNobody) == 0);
+    RunRecord r = finish(start_as_nobody(box, "--cpu 2 --mem 64", "exec ./prog", RLIM_INFINITY), box);
+    INFO(r.error << " exit " << r.exit_code.value_or(-1) << " peak " << r.peak_kib);
+    CHECK(r.error.empty());
+    CHECK(r.oom);  // before: the address-space rlimit made malloc fail (exit 3, RE)
+    CHECK(r.peak_kib > 64 * 1024);
+    fs::remove_all(box);
+}
