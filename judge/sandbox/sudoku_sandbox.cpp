@@ -392,9 +392,11 @@ void set_limit(const Options& o, int error_fd, int resource, const char* name, r
         die_child(error_fd, std::string("setrlimit(") + name + ")");
 }
 
-// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): in, out, err in the order of descriptors 0, 1, 2
+// in, out, err in the order of descriptors 0, 1, 2; the two facts of the run named at the one call
+// NOLINTBEGIN(bugprone-easily-swappable-parameters)
 [[noreturn]] void exec_program(const Options& o, const Cgroups& cg, bool in_user_namespace, bool tree_polled,
                                const std::string& box, int error_fd, int in_fd, int out_fd, int err_fd) {
+    // NOLINTEND(bugprone-easily-swappable-parameters)
     signal(SIGPIPE, SIG_DFL);  // --serve ignores it; the program gets the default back
     if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) die_child(error_fd, "redirect");
     if (chdir(box.c_str()) != 0) die_child(error_fd, "chdir " + box);
@@ -555,6 +557,7 @@ double self_cpu() {
 // namespaces die with init (not with the runner) and --serve can make new ones for every run.
 // Without root the namespaces are made inside a new user namespace (user_namespace.hpp): init then
 // waits on `mapped` (its read end, returned in the child) until the runner has written its maps.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): out-parameters, named at the one call
 pid_t clone_init(const Options& o, bool& in_namespace, bool& in_user_namespace, int& mapped) {
     in_namespace = in_user_namespace = false;
     mapped = -1;
