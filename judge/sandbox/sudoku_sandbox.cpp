@@ -448,6 +448,7 @@ struct ProgramEnd {
     int status = 0;
     double wall = 0;
     rusage usage{};
+    sudoku_sandbox::TreeUsage tree;  // without cgroups: the tree at the program's end, leftovers included
 };
 
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): one caller, the two ends named as in run()
@@ -474,12 +475,15 @@ struct ProgramEnd {
     }
     std::string box = o.dir;
     if (in_namespace) setup_mounts(o, error_fd, box);
+    // Without a pid namespace, orphans of the program come to init rather than to the host's init,
+    // so that the runner's /proc walk (tree_usage.hpp) still finds the whole tree.
+    if (!in_namespace && cg.version == CgroupsState::off && prctl(PR_SET_CHILD_SUBREAPER, 1) != 0)
+        die_child(error_fd, "prctl(PR_SET_CHILD_SUBREAPER)");
     double start = now_s();
     pid_t program = fork();
     if (program < 0) die_child(error_fd, "fork");
     if (program == 0)
-        exec_program(o, cg, in_user_namespace, in_namespace && cg.version == CgroupsState::off, box, error_fd, in_fd,
-                     out_fd, err_fd);
+        exec_program(o, cg, in_user_namespace, cg.version == CgroupsState::off, box, error_fd, in_fd, out_fd, err_fd);
     close(error_fd);
     ProgramEnd end;
     // As pid 1, init also reaps orphans; it stops at the program's own end.
@@ -496,6 +500,8 @@ struct ProgramEnd {
         }
     }
     end.wall = now_s() - start;
+    // Measured here, before init kills what the program left: the runner's last poll may be 5 ms old.
+    if (cg.version == CgroupsState::off) end.tree = sudoku_sandbox::tree_usage(getpid(), o.procs);
     (void)!write(end_fd, &end, sizeof end);
     if (!in_namespace) kill(0, SIGKILL);  // the program's leftovers in init's process group (and init)
     _exit(0);                             // in a pid namespace this kills every process the program left behind
@@ -669,8 +675,9 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     }
     close(error_pipe[1]);
     close(end_pipe[1]);
-    // No cgroup to count the tree but a pid namespace to find it in: poll /proc (tree_usage.hpp).
-    const bool tree_polled = in_namespace && cg.version == CgroupsState::off;
+    // No cgroup to count the tree: poll /proc from init down (tree_usage.hpp; init is pid 1 of a
+    // pid namespace or a child subreaper, so orphans stay below it).
+    const bool tree_polled = cg.version == CgroupsState::off;
     double tree_cpu = 0;
     long long tree_peak = 0;
 
@@ -682,6 +689,10 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
         int n = poll(&p, 1, 5);
         if (n > 0) {
             ended = read(end_pipe[0], &end, sizeof end) == static_cast<ssize_t>(sizeof end);
+            if (ended && tree_polled) {
+                tree_cpu = std::max(tree_cpu, end.tree.cpu_s);
+                tree_peak = std::max(tree_peak, end.tree.rss_bytes);
+            }
             break;
         }
         if (g_interrupted) {

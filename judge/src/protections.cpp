@@ -47,10 +47,8 @@ std::string Protections::describe() const {
     std::string s = "cgroups " + std::string(to_string(cgroups));
     if (cgroups != CgroupsState::off)
         s += " (CPU of the whole tree, resident peak, process count)";
-    else if (namespaces != NamespacesState::off)
-        s += " (CPU and resident memory of the tree polled from /proc; process count by rlimit)";
     else
-        s += " (rlimits: address space, per-process CPU; wait4 rusage)";
+        s += " (CPU and resident memory of the tree polled from /proc every 5 ms; process count by rlimit)";
     if (cgroups == CgroupsState::off) missing.push_back("cgroups");
     s += "; namespaces " + std::string(to_string(namespaces));
     if (namespaces == NamespacesState::on) s += " (mount, pid, net, ipc, uts)";
