@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "judge_commands.hpp"
+#include "stop_signals.hpp"
 #include "sudoku/shard.hpp"
 
 namespace sudoku::judge_cli {
@@ -33,7 +34,8 @@ const char* kFooter = R"(Example:
 
 Exit status: 0 graded, 3 graded but some results are FAIL (the judge's fault, counted on the last
 line), 2 bad input or setup (contest file, test data, --out in use or misplaced, shard) or usage,
-1 internal error.)";
+1 internal error, 143 / 130 stopped by SIGTERM / SIGINT (the runs in progress stopped, the journal
+whole, no report: run the same command again to resume).)";
 
 struct GradeCommand {
     std::string contest_file;
@@ -107,7 +109,12 @@ Command add_grade_command(CLI::App& judge) {
                 auto contest = load_contest_or_report(c->contest_file);
                 if (!contest) return int(cli::exit_bad_input);
                 show_progress(c->options);
-                return c->shard ? grade_shard(*c, *contest) : grade_all(*c, *contest);
+                c->options.stop = &stop_on_signals();
+                try {
+                    return c->shard ? grade_shard(*c, *contest) : grade_all(*c, *contest);
+                } catch (const judge::GradingInterrupted& e) {
+                    return interrupted(e);
+                }
             }};
 }
 

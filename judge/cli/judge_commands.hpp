@@ -46,4 +46,7 @@ int report_results(const judge::ContestResults& results, const std::filesystem::
 // status: 0, or kExitJudgeFaults when any result is FAIL.
 int print_results(const judge::ContestResults& results, const std::filesystem::path& dir);
 
+// After SIGTERM / SIGINT stopped grading: says so on stderr and returns 128 + the signal.
+int interrupted(const judge::GradingInterrupted& e);
+
 }  // namespace sudoku::judge_cli

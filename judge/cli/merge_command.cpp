@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "judge_commands.hpp"
+#include "stop_signals.hpp"
 #include "sudoku/merge_folder.hpp"
 #include "sudoku/shard.hpp"
 
@@ -26,7 +27,8 @@ const char* kFooter = R"(Example:
   sudoku-judge merge contest.yaml --out out/merged out/shard-0 out/shard-1 out/shard-2
 
 Exit status: 0 merged, 3 merged but some results are FAIL (the judge's fault), 2 bad input
-(contest, a missing, repeated or unfinished shard, --out in use) or usage, 1 internal error.)";
+(contest, a missing, repeated or unfinished shard, --out in use) or usage, 1 internal error,
+143 / 130 stopped by SIGTERM / SIGINT (no report written).)";
 
 struct MergeCommand {
     std::string contest_file;
@@ -45,14 +47,24 @@ int merge(MergeCommand& c) {
     const bool out_existed = fs::exists(c.options.out_dir);
     auto lock = claim_out_dir(*contest, c.options.out_dir, "merge");
     if (!lock) return cli::exit_bad_input;
-    show_progress(c.options);
-    auto merged = judge::merge_shards(*contest, c.shard_dirs, c.options);
-    if (auto* why = std::get_if<std::string>(&merged)) {
-        std::cerr << "sudoku-judge merge: " << *why << "\n";
+    // A merge that ends without its reports leaves no --out it created (it holds only the lock file).
+    const auto give_back_out = [&](int status) {
         lock.reset();
         std::error_code ignored;
-        if (!out_existed) fs::remove_all(c.options.out_dir, ignored);  // holds nothing but the lock file
-        return cli::exit_bad_input;
+        if (!out_existed) fs::remove_all(c.options.out_dir, ignored);
+        return status;
+    };
+    show_progress(c.options);
+    c.options.stop = &stop_on_signals();
+    std::variant<judge::ContestResults, std::string> merged;
+    try {
+        merged = judge::merge_shards(*contest, c.shard_dirs, c.options);
+    } catch (const judge::GradingInterrupted& e) {
+        return give_back_out(interrupted(e));
+    }
+    if (auto* why = std::get_if<std::string>(&merged)) {
+        std::cerr << "sudoku-judge merge: " << *why << "\n";
+        return give_back_out(cli::exit_bad_input);
     }
     return print_results(std::get<judge::ContestResults>(merged), c.options.out_dir);  // merge_shards wrote them
 }

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "judge_commands.hpp"
+#include "stop_signals.hpp"
 #include "sudoku/report.hpp"
 
 namespace sudoku::judge_cli {
@@ -11,7 +12,7 @@ namespace sudoku::judge_cli {
 void add_run_options(CLI::App& command, judge::GradeOptions& options) {
     command
         .add_option("--jobs", options.jobs,
-                    "parallel runs (1 to 1024), one per core, pinned (default: the contest's `jobs`, else 1)")
+                    "parallel runs (1 to 1024), each pinned to an allowed CPU (default: the contest's `jobs`, else 1)")
         ->type_name("N")
         ->transform(cli::whole_number(judge::contest_bounds::kJobs.min, judge::contest_bounds::kJobs.max));
     command.add_flag_callback(
@@ -51,6 +52,12 @@ void show_progress(judge::GradeOptions& options) {
     options.progress_is_terminal = isatty(2);
 }
 
+int interrupted(const judge::GradingInterrupted& e) {
+    std::cerr << "\nsudoku-judge: stopped by signal " << stop_signal() << ": " << e.what()
+              << "; run the same command again to resume\n";
+    return 128 + stop_signal();
+}
+
 int report_results(const judge::ContestResults& results, const std::filesystem::path& dir) {
     judge::write_reports(results, dir);
     return print_results(results, dir);
@@ -59,6 +66,10 @@ int report_results(const judge::ContestResults& results, const std::filesystem::
 int print_results(const judge::ContestResults& results, const std::filesystem::path& dir) {
     const judge::ReportFiles files = judge::report_files(dir);
     judge::print_summary(results, std::cout);
+    std::cout << "\nsandbox" << (results.protections_from_runs ? " (weakest of the runs)" : " (start-up probe)") << ": "
+              << results.protections.describe() << "\n";
+    for (const auto& [index, p] : results.shard_protections)
+        std::cout << "shard " << index << ": " << p.describe() << "\n";
     std::cout << "\nwritten: " << files.json.string() << ", " << files.csv.string() << ", " << files.html.string()
               << "\n";
     const int faults = judge::count_judge_faults(results);

@@ -43,8 +43,30 @@
 #include "new_root.hpp"
 #include "sudoku/runner_contract.hpp"
 #include "syscall_filter.hpp"
+#include "tree_usage.hpp"
+#include "user_namespace.hpp"
 
 namespace {
+
+// SIGTERM, SIGINT or SIGHUP (the judge stopping, a terminal's Ctrl-C): the run in progress is
+// killed, its cgroups removed, its record says it was interrupted, and --serve then leaves.
+volatile sig_atomic_t g_interrupted = 0;
+
+void note_interrupt(int) { g_interrupted = 1; }
+
+// No SA_RESTART: a blocking read of the next request returns, so --serve leaves at once.
+void stop_on_signals() {
+    struct sigaction sa {};
+    sa.sa_handler = note_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigset_t unblock;
+    sigemptyset(&unblock);
+    for (int s : {SIGTERM, SIGINT, SIGHUP}) {
+        sigaction(s, &sa, nullptr);
+        sigaddset(&unblock, s);
+    }
+    sigprocmask(SIG_UNBLOCK, &unblock, nullptr);  // the judge blocks them in its threads; spawn inherits the mask
+}
 
 using sudoku::judge::CgroupsState;
 using sudoku::judge::KilledBy;
@@ -57,7 +79,7 @@ using sudoku::sandbox::ReadOnlyBind;
 constexpr rlim_t kOpenFiles = 256;
 
 // The steps --fail-step can make fail, besides the new root's (sudoku::sandbox::kRootSteps).
-constexpr std::string_view kProgramSteps[] = {"setrlimit", "nofile", "no-new-privs", "seccomp"};
+constexpr std::string_view kProgramSteps[] = {"setrlimit", "nofile", "no-new-privs", "seccomp", "pin"};
 
 bool is_fail_step(const std::string& step) {
     for (auto known : kProgramSteps)
@@ -98,7 +120,7 @@ Runs PROGRAM in DIR under limits and writes a result record (key: value lines).
   --fsize K            largest file the program may write, KiB (hard side: K+1)
   --procs N            processes and threads (default 64)
   --uid U --gid G      identity of the program when run as root (default 65534)
-  --core K             pin to CPU core K
+  --core K             pin to CPU core K (a pin that fails is a runner failure: record `error`)
   --ro HOST[:INSIDE]   bind HOST (a file or a directory) read-only into the program's root, at
                        INSIDE (absolute, default HOST) (repeatable; without namespaces an
                        argument equal to INSIDE is replaced by HOST)
@@ -108,7 +130,8 @@ Runs PROGRAM in DIR under limits and writes a result record (key: value lines).
   --meta F             write the record to F instead of stdout
   --fail-step STEP     tests only: the setup call of STEP fails, to show that the run then fails
                        (record `error`) instead of going on weaker: setrlimit, nofile,
-                       no-new-privs, seccomp, root, bind, dev, proc, tmpfs, pivot-root
+                       no-new-privs, seccomp, root, bind, dev, proc, tmpfs, pivot-root,
+                       pin
 Example: sudoku-sandbox --dir /tmp/box --cpu 1 --mem 128 --stdin in.txt -- ./a.out
 Exit status: 0 the program was run (whatever it did), 2 bad options, 1 runner failure.
 )";
@@ -236,6 +259,9 @@ struct Cgroups {
     CgroupsState version = CgroupsState::off;
     bool resident = false;                  // --serve: the runner lives in these groups; they outlive a run
     std::string memory, cpuacct, pids, v2;  // directories of this run's groups
+    // --no-cgroups under a resident runner: the groups init moves to first (the runner's own
+    // parents), so that the run is really outside every cgroup the runner made.
+    std::vector<std::string> leave_to;
 
     std::vector<std::string> dirs() const {
         std::vector<std::string> d;
@@ -394,9 +420,11 @@ void set_limit(const Options& o, int error_fd, int resource, const char* name, r
         die_child(error_fd, std::string("setrlimit(") + name + ")");
 }
 
-// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): in, out, err in the order of descriptors 0, 1, 2
-[[noreturn]] void exec_program(const Options& o, const Cgroups& cg, const std::string& box, int error_fd, int in_fd,
-                               int out_fd, int err_fd) {
+// in, out, err in the order of descriptors 0, 1, 2; the two facts of the run named at the one call
+// NOLINTBEGIN(bugprone-easily-swappable-parameters)
+[[noreturn]] void exec_program(const Options& o, const Cgroups& cg, bool in_user_namespace, bool tree_polled,
+                               const std::string& box, int error_fd, int in_fd, int out_fd, int err_fd) {
+    // NOLINTEND(bugprone-easily-swappable-parameters)
     signal(SIGPIPE, SIG_DFL);  // --serve ignores it; the program gets the default back
     if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) die_child(error_fd, "redirect");
     if (chdir(box.c_str()) != 0) die_child(error_fd, "chdir " + box);
@@ -407,12 +435,18 @@ void set_limit(const Options& o, int error_fd, int resource, const char* name, r
               o.stack_mib <= 0 ? RLIM_INFINITY : static_cast<rlim_t>(o.stack_mib) << 20);
     set_limit(o, error_fd, RLIMIT_CORE, "RLIMIT_CORE", 0);
     set_limit(o, error_fd, RLIMIT_NOFILE, "RLIMIT_NOFILE", kOpenFiles, "nofile");
+    // Without cgroups the address space is the limit, unless the runner polls the tree's resident
+    // memory (tree_usage.hpp): then only a wide backstop, so that a reserved, untouched array is
+    // not a crash at exec and a touched one is MLE, as with cgroups.
     if (cg.version == CgroupsState::off)
-        set_limit(o, error_fd, RLIMIT_AS, "RLIMIT_AS", static_cast<rlim_t>(o.mem_hard_mib) << 20);
+        set_limit(o, error_fd, RLIMIT_AS, "RLIMIT_AS",
+                  static_cast<rlim_t>(tree_polled ? 4 * o.mem_hard_mib + 256 : o.mem_hard_mib) << 20);
     if (getuid() == 0) {
         if (cg.pids.empty() && cg.v2.empty()) set_limit(o, error_fd, RLIMIT_NPROC, "RLIMIT_NPROC", o.procs);
         if (setgroups(0, nullptr) != 0 || setgid(o.gid) != 0 || setuid(o.uid) != 0)
             die_child(error_fd, "drop privileges");
+    } else if (in_user_namespace && cg.pids.empty() && cg.v2.empty()) {
+        set_limit(o, error_fd, RLIMIT_NPROC, "RLIMIT_NPROC", o.procs);  // counted in this user namespace
     }
     if (step_fails(o, "no-new-privs") || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
         die_child(error_fd, "prctl(PR_SET_NO_NEW_PRIVS)");
@@ -447,15 +481,19 @@ struct ProgramEnd {
     int status = 0;
     double wall = 0;
     rusage usage{};
+    sudoku_sandbox::TreeUsage tree;  // without cgroups: the tree at the program's end, leftovers included
 };
 
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): one caller, the two ends named as in run()
-[[noreturn]] void run_init(const Options& o, const Cgroups& cg, bool in_namespace, int error_fd, int end_fd) {
+[[noreturn]] void run_init(const Options& o, const Cgroups& cg, bool in_namespace, bool in_user_namespace, int error_fd,
+                           int end_fd) {
     // Joining here (not in the program) keeps the join away from the mount work, which makes the
     // cgroup write wait for an RCU grace period (~10 ms); init's own few syscalls are counted.
     if (!cg.resident)
         for (auto& d : cg.dirs())
             if (!write_file(d + "/cgroup.procs", "0")) die_child(error_fd, "join cgroup " + d);
+    for (auto& d : cg.leave_to)
+        if (!write_file(d + "/cgroup.procs", "0")) die_child(error_fd, "leave the runner's cgroup for " + d);
     // Redirections are opened before the mounts hide their directories.
     int in_fd = open(o.stdin_file.c_str(), O_RDONLY | O_CLOEXEC);
     int out_fd = open(o.stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -481,10 +519,16 @@ struct ProgramEnd {
             for (auto& bind : o.read_only)
                 if (arg == bind.inside) arg = bind.host;
     }
+    // Without a pid namespace, orphans of the program come to init rather than to the host's init,
+    // so that the runner's /proc walk (tree_usage.hpp) still finds the whole tree.
+    if (!in_namespace && cg.version == CgroupsState::off && prctl(PR_SET_CHILD_SUBREAPER, 1) != 0)
+        die_child(error_fd, "prctl(PR_SET_CHILD_SUBREAPER)");
     double start = now_s();
     pid_t program = fork();
     if (program < 0) die_child(error_fd, "fork");
-    if (program == 0) exec_program(outside.argv.empty() ? o : outside, cg, box, error_fd, in_fd, out_fd, err_fd);
+    if (program == 0)
+        exec_program(outside.argv.empty() ? o : outside, cg, in_user_namespace, cg.version == CgroupsState::off, box,
+                     error_fd, in_fd, out_fd, err_fd);
     close(error_fd);
     ProgramEnd end;
     // As pid 1, init also reaps orphans; it stops at the program's own end.
@@ -501,6 +545,8 @@ struct ProgramEnd {
         }
     }
     end.wall = now_s() - start;
+    // Measured here, before init kills what the program left: the runner's last poll may be 5 ms old.
+    if (cg.version == CgroupsState::off) end.tree = sudoku_sandbox::tree_usage(getpid(), o.procs);
     (void)!write(end_fd, &end, sizeof end);
     if (!in_namespace) kill(0, SIGKILL);  // the program's leftovers in init's process group (and init)
     _exit(0);                             // in a pid namespace this kills every process the program left behind
@@ -560,13 +606,30 @@ double self_cpu() {
 
 // init in fresh namespaces, straight from clone: the runner itself stays where it is, so the
 // namespaces die with init (not with the runner) and --serve can make new ones for every run.
-pid_t clone_init(const Options& o, bool& in_namespace) {
-    in_namespace = false;
+// Without root the namespaces are made inside a new user namespace (user_namespace.hpp): init then
+// waits on `mapped` (its read end, returned in the child) until the runner has written its maps.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): out-parameters, named at the one call
+pid_t clone_init(const Options& o, bool& in_namespace, bool& in_user_namespace, int& mapped) {
+    in_namespace = in_user_namespace = false;
+    mapped = -1;
     if (o.namespaces) {
-        long flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS | (o.share_net ? 0 : CLONE_NEWNET);
+        const bool rootless = getuid() != 0;
+        int sync[2] = {-1, -1};
+        if (rootless && pipe2(sync, O_CLOEXEC) != 0) return -1;
+        long flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS | (o.share_net ? 0 : CLONE_NEWNET) |
+                     (rootless ? CLONE_NEWUSER : 0);
         pid_t pid = static_cast<pid_t>(syscall(SYS_clone, flags | SIGCHLD, nullptr, nullptr, nullptr, nullptr));
+        if (pid == 0 && rootless) {
+            close(sync[1]);
+            mapped = sync[0];
+        } else if (rootless) {
+            close(sync[0]);
+            if (pid > 0 && sudoku_sandbox::map_caller(pid)) (void)!write(sync[1], "m", 1);
+            close(sync[1]);  // without the byte init fails the run ("user namespace not mapped")
+        }
         if (pid >= 0) {
             in_namespace = true;
+            in_user_namespace = rootless;
             return pid;
         }
     }
@@ -588,8 +651,40 @@ long long prepare_resident(const Cgroups& cg, const Options& o) {
     return baseline;
 }
 
+// The parents of the resident groups: where a --no-cgroups run goes (see Cgroups::leave_to).
+std::vector<std::string> parents_of(const Cgroups& resident) {
+    std::vector<std::string> parents;
+    for (auto& d : resident.dirs()) parents.push_back(d.substr(0, d.rfind('/')));
+    return parents;
+}
+
+// Fail closed: a run asked to be pinned is pinned or is not run (record `error` names the call).
+bool pin_to(const Options& o, std::string& error) {
+    if (o.core < 0) return true;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (o.core < CPU_SETSIZE) CPU_SET(o.core, &set);
+    if (step_fails(o, "pin") || sched_setaffinity(0, sizeof set, &set) != 0) {
+        error = "sched_setaffinity(core " + std::to_string(o.core) + "): " + std::strerror(errno);
+        return false;
+    }
+    return true;
+}
+
+int write_record(const Options& o, const Record& r, CgroupsState cgroups, NamespacesState namespaces);
+
 int run(const Options& o, const Cgroups* resident = nullptr) {
-    Cgroups cg = resident ? *resident : setup_cgroups(o);
+    {
+        Record refused;
+        if (!pin_to(o, refused.error)) return write_record(o, refused, CgroupsState::off, NamespacesState::off);
+    }
+    Cgroups cg;
+    if (resident && o.cgroups)
+        cg = *resident;
+    else {
+        cg = setup_cgroups(o);
+        if (resident) cg.leave_to = parents_of(*resident);
+    }
     long long memory_baseline = cg.resident ? prepare_resident(cg, o) : 0;
     long long oom_kills_before = cg.resident ? stat_field(cg.memory + "/memory.oom_control", "oom_kill") : 0;
     double cpu_baseline = cg.resident ? cgroup_cpu(cg) : 0, self_baseline = self_cpu();
@@ -597,16 +692,11 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     auto run_cpu = [&] {
         return cg.resident ? cgroup_cpu(cg) - cpu_baseline - (self_cpu() - self_baseline) : cgroup_cpu(cg);
     };
-    if (o.core >= 0) {
-        cpu_set_t set;
-        CPU_ZERO(&set);
-        CPU_SET(o.core, &set);
-        sched_setaffinity(0, sizeof set, &set);
-    }
     // Prepared once per runner: every run's init and program inherit them.
     if (o.namespaces) sudoku::sandbox::host_layout();
     sudoku::sandbox::syscall_filter();
-    bool in_namespace = false;
+    bool in_namespace = false, in_user_namespace = false;
+    int mapped = -1;
     int error_pipe[2], end_pipe[2];
     if (pipe2(error_pipe, O_CLOEXEC) != 0 || pipe2(end_pipe, O_CLOEXEC) != 0) {
         std::perror("sudoku-sandbox: pipe");
@@ -615,7 +705,7 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     // The box may grow by a few output limits beyond what the judge put in it (input, program).
     const long long box_cap = box_bytes(o.dir, 1LL << 40) + 4 * (o.fsize_kib + 1) * 1024 + (1 << 20);
     double start = now_s();
-    pid_t init = clone_init(o, in_namespace);
+    pid_t init = clone_init(o, in_namespace, in_user_namespace, mapped);
     if (init < 0) {
         std::perror("sudoku-sandbox: fork");
         return 1;
@@ -623,11 +713,21 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     if (init == 0) {
         close(error_pipe[0]);
         close(end_pipe[0]);
+        char byte = 0;
+        if (mapped >= 0 && read(mapped, &byte, 1) != 1) {
+            errno = EPERM;
+            die_child(error_pipe[1], "user namespace not mapped (/proc/<init>/uid_map)");
+        }
         if (!in_namespace) setpgid(0, 0);
-        run_init(o, cg, in_namespace, error_pipe[1], end_pipe[1]);
+        run_init(o, cg, in_namespace, in_user_namespace, error_pipe[1], end_pipe[1]);
     }
     close(error_pipe[1]);
     close(end_pipe[1]);
+    // No cgroup to count the tree: poll /proc from init down (tree_usage.hpp; init is pid 1 of a
+    // pid namespace or a child subreaper, so orphans stay below it).
+    const bool tree_polled = cg.version == CgroupsState::off;
+    double tree_cpu = 0;
+    long long tree_peak = 0;
 
     Record r;
     ProgramEnd end;
@@ -637,10 +737,27 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
         int n = poll(&p, 1, 5);
         if (n > 0) {
             ended = read(end_pipe[0], &end, sizeof end) == static_cast<ssize_t>(sizeof end);
+            if (ended && tree_polled) {
+                tree_cpu = std::max(tree_cpu, end.tree.cpu_s);
+                tree_peak = std::max(tree_peak, end.tree.rss_bytes);
+            }
+            break;
+        }
+        if (g_interrupted) {
+            r.error = "interrupted: the runner got a stop signal";
             break;
         }
         double wall = now_s() - start;
-        double cpu = run_cpu();
+        if (tree_polled) {
+            auto u = sudoku_sandbox::tree_usage(init, o.procs);
+            tree_cpu = std::max(tree_cpu, u.cpu_s);
+            tree_peak = std::max(tree_peak, u.rss_bytes);
+            if (tree_peak > (o.mem_hard_mib << 20)) {
+                r.oom = true;  // the kernel's limit would have stopped it here
+                break;
+            }
+        }
+        double cpu = tree_polled ? tree_cpu : run_cpu();
         if (cpu > o.cpu_hard)
             r.killed_by = KilledBy::cpu;
         else if (wall > o.wall_hard)
@@ -656,7 +773,7 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
 
     char buf[512];
     ssize_t len = read(error_pipe[0], buf, sizeof buf);
-    if (len > 0) r.error = std::string(buf, len);
+    if (len > 0 && !g_interrupted) r.error = std::string(buf, len);
 
     if (ended) {
         r.wall = end.wall;
@@ -668,8 +785,10 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
         if (r.killed_by == KilledBy::none && r.error.empty()) r.error = "the sandbox's init ended without reporting";
     }
     double rusage_cpu = cpu_seconds_of(end.usage);
-    r.cpu = cg.version == CgroupsState::off ? rusage_cpu : std::max(0.0, run_cpu());
-    r.peak_kib = end.usage.ru_maxrss;
+    r.cpu = tree_polled                       ? std::max(tree_cpu, rusage_cpu)
+            : cg.version == CgroupsState::off ? rusage_cpu
+                                              : std::max(0.0, run_cpu());
+    r.peak_kib = std::max(static_cast<long long>(end.usage.ru_maxrss), tree_peak / 1024);
     if (cg.version == CgroupsState::v1) {
         r.peak_kib =
             std::max(r.peak_kib, (read_number(cg.memory + "/memory.max_usage_in_bytes") - memory_baseline) / 1024);
@@ -680,9 +799,17 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
         if (peak > 0) r.peak_kib = std::max(r.peak_kib, peak / 1024);
         r.oom = stat_field(cg.v2 + "/memory.events", "oom_kill") > 0 || stat_field(cg.v2 + "/memory.events", "max") > 0;
     }
-    if (!ended && r.killed_by == KilledBy::none && r.oom) r.error.clear();  // init itself was the OOM victim
+    if (!ended && r.killed_by == KilledBy::none && r.oom && !g_interrupted)
+        r.error.clear();  // init itself was the OOM victim
     if (!cg.resident) remove_cgroups(cg);
+    return write_record(o, r, cg.version,
+                        !in_namespace       ? NamespacesState::off
+                        : in_user_namespace ? NamespacesState::user
+                                            : NamespacesState::on);
+}
 
+int write_record(const Options& o, const Record& r_in, CgroupsState cgroups, NamespacesState namespaces) {
+    Record r = r_in;
     std::ostringstream out;
     out.setf(std::ios::fixed);
     out.precision(3);
@@ -692,9 +819,10 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     else
         out << "exit_code: " << r.exit_code << "\n";
     out << "killed_by: " << to_string(r.killed_by) << "\noom: " << (r.oom ? 1 : 0) << "\n";
-    out << "cgroups: " << to_string(cg.version) << "\n";
-    out << "namespaces: " << to_string(in_namespace ? NamespacesState::on : NamespacesState::off) << "\n";
+    out << "cgroups: " << to_string(cgroups) << "\n";
+    out << "namespaces: " << to_string(namespaces) << "\n";
     out << "uid: " << (getuid() == 0 ? o.uid : static_cast<int>(getuid())) << "\n";
+    out << "core: " << (r.error.empty() ? o.core : -1) << "\n";
     if (!r.error.empty()) {
         for (char& c : r.error)
             if (c == '\n') c = ' ';
@@ -752,6 +880,7 @@ int serve() {
             std::cout << "error: bad request: " << e.what() << "\n";
         }
         std::cout << "end\n" << std::flush;
+        if (g_interrupted) break;
     }
     if (cg.resident) {  // leave the groups (to their parents) so that they can be removed
         for (auto& d : cg.dirs()) write_file(d.substr(0, d.rfind('/')) + "/cgroup.procs", "0");
@@ -762,6 +891,7 @@ int serve() {
 }
 
 int main(int argc, char** argv) {
+    stop_on_signals();
     if (argc == 2 && std::string(argv[1]) == "--serve") return serve();
     Options o;
     try {

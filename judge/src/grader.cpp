@@ -13,7 +13,9 @@
 #include <mutex>
 #include <thread>
 
+#include "sudoku/cgroup_sweep.hpp"
 #include "sudoku/checkers.hpp"
+#include "sudoku/cpu_allocation.hpp"
 #include "sudoku/executable_copy.hpp"
 #include "sudoku/grading_inputs.hpp"
 #include "sudoku/journal.hpp"
@@ -110,7 +112,7 @@ TestResult judge_test(const ContestProblem& problem, const TestCase& test, const
     fs::path output = config.uses_stdout() ? slot.dir / "stdout" : box / config.output_file;
     if (config.uses_stdout()) r.stdout_file = output;
 
-    RunRecord run = slot.session ? slot.session->run(r) : run_sandboxed(r);
+    RunRecord run = slot.session ? slot.session->run(r, slot.stop) : run_sandboxed(r);
     OutputFacts facts = output_facts(output, box, config);
     Outcome outcome = decide_verdict(run, r.limits, facts, [&] {
         return run_checker(config.checker, config.problem,
@@ -122,6 +124,7 @@ TestResult judge_test(const ContestProblem& problem, const TestCase& test, const
     result.cpu_s = run.cpu_s;
     result.wall_s = run.wall_s;
     result.peak_kib = run.peak_kib;
+    if (run.error.empty()) result.protections = run.protections();
     return result;
 }
 
@@ -226,11 +229,10 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     Journal journal(out / "journal.jsonl");
     const GradingInputs inputs(contest);
     int jobs = std::max(1, options.jobs > 0 ? options.jobs : contest.jobs);
-    int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<int> allowed = allowed_cpus();
+    if (allowed.empty()) allowed = {0};  // sched_getaffinity failed: the pins will fail closed, each a FAIL
+    const CpuAllocation cpus = allocate_cpus(jobs, allowed);
 
-    ContestResults results;
-    results.contest = contest.name;
-    results.protections = probe_protections(out / "probe").describe();
     std::vector<std::string> names = list_contestants(contest.contestants_dir);
     CompileSettings compile_settings = contest.compile;
     compile_settings.read_only_dirs = contest.read_only_dirs;
@@ -238,13 +240,19 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     for (int s = 0; s < jobs; ++s) sessions.push_back(std::make_unique<SandboxSession>());
     auto slot = [&](int s) {
         return RunSlot{out / "work" / ("slot-" + std::to_string(s)),
-                       jobs <= cores ? s % cores : -1,
+                       cpus.slot_cpu[s],
                        contest.read_only_dirs,
                        contest.stack_mib,
                        options.namespaces,
                        options.cgroups,
-                       sessions[s].get()};
+                       sessions[s].get(),
+                       options.stop};
     };
+    RunRequest wanted;
+    wanted.namespaces = options.namespaces;
+    wanted.cgroups = options.cgroups;
+    wanted.core = slot(0).core;
+    const ProtectionProbe probe = probe_protections(out / "probe", wanted);
     auto build_dir = [&](const Work& w) {
         return out / "build" / names[w.contestant] / contest.problems[w.problem].config.name;
     };
@@ -252,10 +260,17 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     int total_tests = 0;
     for (const auto& p : contest.problems) total_tests += static_cast<int>(p.tests.size() * names.size());
     Progress progress(options, total_tests);
-    progress.note("protections: " + results.protections);
-    if (jobs > cores)
-        progress.note("warning: --jobs " + std::to_string(jobs) + " exceeds the " + std::to_string(cores) +
-                      " cores; runs share cores and timings are less honest (not pinned)");
+    progress.note("protections: " + probe.describe());
+    const CgroupSweep sweep = sweep_stale_cgroups();
+    if (!sweep.removed.empty())
+        progress.note("removed " + std::to_string(sweep.removed.size()) + " cgroup(s) left by runners that died: " +
+                      sweep.removed.front().string() + (sweep.removed.size() > 1 ? ", ..." : ""));
+    for (const auto& why : sweep.kept) progress.note("warning: " + why);
+    auto stopped = [&] { return options.stop && options.stop->load(); };
+    progress.note(cpus.describe());
+    if (cpus.shared())
+        progress.note("warning: --jobs " + std::to_string(jobs) + " exceeds the " + std::to_string(allowed.size()) +
+                      " allowed CPU(s); slots share CPUs, spread evenly, and timings are less honest");
     if (journal.loaded_tests() > 0)
         progress.note("resuming: " + std::to_string(journal.loaded_tests()) + " test result(s) already in the journal");
     if (journal.records_without_inputs() > 0)
@@ -274,6 +289,7 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
         for (size_t p = 0; p < contest.problems.size(); ++p) submissions.push_back({c, p});
     std::vector<CompileRecord> compiled(submissions.size());
     run_pool(jobs, submissions.size(), [&](size_t i, int) {
+        if (stopped()) return;
         const Work& w = submissions[i];
         const ContestProblem& problem = contest.problems[w.problem];
         const std::string decided_by = inputs.of_compile(names[w.contestant], problem.config.name);
@@ -286,6 +302,7 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
         compiled[i] = reusable
                           ? old->record
                           : prepare_submission(contest, names[w.contestant], problem, build_dir(w), compile_settings);
+        if (stopped()) return;  // an interrupted compile is not a result
         if (!reusable) journal.append(compiled[i], decided_by);
         if (compiled[i].status != CompileStatus::ok && !reusable)
             progress.note(names[w.contestant] + " " + problem.config.name + ": " +
@@ -315,11 +332,14 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     }
     std::atomic<int> finished{done};
     std::mutex done_mutex;
+    if (stopped()) throw GradingInterrupted();
     run_pool(jobs, pending.size(), [&](size_t i, int s) {
+        if (stopped()) return;
         const Work& w = submissions[pending[i].submission];
         const ContestProblem& problem = contest.problems[w.problem];
         TestResult r = judge_test(problem, problem.tests[pending[i].test], build_dir(w) / problem.config.name, slot(s));
         r.contestant = names[w.contestant];
+        if (stopped()) return;             // the run may have been cut short: it is not a result
         std::lock_guard lock(done_mutex);  // journal order = completion order; the callback sees it journaled
         journal.append(r, inputs.of_test(r.contestant, r.problem, r.test));
         int n = ++finished;
@@ -327,15 +347,15 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
         if (options.on_test_done) options.on_test_done(n, total_tests);
     });
     progress.finish();
+    if (stopped()) throw GradingInterrupted();
 
-    return assemble_results(contest, journal, results.protections);
+    return assemble_results(contest, journal, probe.protections);
 }
 
-ContestResults assemble_results(const Contest& contest, const Journal& journal, const std::string& protections) {
+ContestResults assemble_results(const Contest& contest, const Journal& journal, const Protections& probed) {
     // In contest order, from the journal alone: equal whether or not the run was resumed or sharded.
     ContestResults results;
     results.contest = contest.name;
-    results.protections = protections;
     for (const auto& p : contest.problems) {
         results.problems.push_back(p.config.name);
         results.problem_max_points.push_back(max_points(p));
@@ -362,6 +382,12 @@ ContestResults assemble_results(const Contest& contest, const Journal& journal, 
         }
         results.contestants.push_back(std::move(cr));
     }
+    std::vector<TestResult> all;
+    for (const auto& c : results.contestants)
+        for (const auto& p : c.problems) all.insert(all.end(), p.tests.begin(), p.tests.end());
+    auto from_runs = weakest_of(all);
+    results.protections = from_runs.value_or(probed);
+    results.protections_from_runs = from_runs.has_value();
     rank_contestants(results.contestants);
     return results;
 }

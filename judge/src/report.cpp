@@ -108,7 +108,10 @@ void write_report_html(const ContestResults& results, const fs::path& file) {
     std::ostringstream h;
     h << "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>" << html(results.contest)
       << " results</title><style>" << kStyle << "</style><script>" << kScript << "</script></head><body>\n";
-    h << "<h1>" << html(results.contest) << "</h1>\n<p class=\"t\">Sandbox: " << html(results.protections) << "</p>\n";
+    h << "<h1>" << html(results.contest) << "</h1>\n<p class=\"t\">Sandbox: " << html(results.protections.describe())
+      << (results.protections_from_runs ? "" : " (start-up probe: no run yet)") << "</p>\n";
+    for (const auto& [index, p] : results.shard_protections)
+        h << "<p class=\"t\">Shard " << index << ": " << html(p.describe()) << "</p>\n";
     h << "<h2>Scoreboard</h2>\n<table id=\"scoreboard\"><thead><tr><th onclick=\"sortBy(this)\">rank</th>"
          "<th onclick=\"sortBy(this)\">contestant</th><th onclick=\"sortBy(this)\">total</th>";
     for (size_t i = 0; i < results.problems.size(); ++i)

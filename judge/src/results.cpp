@@ -13,18 +13,27 @@ double rounded(double x) { return std::round(x * 1000) / 1000; }
 }  // namespace
 
 Json to_json(const TestResult& t) {
-    return Json{{"contestant", t.contestant},
-                {"problem", t.problem},
-                {"test", t.test},
-                {"group", t.group},
-                {"verdict", std::string(verdict_name(t.verdict))},
-                {"reason", t.reason},
-                {"cpu_s", rounded(t.cpu_s)},
-                {"wall_s", rounded(t.wall_s)},
-                {"peak_kib", t.peak_kib},
-                {"fraction", rounded(t.fraction)},
-                {"points", rounded(t.points)},
-                {"max_points", rounded(t.max_points)}};
+    Json j{{"contestant", t.contestant},
+           {"problem", t.problem},
+           {"test", t.test},
+           {"group", t.group},
+           {"verdict", std::string(verdict_name(t.verdict))},
+           {"reason", t.reason},
+           {"cpu_s", rounded(t.cpu_s)},
+           {"wall_s", rounded(t.wall_s)},
+           {"peak_kib", t.peak_kib},
+           {"fraction", rounded(t.fraction)},
+           {"points", rounded(t.points)},
+           {"max_points", rounded(t.max_points)}};
+    if (t.protections) j["sandbox"] = to_json(*t.protections);
+    return j;
+}
+
+std::optional<Protections> weakest_of(const std::vector<TestResult>& tests) {
+    std::optional<Protections> w;
+    for (const auto& t : tests)
+        if (t.protections) w = w ? weakest(*w, *t.protections) : *t.protections;
+    return w;
 }
 
 TestResult test_result_from_json(const Json& j) {
@@ -43,6 +52,7 @@ TestResult test_result_from_json(const Json& j) {
     t.wall_s = j.value("wall_s", 0.0);
     t.peak_kib = j.value("peak_kib", 0LL);
     t.fraction = j.value("fraction", 0.0);
+    if (j.contains("sandbox")) t.protections = protections_from_json(j.at("sandbox"));
     return t;
 }
 
@@ -103,6 +113,7 @@ Json to_json(const ContestResults& r) {
                 Json tj = to_json(t);
                 tj.erase("contestant");
                 tj.erase("problem");
+                tj.erase("sandbox");  // the contest's protections are summarised once, below
                 tests.push_back(tj);
             }
             for (const auto& g : p.groups)
@@ -120,11 +131,21 @@ Json to_json(const ContestResults& r) {
         }
         contestants.push_back({{"name", c.name}, {"rank", c.rank}, {"total", rounded(c.total)}, {"problems", ps}});
     }
-    return Json{{"schema", "sudoku-judge-results/1"},
-                {"contest", r.contest},
-                {"protections", r.protections},
-                {"problems", problems},
-                {"contestants", contestants}};
+    Json sandbox = to_json(r.protections);
+    sandbox["from"] = r.protections_from_runs ? "runs" : "start-up probe";
+    Json out{{"schema", "sudoku-judge-results/1"},
+             {"contest", r.contest},
+             {"protections", r.protections.describe()},
+             {"sandbox", sandbox},
+             {"problems", problems},
+             {"contestants", contestants}};
+    if (!r.shard_protections.empty()) {
+        Json shards = Json::array();
+        for (const auto& [index, p] : r.shard_protections)
+            shards.push_back({{"index", index}, {"protections", p.describe()}, {"sandbox", to_json(p)}});
+        out["shards"] = shards;
+    }
+    return out;
 }
 
 }  // namespace sudoku::judge

@@ -1,6 +1,8 @@
 // Spawning the runner helper and reading its record (contract: docs/judge.md, "The runner").
 #include "sudoku/sandbox.hpp"
 
+#include <poll.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -126,6 +128,8 @@ RunRecord parse_run_record(const std::string& text) {
             ok = read_state(value, r.namespaces);
         else if (key == "uid")
             ok = read_number(value, r.uid);
+        else if (key == "core")
+            ok = read_number(value, r.core);
         else if (key == "error")
             r.error = value;
         if (!ok && bad.empty()) bad = line;
@@ -170,7 +174,7 @@ void SandboxSession::stop() {
 
 SandboxSession::~SandboxSession() { stop(); }
 
-RunRecord SandboxSession::run(const RunRequest& request) {
+RunRecord SandboxSession::run(const RunRequest& request, const std::atomic<bool>* interrupt) {
     std::vector<std::string> args = helper_arguments(request);
     std::string message = std::to_string(args.size()) + "\n";
     for (auto& a : args) {
@@ -184,7 +188,18 @@ RunRecord SandboxSession::run(const RunRequest& request) {
     }
     std::string text;
     char buf[4096];
+    bool told_to_stop = false;
     while (text.size() < 4 || text.compare(text.size() - 4, 4, "end\n") != 0) {
+        if (interrupt && !told_to_stop) {
+            pollfd p{from_runner_, POLLIN, 0};
+            if (poll(&p, 1, 20) == 0) {
+                if (interrupt->load()) {
+                    kill(pid_, SIGTERM);
+                    told_to_stop = true;
+                }
+                continue;
+            }
+        }
         ssize_t n = read(from_runner_, buf, sizeof buf);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
@@ -196,24 +211,18 @@ RunRecord SandboxSession::run(const RunRequest& request) {
     return parse_run_record(text.substr(0, text.size() - 4));
 }
 
-std::string Protections::describe() const {
-    if (!error.empty()) return "sandbox unavailable: " + error;
-    std::string s = "cgroups " + std::string(to_string(cgroups)) +
-                    (cgroups == CgroupsState::off ? " (rlimits: address space, per-process CPU; wait4 rusage)"
-                                                  : " (CPU of the whole tree, resident peak, process count)");
-    s += "; namespaces " + std::string(to_string(namespaces)) +
-         (namespaces == NamespacesState::on ? " (mount, pid, net, ipc, uts)" : " (network and files NOT isolated)");
-    s += "; runs as uid " + std::to_string(uid) + (uid == 0 ? " (NOT dropped: judge is not root)" : "");
-    return s;
+std::string ProtectionProbe::describe() const {
+    return error.empty() ? protections.describe() : "sandbox unavailable: " + error;
 }
 
-Protections probe_protections(const fs::path& scratch_dir) {
+ProtectionProbe probe_protections(const fs::path& scratch_dir, const RunRequest& wanted) {
     fs::create_directories(scratch_dir);
-    RunRequest r;
+    RunRequest r = wanted;
     r.argv = {"/bin/true"};
     r.work_dir = scratch_dir;
+    r.stdin_file = r.stdout_file = r.stderr_file = "/dev/null";
     RunRecord rec = run_sandboxed(r);
-    return Protections{rec.cgroups, rec.namespaces, rec.uid, rec.error};
+    return ProtectionProbe{rec.protections(), rec.error};
 }
 
 }  // namespace sudoku::judge

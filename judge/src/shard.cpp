@@ -43,12 +43,14 @@ fs::path binary_of(const fs::path& out, const Submission& s) {
 
 // Copies each shard's own records (with the hashes of their inputs) into out/journal.jsonl, and
 // the binaries grade() needs to reuse a compile; an error names an unfinished shard.
+// Also collects each shard's weakest protections: a merged report shows what ran where.
 std::optional<std::string> merge_journals(const Contest& contest, const std::map<int, fs::path>& by_index, int count,
-                                          const fs::path& out) {
+                                          const fs::path& out, std::vector<std::pair<int, Protections>>& protections) {
     {  // closed before grade() opens it again
         Journal merged(out / "journal.jsonl");
         for (const auto& [index, dir] : by_index) {
             const Journal shard(fs::absolute(dir) / "journal.jsonl", JournalAccess::read_only);
+            std::vector<TestResult> shard_tests;
             for (const Submission& s : shard_submissions(contest, Shard{index, count})) {
                 std::string where = dir.string() + ": " + s.contestant + " " + s.problem;
                 auto compiled = shard.compile_entry(s.contestant, s.problem);
@@ -68,9 +70,11 @@ std::optional<std::string> merge_journals(const Contest& contest, const std::map
                             return where + " test " + t.name +
                                    " was not graded (the shard did not finish: run it again)";
                         merged.append(r->record, r->inputs);
+                        shard_tests.push_back(r->record);
                     }
                 }
             }
+            if (auto p = weakest_of(shard_tests)) protections.emplace_back(index, *p);
         }
     }
     return std::nullopt;
@@ -188,10 +192,12 @@ std::variant<ContestResults, std::string> merge_shards(const Contest& contest, c
     // Built aside and renamed into place: a merge that fails leaves nothing, one that succeeds
     // replaces an earlier merge at once.
     MergeFolder folder(options.out_dir);
+    std::vector<std::pair<int, Protections>> shard_protections;
     GradeOptions aside = options;
     aside.out_dir = folder.temp();
-    if (auto why = merge_journals(contest, by_index, count, folder.temp())) return *why;
+    if (auto why = merge_journals(contest, by_index, count, folder.temp(), shard_protections)) return *why;
     ContestResults results = grade(contest, aside);
+    results.shard_protections = std::move(shard_protections);
     write_reports(results, folder.temp());
     folder.commit();
     return results;

@@ -262,9 +262,9 @@ std::vector<std::string> journal_and_reports(const Row& row, TestResult r, const
 // cgroups) such a row cannot be checked here: it is skipped with the reason, never counted as passed.
 void skip_unless_fully_protected(const Row& row) {
     if (row.setup.size() >= 5 && row.setup.compare(row.setup.size() - 5, 5, "-bare") == 0) return;
-    static const sudoku::judge::Protections p = sudoku::judge::probe_protections(build_root() / "probe");
-    if (p.error.empty() && p.cgroups != sudoku::judge::CgroupsState::off &&
-        p.namespaces == sudoku::judge::NamespacesState::on)
+    static const sudoku::judge::ProtectionProbe p = sudoku::judge::probe_protections(build_root() / "probe");
+    if (p.error.empty() && p.protections.cgroups != sudoku::judge::CgroupsState::off &&
+        p.protections.namespaces == sudoku::judge::NamespacesState::on)
         return;
     sudoku::testing::skip_test(row.program + " needs cgroups and namespaces; this machine gives: " + p.describe());
 }

@@ -1,5 +1,8 @@
 // Nothing half-written: a full disk under --out stops the judge with a message naming the file,
 // leaves the journal whole and the reports either old or new, never cut; a rerun with room resumes.
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <sstream>
 
 #include "durable_fixture.hpp"
@@ -79,20 +82,27 @@ TEST_CASE(
     REQUIRE(std::holds_alternative<sudoku::judge::Contest>(loaded));
     const auto& contest = std::get<sudoku::judge::Contest>(loaded);
 
-    SmallDisk disk(dir / "out", "32m");
     sudoku::judge::GradeOptions options;
     options.out_dir = dir / "out";
     options.jobs = 2;
     int calls = 0;
     options.on_test_done = [&](int, int) {
         if (++calls > 1) return;
-        // The journal's last page is full (a line it ignores pads it), then the disk: the next record
-        // needs a page the disk no longer has. No append runs meanwhile: the callback holds their lock.
-        const auto size = static_cast<long long>(fs::file_size(dir / "out/journal.jsonl"));
-        const long long pad = 4096 - size % 4096 >= 16 ? 4096 - size % 4096 : 8192 - size % 4096;
-        std::ofstream(dir / "out/journal.jsonl", std::ios::app)
-            << "{\"pad\": \"" << std::string(static_cast<size_t>(pad - 12), 'x') << "\"}\n";
-        disk.fill();
+        // From now on the journal's disk is full: its descriptor becomes /dev/full, where every write
+        // fails with ENOSPC. (A filled tmpfs was not enough: the other slot's box files, removed
+        // between runs, gave the next record room again.) No append runs meanwhile: the callback
+        // holds their lock.
+        const int full = open("/dev/full", O_WRONLY | O_CLOEXEC);
+        REQUIRE(full >= 0);
+        int replaced = 0;
+        for (const auto& fd : fs::directory_iterator("/proc/self/fd")) {
+            std::error_code ec;
+            const fs::path target = fs::read_symlink(fd.path(), ec);
+            if (!ec && target == fs::canonical(dir / "out/journal.jsonl"))
+                replaced += dup2(full, std::stoi(fd.path().filename().string())) >= 0 ? 1 : 0;
+        }
+        close(full);
+        REQUIRE(replaced == 1);
     };
     std::string error;
     try {

@@ -2,9 +2,11 @@
 // check, journal, score. The reports are written by sudoku/report.hpp.
 #pragma once
 
+#include <atomic>
 #include <filesystem>
 #include <functional>
 #include <ostream>
+#include <stdexcept>
 #include <string>
 
 #include "sudoku/contest.hpp"
@@ -20,7 +22,8 @@ struct RunSlot {
     std::vector<std::filesystem::path> read_only_dirs;  // CONTEST.yaml read_only_dirs, for runs and checkers
     long long stack_mib = -1;
     bool namespaces = true, cgroups = true;
-    SandboxSession* session = nullptr;  // the slot's long-lived runner; null: one runner per run
+    SandboxSession* session = nullptr;        // the slot's long-lived runner; null: one runner per run
+    const std::atomic<bool>* stop = nullptr;  // set: the run in progress is interrupted
 };
 
 // Runs `binary` on one test of `problem` and decides the verdict: a fresh box holding only the
@@ -40,6 +43,14 @@ struct GradeOptions {
     std::ostream* notices = nullptr;    // notes the host must see (an older journal graded again)
     // Called after each journaled test (tests use it to kill the judge at a chosen moment).
     std::function<void(int done, int total)> on_test_done;
+    // Set (by a signal, say) while grading: the runs in progress are stopped and not journaled, no
+    // new one starts, and grade() throws GradingInterrupted once every slot is idle. The journal
+    // then holds whole records only, and the same command resumes.
+    const std::atomic<bool>* stop = nullptr;
+};
+
+struct GradingInterrupted : std::runtime_error {
+    GradingInterrupted() : std::runtime_error("grading interrupted: the journal holds every finished result") {}
 };
 
 // Grades everything not already in DIR/journal.jsonl and returns the scored, ranked results.
@@ -48,6 +59,7 @@ ContestResults grade(const Contest& contest, const GradeOptions& options);
 class Journal;
 // The scored, ranked results of what `journal` holds for this contest, in contest order (what
 // grade returns at its end; a merge of shard journals can use it the same way).
-ContestResults assemble_results(const Contest& contest, const Journal& journal, const std::string& protections);
+// Its protections are the weakest its journaled runs had, `probed` when none is journaled.
+ContestResults assemble_results(const Contest& contest, const Journal& journal, const Protections& probed);
 
 }  // namespace sudoku::judge

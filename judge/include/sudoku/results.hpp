@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sudoku/enum_names.hpp"
+#include "sudoku/protections.hpp"
 #include "sudoku/verdict.hpp"
 
 namespace sudoku::judge {
@@ -18,8 +19,9 @@ struct TestResult {
     std::string reason;
     double cpu_s = 0, wall_s = 0;
     long long peak_kib = 0;
-    double fraction = 0;                // share of the points the verdict earns (1 AC, checker's for PC)
-    double points = 0, max_points = 0;  // filled by scoring (per-test scoring only; 0 per group)
+    double fraction = 0;                       // share of the points the verdict earns (1 AC, checker's for PC)
+    double points = 0, max_points = 0;         // filled by scoring (per-test scoring only; 0 per group)
+    std::optional<Protections> protections{};  // what the run had (journal `sandbox`); none: not run, or it failed
 };
 
 struct GroupScore {
@@ -85,8 +87,10 @@ struct ContestResults {
     std::string contest;
     std::vector<std::string> problems;
     std::vector<double> problem_max_points;
-    std::string protections;
-    std::vector<ContestantResult> contestants;  // ranked
+    Protections protections;                                     // in force for the contest: the weakest of its runs
+    bool protections_from_runs = false;                          // false: no run journaled, the start-up probe's
+    std::vector<std::pair<int, Protections>> shard_protections;  // after a merge: each shard's weakest
+    std::vector<ContestantResult> contestants;                   // ranked
 };
 
 // How many results are the judge's own fault: FAIL tests and FAIL compile steps (sudoku-judge
@@ -97,6 +101,9 @@ int count_judge_faults(const ContestResults& results);
 // each becomes U+FFFD, by nlohmann's serializer, in results.json and results.csv alike.
 inline constexpr auto kInvalidUtf8 = nlohmann::json::error_handler_t::replace;
 std::string with_valid_utf8(const std::string& text);
+
+// The weakest protections of the runs in `tests`, none when no test records a run.
+std::optional<Protections> weakest_of(const std::vector<TestResult>& tests);
 
 nlohmann::json to_json(const TestResult& t);
 TestResult test_result_from_json(const nlohmann::json& j);  // throws nlohmann::json::exception

@@ -28,11 +28,12 @@ struct EnumNames<CgroupsState> {
     static constexpr std::string_view names[] = {"off", "v1", "v2"};
 };
 
-// Whether the run had its own mount, pid, net, ipc and uts namespaces (record field `namespaces`).
-enum class NamespacesState { off, on };
+// Whether the run had its own mount, pid, net, ipc and uts namespaces (record field `namespaces`):
+// `user` when they were made inside a user namespace first (a runner without root).
+enum class NamespacesState { off, on, user };
 template <>
 struct EnumNames<NamespacesState> {
-    static constexpr std::string_view names[] = {"off", "on"};
+    static constexpr std::string_view names[] = {"off", "on", "user"};
 };
 
 }  // namespace sudoku::judge

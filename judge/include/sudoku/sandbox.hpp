@@ -5,11 +5,13 @@
 // enforces; the verdict is decided elsewhere (sudoku/verdict.hpp), from these facts only.
 #pragma once
 
+#include <atomic>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "sudoku/protections.hpp"
 #include "sudoku/runner_contract.hpp"
 
 namespace sudoku::judge {
@@ -59,7 +61,10 @@ struct RunRecord {
     CgroupsState cgroups = CgroupsState::off;
     NamespacesState namespaces = NamespacesState::off;
     int uid = -1;
+    int core = -1;      // the CPU the run was pinned to, -1 for none
     std::string error;  // non-empty: the run itself failed (a judge fault)
+
+    Protections protections() const { return Protections{cgroups, namespaces, uid, core >= 0}; }
 };
 
 // Runs through the helper; a failure to run the helper at all comes back as RunRecord::error.
@@ -75,7 +80,9 @@ public:
     SandboxSession(const SandboxSession&) = delete;
     SandboxSession& operator=(const SandboxSession&) = delete;
 
-    RunRecord run(const RunRequest& request);
+    // `interrupt` set while the run is in progress: the runner is sent SIGTERM, kills the run, removes
+    // its cgroups and answers with a record whose `error` says it was interrupted.
+    RunRecord run(const RunRequest& request, const std::atomic<bool>* interrupt = nullptr);
 
 private:
     bool start();
@@ -89,14 +96,13 @@ RunRecord parse_run_record(const std::string& text);
 // The helper's path: next to the running executable, else the build tree's.
 std::filesystem::path sandbox_executable();
 
-// What this machine gives us, probed by one trivial run: printed by the CLI at start-up.
-struct Protections {
-    CgroupsState cgroups = CgroupsState::off;
-    NamespacesState namespaces = NamespacesState::off;
-    int uid = -1;
-    std::string error;
+// What this machine gives runs asking for `wanted` (namespaces, cgroups, the CPU pin), probed by
+// one trivial run: the start-up line, and the contest's protections when no run is journaled.
+struct ProtectionProbe {
+    Protections protections;
+    std::string error;  // non-empty: the sandbox cannot run at all
     std::string describe() const;
 };
-Protections probe_protections(const std::filesystem::path& scratch_dir);
+ProtectionProbe probe_protections(const std::filesystem::path& scratch_dir, const RunRequest& wanted = {});
 
 }  // namespace sudoku::judge

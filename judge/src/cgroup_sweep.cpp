@@ -1,0 +1,84 @@
+// Sweeping the cgroups of dead runners (see sudoku/cgroup_sweep.hpp).
+#include "sudoku/cgroup_sweep.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <set>
+
+namespace sudoku::judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::string_view kPrefix = "sudoku-sandbox-";
+
+std::optional<pid_t> owner_of(const std::string& name) {
+    if (name.compare(0, kPrefix.size(), kPrefix) != 0) return std::nullopt;
+    pid_t pid = 0;
+    const char* first = name.data() + kPrefix.size();
+    const char* last = name.data() + name.size();
+    auto [end, ec] = std::from_chars(first, last, pid);
+    if (ec != std::errc() || end != last || pid <= 0) return std::nullopt;
+    return pid;
+}
+
+// The owner is alive when process `pid` exists and is a runner (its comm); anything else is a
+// dead owner or a reused pid.
+bool runner_alive(pid_t pid) {
+    if (kill(pid, 0) != 0 && errno == ESRCH) return false;
+    std::ifstream comm("/proc/" + std::to_string(pid) + "/comm");
+    std::string name;
+    std::getline(comm, name);
+    return name == "sudoku-sandbox";
+}
+
+bool empty_group(const fs::path& dir) {
+    std::ifstream procs(dir / "cgroup.procs");
+    pid_t p = 0;
+    return procs && !(procs >> p);
+}
+
+void sweep_under(const fs::path& dir, int depth, CgroupSweep& sweep) {
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        if (!it->is_directory(ec) || it->is_symlink(ec)) continue;
+        const fs::path group = it->path();
+        auto owner = owner_of(group.filename().string());
+        if (!owner) {
+            if (depth < 8) sweep_under(group, depth + 1, sweep);
+            continue;
+        }
+        if (runner_alive(*owner)) continue;
+        if (!empty_group(group)) {
+            sweep.kept.push_back(group.string() + ": its runner is gone but it still holds processes");
+            continue;
+        }
+        if (rmdir(group.c_str()) == 0)
+            sweep.removed.push_back(group);
+        else
+            sweep.kept.push_back(group.string() + ": rmdir: " + std::strerror(errno));
+    }
+}
+
+}  // namespace
+
+CgroupSweep sweep_stale_cgroups(const std::vector<fs::path>& roots) {
+    CgroupSweep sweep;
+    std::set<fs::path> seen;  // cpuacct is often a link to cpu,cpuacct; v2 at the top holds the v1 mounts
+    std::error_code ec;
+    for (const auto& root : roots) {
+        fs::path real = fs::canonical(root, ec);
+        if (ec || !fs::exists(real / "cgroup.procs", ec) || !seen.insert(real).second) continue;
+        sweep_under(real, 0, sweep);
+    }
+    return sweep;
+}
+
+}  // namespace sudoku::judge
