@@ -69,10 +69,12 @@ int grade_shard(GradeCommand& c, const judge::Contest& contest) {
     std::cerr << "shard " << shard.index << "/" << shard.count << ": "
               << judge::shard_submissions(contest, shard).size() << " of " << judge::all_submissions(contest).size()
               << " submissions\n";
-    judge::grade_shard(contest, shard, c.options);
+    const int faults = judge::count_judge_faults(judge::grade_shard(contest, shard, c.options));
     std::cout << "shard " << shard.index << "/" << shard.count << " done: " << c.options.out_dir.string()
               << "\nmerge all shards with: sudoku-judge merge " << c.contest_file << " --out DIR SHARD_DIR...\n";
-    return cli::exit_done;
+    if (faults == 0) return cli::exit_done;
+    std::cout << "judge faults: " << faults << " result(s) of this shard are FAIL (the judge's fault): exit status 3\n";
+    return kExitJudgeFaults;
 }
 
 // "auto" or i/n as parse_shard reads it, checked while parsing so that the message names --shard.

@@ -173,7 +173,7 @@ std::variant<Contest, Diagnostic> load_contest(const fs::path& yaml_file) {
 std::vector<std::string> list_contestants(const fs::path& dir) {
     std::vector<std::string> names;
     for (auto& e : fs::directory_iterator(dir))
-        if (e.is_directory()) names.push_back(e.path().filename().string());
+        if (e.is_directory() || e.is_symlink()) names.push_back(e.path().filename().string());  // a link: refused
     std::sort(names.begin(), names.end());
     return names;
 }
@@ -182,6 +182,12 @@ fs::path find_submission(const fs::path& contestant_dir, const std::string& prob
     // By lstat: a link, a FIFO or a device under a submission's name is found (and then refused
     // by copy_submission), never followed.
     const auto present = [](const fs::path& p, struct stat& st) { return lstat(p.c_str(), &st) == 0; };
+    // A contestant's folder or a problem's subfolder that is a link is not entered (lstat follows
+    // every component but the last): it is handed back as the submission, and refused.
+    for (const fs::path& folder : {contestant_dir, contestant_dir / problem}) {
+        struct stat st {};
+        if (present(folder, st) && S_ISLNK(st.st_mode)) return folder;
+    }
     for (fs::path dir : {contestant_dir, contestant_dir / problem}) {
         struct stat st {};
         for (const char* ext : {".cpp", ".cc", ".cxx", ".c"})

@@ -145,11 +145,13 @@ ContestResults grade_selected(const Contest& contest, const GradeOptions& option
     return grade(contest, options);
 }
 
-void grade_shard(const Contest& contest, Shard shard, const GradeOptions& options) {
+ContestResults grade_shard(const Contest& contest, Shard shard, const GradeOptions& options) {
     std::vector<Submission> mine = shard_submissions(contest, shard);
     std::set<std::pair<std::string, std::string>> owned;
     for (const auto& s : mine) owned.insert({s.contestant, s.problem});
-    grade_selected(contest, options, [&](const Submission& s) { return owned.count({s.contestant, s.problem}) > 0; });
+    ContestResults results = grade_selected(contest, options, [&](const Submission& s) {
+        return owned.count({s.contestant, s.problem}) > 0;
+    });
 
     nlohmann::json j;
     j["schema"] = kShardSchema;
@@ -159,6 +161,7 @@ void grade_shard(const Contest& contest, Shard shard, const GradeOptions& option
     j["submissions"] = nlohmann::json::array();
     for (const auto& s : mine) j["submissions"].push_back({s.contestant, s.problem});
     write_file_durably(options.out_dir / "shard.json", j.dump(2) + "\n");
+    return results;
 }
 
 std::variant<ContestResults, std::string> merge_shards(const Contest& contest, const std::vector<fs::path>& shard_dirs,

@@ -22,6 +22,24 @@ TEST_CASE("exit status: a contest whose checker fails on every test is graded an
     CHECK_THAT(r.out, Catch::Contains("judge faults: 12 result(s) are FAIL"));
 }
 
+TEST_CASE("exit status: a shard whose checker fails on every test exits 3 too, and merge of it exits 3") {
+    const fs::path dir = scratch("exit-3-shard");
+    write_sum_contest(dir);
+    write_text(dir / "testdata/sum/broken_checker", "#!/bin/sh\necho 'checker broken' >&2\nexit 3\n");
+    fs::permissions(dir / "testdata/sum/broken_checker",
+                    fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec | fs::perms::others_read);
+    std::string config = read_text(dir / "testdata/sum/config.yaml");
+    config.replace(config.find("checker: tokens"), 15, "checker: broken_checker");
+    write_text(dir / "testdata/sum/config.yaml", config);
+    const CliRun shard = judge_in(dir, "grade contest.yaml --shard 0/1 --out shard-0");
+    INFO(shard.err);
+    CHECK(shard.status == 3);  // exited 0 before: a cluster's shard hid its judge faults
+    CHECK_THAT(shard.out, Catch::Contains("judge faults: 12 result(s) of this shard are FAIL"));
+    const CliRun merged = judge_in(dir, "merge contest.yaml --out merged shard-0");
+    INFO(merged.err);
+    CHECK(merged.status == 3);
+}
+
 TEST_CASE("exit status: a contest graded without a fault exits 0 and prints no fault line") {
     const fs::path dir = scratch("exit-0");
     write_sum_contest(dir);

@@ -75,6 +75,22 @@ TEST_CASE("untrusted submissions: a source linked to a test's answer is refused;
     CHECK(!any_file_holds(dir / "out", "ANSWER-TEXT"));
 }
 
+TEST_CASE("untrusted submissions: a contestant's folder or problem subfolder that is a link is refused, not entered") {
+    // mallory's folder is a link to alice's: were it entered, mallory would score alice's 100.
+    const fs::path dir = scratch("link-folder");
+    write_sum_contest(dir);
+    fs::create_directory_symlink("alice", dir / "contestants/mallory");
+    check_refused(dir, "symbolic link");
+    // A problem subfolder linked to another contestant's: the same.
+    const fs::path sub = scratch("link-subfolder");
+    write_sum_contest(sub);
+    fs::create_directories(sub / "contestants/alice-copy" / "sum");
+    fs::copy_file(sub / "contestants/alice/sum.c", sub / "contestants/alice-copy/sum/sum.c");
+    fs::create_directories(sub / "contestants/mallory");
+    fs::create_directory_symlink("../alice-copy/sum", sub / "contestants/mallory/sum");
+    check_refused(sub, "symbolic link");
+}
+
 TEST_CASE("untrusted submissions: a link to another contestant's source or binary does not score as theirs") {
     const fs::path dir = scratch("link-other");
     contest_with_mallory(dir, "sum.c", [&](const fs::path& p) { fs::create_symlink("../alice/sum.c", p); });

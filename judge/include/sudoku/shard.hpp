@@ -51,8 +51,9 @@ ContestResults grade_selected(const Contest& contest, const GradeOptions& option
                               const std::function<bool(const Submission&)>& selected);
 
 // Grades shard `shard` into options.out_dir and writes out_dir/shard.json (index, count, its
-// submissions): what `merge` reads.
-void grade_shard(const Contest& contest, Shard shard, const GradeOptions& options);
+// submissions): what `merge` reads. Returns the shard's results (the other shards' submissions
+// "not selected"), whose judge faults the CLI counts.
+ContestResults grade_shard(const Contest& contest, Shard shard, const GradeOptions& options);
 
 // Merges shard directories (all n of them, each once) into options.out_dir, its journal and its
 // reports (results.json, results.csv, report.html) built aside and renamed into place, and returns
