@@ -7,8 +7,11 @@
 // A row with a known_failure is one the judge gets wrong today: what goes wrong is reported as a
 // warning, so the suite stays green while the bug is open; every other row asserts all of it.
 #include <arpa/inet.h>
+#include <grp.h>
 #include <netinet/in.h>
+#include <sched.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -42,7 +45,34 @@ void write_text(const fs::path& file, const std::string& text) {
     std::ofstream(file, std::ios::binary) << text;
 }
 
-fs::path build_root() { return fs::path(SUDOKU_BINARY_DIR) / "hostile-tests"; }
+// The second pass (ctest "hostile (uid 65534): ..."): the row is graded by a judge that is not root,
+// as on a machine where the host has no root: the runner's rootless path (a user namespace, the
+// tree polled for CPU and memory instead of cgroups).
+bool unprivileged_pass() {
+    const char* uid = std::getenv("HOSTILE_UID");
+    return uid && std::string(uid) == "65534";
+}
+constexpr uid_t kNobody = 65534;
+
+fs::path build_root() {
+    return fs::path(SUDOKU_BINARY_DIR) / (unprivileged_pass() ? "hostile-tests-uid65534" : "hostile-tests");
+}
+
+// Drops this test process to uid 65534 (it needs root to do so), or skips with the reason.
+void become_unprivileged() {
+    if (geteuid() != 0) sudoku::testing::skip_test("the unprivileged pass drops from root to uid 65534: run as root");
+    fs::create_directories(build_root());
+    if (chown(build_root().c_str(), kNobody, kNobody) != 0) FAIL("chown " << build_root());
+    if (setgroups(0, nullptr) != 0 || setgid(kNobody) != 0 || setuid(kNobody) != 0) FAIL("cannot drop to uid 65534");
+    if (access(sudoku::judge::sandbox_executable().c_str(), X_OK) != 0)
+        sudoku::testing::skip_test("uid 65534 cannot reach the runner " + sudoku::judge::sandbox_executable().string());
+    pid_t child = fork();
+    if (child == 0) _exit(unshare(CLONE_NEWUSER) == 0 ? 0 : 1);
+    int status = 1;
+    waitpid(child, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        sudoku::testing::skip_test("unprivileged user namespaces are off here: no rootless sandbox to test");
+}
 
 // The compile bombs run into the time limit (wall: 2 x CPU + 1 s); our programs need a fraction.
 sudoku::judge::CompileSettings compile_settings(double time_limit_s = 5) {
@@ -156,8 +186,8 @@ std::vector<std::string> failed_checks(const Row& row, const TestResult& r, cons
         std::string seen;
         if (check.rfind("cpu<=", 0) == 0)
             ok = r.cpu_s <= number_after(check, 5), seen = std::to_string(r.cpu_s);
-        else if (check.rfind("cpu>=", 0) == 0)
-            ok = r.cpu_s >= number_after(check, 5), seen = std::to_string(r.cpu_s);
+        else if (check.rfind("cpu>=", 0) == 0)  // polled from /proc without cgroups: its 10 ms ticks
+            ok = r.cpu_s >= number_after(check, 5) - (unprivileged_pass() ? 0.02 : 0), seen = std::to_string(r.cpu_s);
         else if (check.rfind("wall<=", 0) == 0)
             ok = r.wall_s <= number_after(check, 6), seen = std::to_string(r.wall_s);
         else if (check.rfind("reason~", 0) == 0)
@@ -263,6 +293,8 @@ std::vector<std::string> journal_and_reports(const Row& row, TestResult r, const
 void skip_unless_fully_protected(const Row& row) {
     if (row.setup.size() >= 5 && row.setup.compare(row.setup.size() - 5, 5, "-bare") == 0) return;
     static const sudoku::judge::ProtectionProbe p = sudoku::judge::probe_protections(build_root() / "probe");
+    if (unprivileged_pass() && p.error.empty() && p.protections.namespaces == sudoku::judge::NamespacesState::user)
+        return;  // without root: the user namespace, and the tree polled instead of cgroups
     if (p.error.empty() && p.protections.cgroups != sudoku::judge::CgroupsState::off &&
         p.protections.namespaces == sudoku::judge::NamespacesState::on)
         return;
@@ -270,6 +302,7 @@ void skip_unless_fully_protected(const Row& row) {
 }
 
 void run_row(const Row& row) {
+    if (unprivileged_pass()) become_unprivileged();
     skip_unless_fully_protected(row);
     Setup s;
     s.dir = build_root() / ("row" + std::to_string(row.line) + "-" + std::to_string(getpid()));
