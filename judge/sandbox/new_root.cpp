@@ -14,6 +14,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "sudoku/runner_contract.hpp"
+
 namespace sudoku::sandbox {
 
 namespace {
@@ -252,7 +254,9 @@ std::optional<SetupFailure> build_skeleton(const std::string& at) { return build
 
 std::string make_runner_skeleton() {
     if (unshare(CLONE_NEWNS) != 0 || mount(nullptr, "/", nullptr, MS_REC | MS_SLAVE, nullptr) != 0) return "";
-    char at[] = "/tmp/sudoku-sandbox-root-XXXXXX";
+    std::string name =
+        "/tmp/" + std::string(sudoku::judge::kRunnerSkeletonPrefix) + std::to_string(getpid()) + "-XXXXXX";
+    char* at = name.data();
     if (!mkdtemp(at)) return "";
     if (build_skeleton(at)) {
         umount2(at, MNT_DETACH);

@@ -298,7 +298,7 @@ std::string make_group(const std::string& root, const std::string& controller, c
 Cgroups setup_cgroups(const Options& o) {
     Cgroups cg;
     if (!o.cgroups) return cg;
-    std::string leaf = "sudoku-sandbox-" + std::to_string(getpid());
+    std::string leaf = std::string(sudoku::judge::kRunnerCgroupPrefix) + std::to_string(getpid());
     long long hard = o.mem_hard_mib << 20;
     // cgroup v2 first when its memory controller is usable here (pure v2 or hybrid with memory).
     for (std::string root : {"/sys/fs/cgroup", "/sys/fs/cgroup/unified"}) {

@@ -11,21 +11,22 @@
 #include <optional>
 #include <set>
 
+#include "sudoku/runner_contract.hpp"
+
 namespace sudoku::judge {
 
 namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::string_view kPrefix = "sudoku-sandbox-";
-
-std::optional<pid_t> owner_of(const std::string& name) {
-    if (name.compare(0, kPrefix.size(), kPrefix) != 0) return std::nullopt;
+// The pid in `<prefix><pid>` (a cgroup) or `<prefix><pid>-<anything>` (a skeleton directory).
+std::optional<pid_t> owner_of(const std::string& name, std::string_view prefix, bool suffixed) {
+    if (name.compare(0, prefix.size(), prefix) != 0) return std::nullopt;
     pid_t pid = 0;
-    const char* first = name.data() + kPrefix.size();
+    const char* first = name.data() + prefix.size();
     const char* last = name.data() + name.size();
     auto [end, ec] = std::from_chars(first, last, pid);
-    if (ec != std::errc() || end != last || pid <= 0) return std::nullopt;
+    if (ec != std::errc() || pid <= 0 || (suffixed ? end == last || *end != '-' : end != last)) return std::nullopt;
     return pid;
 }
 
@@ -50,7 +51,7 @@ void sweep_under(const fs::path& dir, int depth, CgroupSweep& sweep) {
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         if (!it->is_directory(ec) || it->is_symlink(ec)) continue;
         const fs::path group = it->path();
-        auto owner = owner_of(group.filename().string());
+        auto owner = owner_of(group.filename().string(), kRunnerCgroupPrefix, false);
         if (!owner) {
             if (depth < 8) sweep_under(group, depth + 1, sweep);
             continue;
@@ -68,6 +69,19 @@ void sweep_under(const fs::path& dir, int depth, CgroupSweep& sweep) {
 }
 
 }  // namespace
+
+std::vector<fs::path> sweep_stale_skeletons(const fs::path& tmp) {
+    std::vector<fs::path> removed;
+    std::error_code ec;
+    for (fs::directory_iterator it(tmp, ec), end; !ec && it != end; it.increment(ec)) {
+        auto owner = owner_of(it->path().filename().string(), kRunnerSkeletonPrefix, true);
+        // Empty on the host while its runner lives too (the skeleton is mounted in the runner's own
+        // mount namespace): only a dead owner's is removed, and rmdir leaves a non-empty one alone.
+        if (!owner || runner_alive(*owner) || !it->is_directory(ec) || it->is_symlink(ec)) continue;
+        if (rmdir(it->path().c_str()) == 0) removed.push_back(it->path());
+    }
+    return removed;
+}
 
 CgroupSweep sweep_stale_cgroups(const std::vector<fs::path>& roots) {
     CgroupSweep sweep;

@@ -266,6 +266,11 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
         progress.note("removed " + std::to_string(sweep.removed.size()) + " cgroup(s) left by runners that died: " +
                       sweep.removed.front().string() + (sweep.removed.size() > 1 ? ", ..." : ""));
     for (const auto& why : sweep.kept) progress.note("warning: " + why);
+    const std::vector<fs::path> skeletons = sweep_stale_skeletons();
+    if (!skeletons.empty())
+        progress.note("removed " + std::to_string(skeletons.size()) +
+                      " root skeleton folder(s) left by runners that died: " + skeletons.front().string() +
+                      (skeletons.size() > 1 ? ", ..." : ""));
     auto stopped = [&] { return options.stop && options.stop->load(); };
     progress.note(cpus.describe());
     if (cpus.shared())

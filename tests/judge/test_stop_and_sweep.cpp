@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "judge_fixture.hpp"
+#include "sudoku/sandbox.hpp"
 #include "support/skip.hpp"
 
 using namespace judge_test;
@@ -101,6 +102,43 @@ TEST_CASE("sweep: a stale sudoku-sandbox-<dead pid> cgroup is removed at judge s
     kill(sleeper, SIGKILL);
     waitpid(sleeper, nullptr, 0);
     rmdir((memory / busy).c_str());
+}
+
+TEST_CASE("sweep: the root skeleton folder of a --serve runner killed by SIGKILL is removed at judge start") {
+    if (geteuid() != 0) sudoku::testing::skip_test("the runner's root skeleton needs root");
+    int to_runner[2];
+    REQUIRE(pipe(to_runner) == 0);
+    pid_t runner = fork();
+    if (runner == 0) {
+        dup2(to_runner[0], 0);
+        close(to_runner[1]);
+        execl(sudoku::judge::sandbox_executable().c_str(), "sudoku-sandbox", "--serve", static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    close(to_runner[0]);
+    const std::string prefix = "sudoku-sandbox-root-" + std::to_string(runner) + "-";
+    auto skeletons = [&] {
+        std::vector<fs::path> found;
+        for (const auto& e : fs::directory_iterator("/tmp"))
+            if (e.path().filename().string().rfind(prefix, 0) == 0) found.push_back(e.path());
+        return found;
+    };
+    for (int i = 0; i < 200 && skeletons().empty(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    REQUIRE(skeletons().size() == 1);  // made at start, once per runner
+    kill(runner, SIGKILL);             // a cancelled cluster job: no clean-up of its own
+    waitpid(runner, nullptr, 0);
+    close(to_runner[1]);
+    REQUIRE(skeletons().size() == 1);  // left behind (before: for good)
+
+    auto dir = scratch("sweep-skeleton");
+    fs::path contest = write_sum_contest(dir);
+    int status = std::system((judge_cli().string() + " grade " + contest.string() + " --out " + (dir / "out").string() +
+                              " >" + (dir / "log").string() + " 2>&1")
+                                 .c_str());
+    INFO(read_text(dir / "log"));
+    CHECK(WEXITSTATUS(status) == 0);
+    CHECK(skeletons().empty());
+    CHECK(read_text(dir / "log").find("root skeleton folder(s) left by runners that died") != std::string::npos);
 }
 
 TEST_CASE("contest: SIGTERM during grading stops with a whole journal, no report and exit 143; a rerun resumes") {

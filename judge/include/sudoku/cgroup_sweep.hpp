@@ -22,4 +22,8 @@ CgroupSweep sweep_stale_cgroups(const std::vector<std::filesystem::path>& roots 
                                     "/sys/fs/cgroup/memory", "/sys/fs/cgroup/cpuacct", "/sys/fs/cgroup/pids",
                                     "/sys/fs/cgroup/unified", "/sys/fs/cgroup"});
 
+// Removes the empty root-skeleton directories `<tmp>/sudoku-sandbox-root-<pid>-*` (runner_contract.hpp)
+// whose runner is gone; returns them.
+std::vector<std::filesystem::path> sweep_stale_skeletons(const std::filesystem::path& tmp = "/tmp");
+
 }  // namespace sudoku::judge

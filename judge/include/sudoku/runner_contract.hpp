@@ -10,6 +10,12 @@
 
 namespace sudoku::judge {
 
+// What a runner holds while it lives is named with its pid, so that the judge can sweep what a dead
+// (SIGKILLed) runner left behind: its cgroups `sudoku-sandbox-<pid>` and the host directory of its
+// root skeleton, `/tmp/sudoku-sandbox-root-<pid>-XXXXXX` (see sudoku/cgroup_sweep.hpp).
+inline constexpr std::string_view kRunnerCgroupPrefix = "sudoku-sandbox-";
+inline constexpr std::string_view kRunnerSkeletonPrefix = "sudoku-sandbox-root-";
+
 // The wall limit when none is given: twice the CPU limit and a second (a program that sleeps or
 // blocks is stopped, one that shares a busy core is not).
 constexpr double default_wall_s(double cpu_s) { return 2 * cpu_s + 1; }
