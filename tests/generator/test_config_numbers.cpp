@@ -65,7 +65,7 @@ TEST_CASE("config numbers: the bounds themselves are accepted") {
 }
 
 TEST_CASE("config numbers: a key written twice is refused at the second, naming the first's line") {
-    for (const std::string yaml : {config_with("time_limit: 1\ntime_limit: 2"),
+    for (const std::string& yaml : {config_with("time_limit: 1\ntime_limit: 2"),
                                    std::string("name: t\nproblem: target\ngroups:\n  - count: 1\n    clues: 30..34\n"
                                                "    count: 2\n")}) {
         INFO(yaml);

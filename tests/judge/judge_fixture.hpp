@@ -77,21 +77,21 @@ inline SumProblem sum_problem(const fs::path& dir, const std::string& checker = 
     return s;
 }
 
-inline sudoku::judge::RunSlot slot_in(const fs::path& dir, const SumProblem& s) {
+inline sudoku::judge::RunSlot slot_in(const fs::path& dir) {
     return sudoku::judge::RunSlot{dir / "slot", -1, {}, -1, true, true};
 }
 
 // Through a long-lived runner, as grading does.
 inline sudoku::judge::TestResult judge(const SumProblem& s, const std::string& program_file) {
     static sudoku::judge::SandboxSession session;
-    auto slot = slot_in(s.dir, s);
+    auto slot = slot_in(s.dir);
     slot.session = &session;
     return sudoku::judge::judge_test(s.problem, s.problem.tests[0], program(program_file), slot);
 }
 
 // Through one runner per run.
 inline sudoku::judge::TestResult judge_one_shot(const SumProblem& s, const std::string& program_file) {
-    return sudoku::judge::judge_test(s.problem, s.problem.tests[0], program(program_file), slot_in(s.dir, s));
+    return sudoku::judge::judge_test(s.problem, s.problem.tests[0], program(program_file), slot_in(s.dir));
 }
 
 }  // namespace judge_test

@@ -12,7 +12,7 @@ namespace {
 // The peak of run_checker(checker) on `output`, for the first line81 test of the repository.
 long long checker_peak_mib(const fs::path& dir, const std::string& checker, const fs::path& output) {
     const fs::path testdata = fs::path(SUDOKU_SOURCE_DIR) / "testdata/line81";
-    const sudoku::judge::CheckFiles files{testdata / "01.in", output, testdata / "01.ans", dir / "scratch"};
+    const sudoku::judge::CheckFiles files{testdata / "01.in", output, testdata / "01.ans", dir / "scratch", {}};
     return sudoku::testing::peak_mib_of([&] {
         auto result = sudoku::judge::run_checker(checker, "line81", files);
         if (result.kind == sudoku::judge::CheckResult::Kind::accepted) _exit(3);  // 60 MB of nothing is no answer

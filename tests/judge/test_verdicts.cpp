@@ -147,7 +147,7 @@ TEST_CASE("a checker that fails makes the test FAIL and never blames the contest
 
 TEST_CASE("a sandbox that cannot start the program is a judge fault (FAIL)") {
     auto s = sum_problem(scratch("fail-exec"));
-    auto slot = slot_in(s.dir, s);
+    auto slot = slot_in(s.dir);
     fs::path not_a_program = s.dir / "not-a-program";
     write_text(not_a_program, "plain text\n");
     auto r = sudoku::judge::judge_test(s.problem, s.problem.tests[0], not_a_program, slot);
@@ -179,7 +179,7 @@ TEST_CASE("a session measures the run and not the runner: a trivial program show
 
 TEST_CASE("without cgroups and namespaces the rlimit fallback still gives AC TLE RE and OLE") {
     auto s = sum_problem(scratch("fallback"));
-    auto slot = slot_in(s.dir, s);
+    auto slot = slot_in(s.dir);
     slot.namespaces = false;
     slot.cgroups = false;
     auto run = [&](const char* program) {
