@@ -66,8 +66,8 @@ TEST_CASE("config numbers: the bounds themselves are accepted") {
 
 TEST_CASE("config numbers: a key written twice is refused at the second, naming the first's line") {
     for (const std::string& yaml : {config_with("time_limit: 1\ntime_limit: 2"),
-                                   std::string("name: t\nproblem: target\ngroups:\n  - count: 1\n    clues: 30..34\n"
-                                               "    count: 2\n")}) {
+                                    std::string("name: t\nproblem: target\ngroups:\n  - count: 1\n    clues: 30..34\n"
+                                                "    count: 2\n")}) {
         INFO(yaml);
         auto loaded = load_problem_config(write_file(scratch_dir("numbers-twice") / "t.yaml", yaml));
         REQUIRE(std::holds_alternative<Diagnostic>(loaded));
