@@ -72,16 +72,4 @@ inline bool journal_is_whole(const fs::path& journal) {
     return true;
 }
 
-// results.json without what legitimately differs between two runs: measured times and memory.
-inline nlohmann::json without_measurements(nlohmann::json j) {
-    for (auto& c : j["contestants"])
-        for (auto& p : c["problems"])
-            for (auto& t : p["tests"]) {
-                t.erase("cpu_s");
-                t.erase("wall_s");
-                t.erase("peak_kib");
-            }
-    return j;
-}
-
 }  // namespace judge_test

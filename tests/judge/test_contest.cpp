@@ -60,18 +60,6 @@ std::pair<int, int> journal_entries(const fs::path& out) {
     return {tests, static_cast<int>(keys.size())};
 }
 
-// results.json without what legitimately differs between two runs: measured times and memory.
-Json without_measurements(Json j) {
-    for (auto& c : j["contestants"])
-        for (auto& p : c["problems"])
-            for (auto& t : p["tests"]) {
-                t.erase("cpu_s");
-                t.erase("wall_s");
-                t.erase("peak_kib");
-            }
-    return j;
-}
-
 Json grade_fully(const fs::path& contest, const fs::path& out, int jobs = 1) {
     int status = wait_for(start_judge(contest, out, jobs));
     INFO(read_text(out.string() + ".stderr"));

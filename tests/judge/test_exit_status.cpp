@@ -5,8 +5,10 @@
 
 using namespace judge_test;
 
-TEST_CASE("exit status: a contest whose checker fails on every test is graded and exits 3, counting the FAILs") {
-    const fs::path dir = scratch("exit-3");
+namespace {
+
+// The sum contest with a checker that fails (exit 3, testlib's FAIL) on every test.
+void write_contest_with_broken_checker(const fs::path& dir) {
     write_sum_contest(dir);
     write_text(dir / "testdata/sum/broken_checker", "#!/bin/sh\necho 'checker broken' >&2\nexit 3\n");
     fs::permissions(dir / "testdata/sum/broken_checker",
@@ -14,6 +16,13 @@ TEST_CASE("exit status: a contest whose checker fails on every test is graded an
     std::string config = read_text(dir / "testdata/sum/config.yaml");
     config.replace(config.find("checker: tokens"), 15, "checker: broken_checker");
     write_text(dir / "testdata/sum/config.yaml", config);
+}
+
+}  // namespace
+
+TEST_CASE("exit status: a contest whose checker fails on every test is graded and exits 3, counting the FAILs") {
+    const fs::path dir = scratch("exit-3");
+    write_contest_with_broken_checker(dir);
     const CliRun r = judge_in(dir, "grade contest.yaml --out out");
     INFO(r.err);
     CHECK(r.status == 3);
@@ -24,13 +33,7 @@ TEST_CASE("exit status: a contest whose checker fails on every test is graded an
 
 TEST_CASE("exit status: a shard whose checker fails on every test exits 3 too, and merge of it exits 3") {
     const fs::path dir = scratch("exit-3-shard");
-    write_sum_contest(dir);
-    write_text(dir / "testdata/sum/broken_checker", "#!/bin/sh\necho 'checker broken' >&2\nexit 3\n");
-    fs::permissions(dir / "testdata/sum/broken_checker",
-                    fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec | fs::perms::others_read);
-    std::string config = read_text(dir / "testdata/sum/config.yaml");
-    config.replace(config.find("checker: tokens"), 15, "checker: broken_checker");
-    write_text(dir / "testdata/sum/config.yaml", config);
+    write_contest_with_broken_checker(dir);
     const CliRun shard = judge_in(dir, "grade contest.yaml --shard 0/1 --out shard-0");
     INFO(shard.err);
     CHECK(shard.status == 3);  // exited 0 before: a cluster's shard hid its judge faults

@@ -35,6 +35,14 @@ fs::path own_group(const std::string& controller) {
     return {};
 }
 
+// Grades a fresh sum contest in `dir` (out/, its stdout and stderr in log); the shell's status.
+int grade_sum_contest_logged(const fs::path& dir) {
+    fs::path contest = write_sum_contest(dir);
+    return std::system((judge_cli().string() + " grade " + contest.string() + " --out " + (dir / "out").string() +
+                        " >" + (dir / "log").string() + " 2>&1")
+                           .c_str());
+}
+
 pid_t dead_pid() {
     pid_t child = fork();
     if (child == 0) _exit(0);
@@ -88,10 +96,7 @@ TEST_CASE("sweep: a stale sudoku-sandbox-<dead pid> cgroup is removed at judge s
     write_text(memory / busy / "cgroup.procs", std::to_string(sleeper));
 
     auto dir = scratch("sweep");
-    fs::path contest = write_sum_contest(dir);
-    int status = std::system((judge_cli().string() + " grade " + contest.string() + " --out " + (dir / "out").string() +
-                              " >" + (dir / "log").string() + " 2>&1")
-                                 .c_str());
+    const int status = grade_sum_contest_logged(dir);
     INFO(read_text(dir / "log"));
     CHECK(WEXITSTATUS(status) == 0);
     CHECK_FALSE(fs::exists(memory / stale));
@@ -131,10 +136,7 @@ TEST_CASE("sweep: the root skeleton folder of a --serve runner killed by SIGKILL
     REQUIRE(skeletons().size() == 1);  // left behind (before: for good)
 
     auto dir = scratch("sweep-skeleton");
-    fs::path contest = write_sum_contest(dir);
-    int status = std::system((judge_cli().string() + " grade " + contest.string() + " --out " + (dir / "out").string() +
-                              " >" + (dir / "log").string() + " 2>&1")
-                                 .c_str());
+    const int status = grade_sum_contest_logged(dir);
     INFO(read_text(dir / "log"));
     CHECK(WEXITSTATUS(status) == 0);
     CHECK(skeletons().empty());
