@@ -5,8 +5,9 @@
 // judge/src/verdict.cpp).
 //
 //   judge ──spawn──> sudoku-sandbox (root, polls limits every 5 ms; cgroups under its own group)
-//                        └─clone(new mount, pid, net, ipc, uts)─> init (pid 1: joins the cgroups
-//                                 │      unless --serve already lives in them; pivots into the
+//                        └─clone(new mount, pid, ipc, uts)─> init (pid 1: joins the cgroups
+//                                 │      unless --serve already lives in them, and the runner's
+//                                 │      empty network (slot_network.hpp); pivots into the
 //                                 │      whitelisted root of new_root.hpp: system files, its box)
 //                                 └─fork─> program (rlimits, uid 65534, no new privileges,
 //                                          seccomp deny list of syscall_filter.hpp, exec)
@@ -41,6 +42,7 @@
 #include <vector>
 
 #include "new_root.hpp"
+#include "slot_network.hpp"
 #include "sudoku/runner_contract.hpp"
 #include "syscall_filter.hpp"
 #include "tree_usage.hpp"
@@ -79,7 +81,7 @@ using sudoku::sandbox::ReadOnlyBind;
 constexpr rlim_t kOpenFiles = 256;
 
 // The steps --fail-step can make fail, besides the new root's (sudoku::sandbox::kRootSteps).
-constexpr std::string_view kProgramSteps[] = {"setrlimit", "nofile", "no-new-privs", "seccomp", "pin"};
+constexpr std::string_view kProgramSteps[] = {"setrlimit", "nofile", "no-new-privs", "seccomp", "pin", "net"};
 
 bool is_fail_step(const std::string& step) {
     for (auto known : kProgramSteps)
@@ -131,7 +133,7 @@ Runs PROGRAM in DIR under limits and writes a result record (key: value lines).
   --fail-step STEP     tests only: the setup call of STEP fails, to show that the run then fails
                        (record `error`) instead of going on weaker: setrlimit, nofile,
                        no-new-privs, seccomp, root, bind, dev, proc, tmpfs, pivot-root,
-                       pin
+                       pin, net
 Example: sudoku-sandbox --dir /tmp/box --cpu 1 --mem 128 --stdin in.txt -- ./a.out
 Exit status: 0 the program was run (whatever it did), 2 bad options, 1 runner failure.
 )";
@@ -511,6 +513,10 @@ struct ProgramEnd {
     }
     std::string box = o.dir;
     Options outside;  // without namespaces: arguments naming an inside path of --ro get the host path
+    if (in_namespace && !in_user_namespace && !o.share_net &&
+        (step_fails(o, "net") || sudoku_sandbox::slot_network() < 0 ||
+         setns(sudoku_sandbox::slot_network(), CLONE_NEWNET) != 0))
+        die_child(error_fd, "join the runner's empty network namespace");
     if (in_namespace)
         setup_mounts(o, error_fd, box);
     else if (!o.read_only.empty()) {
@@ -616,8 +622,9 @@ pid_t clone_init(const Options& o, bool& in_namespace, bool& in_user_namespace, 
         const bool rootless = getuid() != 0;
         int sync[2] = {-1, -1};
         if (rootless && pipe2(sync, O_CLOEXEC) != 0) return -1;
-        long flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS | (o.share_net ? 0 : CLONE_NEWNET) |
-                     (rootless ? CLONE_NEWUSER : 0);
+        // Root's runs join the runner's empty network (slot_network.hpp); a user namespace gets its own.
+        long flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS |
+                     (rootless ? CLONE_NEWUSER | (o.share_net ? 0 : CLONE_NEWNET) : 0);
         pid_t pid = static_cast<pid_t>(syscall(SYS_clone, flags | SIGCHLD, nullptr, nullptr, nullptr, nullptr));
         if (pid == 0 && rootless) {
             close(sync[1]);
@@ -694,6 +701,7 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     };
     // Prepared once per runner: every run's init and program inherit them.
     if (o.namespaces) sudoku::sandbox::host_layout();
+    if (o.namespaces && !o.share_net && getuid() == 0) sudoku_sandbox::slot_network();
     sudoku::sandbox::syscall_filter();
     bool in_namespace = false, in_user_namespace = false;
     int mapped = -1;

