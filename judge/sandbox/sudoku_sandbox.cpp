@@ -721,6 +721,12 @@ int run(const Options& o, const Cgroups* resident = nullptr) {
     if (init == 0) {
         close(error_pipe[0]);
         close(end_pipe[0]);
+        // A runner killed by SIGKILL (the judge killed, a cluster job cancelled) cannot stop its
+        // run: init dies with it, and with init every process of the pid namespace. The poll
+        // closes the window of a runner that died before the prctl (no reader left on the pipe).
+        pollfd runner_gone{error_pipe[1], 0, 0};
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) die_child(error_pipe[1], "prctl(PR_SET_PDEATHSIG)");
+        if (poll(&runner_gone, 1, 0) != 0) _exit(125);
         char byte = 0;
         if (mapped >= 0 && read(mapped, &byte, 1) != 1) {
             errno = EPERM;

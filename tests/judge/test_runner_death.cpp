@@ -1,0 +1,57 @@
+// A runner killed by SIGKILL (a judge killed, a cluster job cancelled) takes its run with it: the
+// run's init dies with its runner (PR_SET_PDEATHSIG), and with init the whole pid namespace, so no
+// program of the run goes on under nobody's watch and limits.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+#include "judge_fixture.hpp"
+#include "sudoku/sandbox.hpp"
+#include "support/skip.hpp"
+
+using namespace judge_test;
+
+namespace {
+
+// The pids of the processes whose command line is exactly `argv` (NUL-separated as in /proc).
+std::vector<pid_t> processes_running(const std::string& argv) {
+    std::vector<pid_t> found;
+    for (const auto& e : fs::directory_iterator("/proc")) {
+        const std::string name = e.path().filename().string();
+        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream in(e.path() / "cmdline", std::ios::binary);
+        std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (cmdline == argv) found.push_back(std::stoi(name));
+    }
+    return found;
+}
+
+}  // namespace
+
+TEST_CASE("sandbox: a runner killed by SIGKILL mid-run leaves no process of the run behind") {
+    if (geteuid() != 0) sudoku::testing::skip_test("the runner's namespaces need root here");
+    const fs::path box = scratch("runner-death");
+    // A duration no other process on the machine sleeps: the run's program, found by its argv.
+    const std::string seconds = "913." + std::to_string(getpid() % 1000);
+    const std::string argv = std::string("/bin/sleep") + '\0' + seconds + '\0';
+    pid_t runner = fork();
+    if (runner == 0) {
+        execl(sudoku::judge::sandbox_executable().c_str(), "sudoku-sandbox", "--dir", box.c_str(), "--cpu", "1",
+              "--wall", "1000", "--", "/bin/sleep", seconds.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    for (int i = 0; i < 500 && processes_running(argv).empty(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    REQUIRE(processes_running(argv).size() == 1);  // the run is under way
+    kill(runner, SIGKILL);
+    waitpid(runner, nullptr, 0);
+    for (int i = 0; i < 200 && !processes_running(argv).empty(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    const auto left = processes_running(argv);
+    for (pid_t p : left) kill(p, SIGKILL);  // before: the sleep went on for 15 minutes
+    CHECK(left.empty());
+}
