@@ -67,23 +67,21 @@ struct Checker {
 
     std::string expected_target(const Grid& puzzle, const std::string& file) {
         const Weights& weights = options.weights;
-        std::optional<std::int64_t> enumerated, mip;
-        if (auto e = target_by_enumeration(puzzle, weights, kValidateEnumerationCap))
-            enumerated = e->score;
-        else
-            ++beyond_enumeration;
+        std::optional<TargetResult> enumerated = target_by_enumeration(puzzle, weights, kValidateEnumerationCap), mip;
+        if (!enumerated) ++beyond_enumeration;
 #ifdef SUDOKU_VALIDATE_WITH_MIP
         try {
-            mip = target_by_mip(puzzle, weights).score;
+            mip = target_by_mip(puzzle, weights);
             ++by_mip;
         } catch (const std::exception&) {}
 #endif
-        if (enumerated && mip && *enumerated != *mip)
-            mismatch(file + ": enumeration gives " + std::to_string(*enumerated) + ", the MIP " + std::to_string(*mip));
-        if (enumerated) return std::to_string(*enumerated) + "\n";
-        if (mip) return std::to_string(*mip) + "\n";
+        auto text = [&](const TargetResult& r) { return target_score_text(r.score, options); };
+        if (enumerated && mip && enumerated->score != mip->score)
+            mismatch(file + ": enumeration gives " + text(*enumerated) + ", the MIP " + text(*mip));
+        if (enumerated) return text(*enumerated) + "\n";
+        if (mip) return text(*mip) + "\n";
         ++by_neither;
-        return std::to_string(target_max_score(puzzle, weights).score) + "\n";
+        return text(target_max_score(puzzle, weights)) + "\n";
     }
 
     std::string expected_sudogob(const std::vector<Grid>& puzzles) {

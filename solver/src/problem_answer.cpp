@@ -1,4 +1,6 @@
 // The expected output of every problem: computed by the exact solver, never assumed.
+#include <charconv>
+
 #include "format_layout.hpp"
 #include "sudoku/problems.hpp"
 #include "sudoku/solve.hpp"
@@ -11,7 +13,7 @@ std::string target_answer(const std::vector<Grid>& puzzles, const AnswerOptions&
     std::string out;
     for (const Grid& puzzle : puzzles) {
         TargetResult result = target_max_score(puzzle, options.weights);
-        out += std::to_string(result.score) + "\n";
+        out += target_score_text(result.score, options) + "\n";
         if (options.certificate && result.certificate)
             text::write_grid(out, text::input_layout(Format::target), *result.certificate);
     }
@@ -29,6 +31,18 @@ std::string sudogob_answer(const std::vector<Grid>& puzzles) {
 }
 
 }  // namespace
+
+std::string target_score_text(const std::optional<std::int64_t>& score, const AnswerOptions& options) {
+    return score ? std::to_string(*score) : options.no_completion;
+}
+
+bool target_no_completion_is_ambiguous(const AnswerOptions& options) {
+    std::int64_t value = 0;
+    const std::string& text = options.no_completion;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size()) return false;
+    return target_score_possible(options.weights, value);
+}
 
 std::variant<std::string, Diagnostic> answer(const Problem& problem, const PuzzleFile& input,
                                              const AnswerOptions& options) {

@@ -2,6 +2,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -160,6 +161,17 @@ TEST_CASE("cli: --weights replaces the ring weights and --certificate prints an 
     auto puzzle =
         std::get<std::vector<sudoku::Grid>>(sudoku::read_puzzles(sudoku::Format::target, samples_dir + "target-1.in"));
     CHECK(std::get<std::vector<sudoku::Grid>>(grids).front().is_solution_of(puzzle.front()));
+}
+
+TEST_CASE("cli: with every weight -1 a solvable puzzle prints -405 and its certificate, not -1") {
+    std::string minus_ones;
+    for (int r = 0; r < 9; ++r) minus_ones += "-1 -1 -1 -1 -1 -1 -1 -1 -1\n";
+    fs::path weights = write_file("weights.txt", minus_ones);
+    Run r = run("--problem target --weights '" + weights.string() + "' --certificate '" + samples_dir + "target-1.in'");
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::StartsWith("-405\n"));
+    CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 10);
+    CHECK(r.out.find(" 0") == std::string::npos);  // the certificate is a completion, not zeros
 }
 
 TEST_CASE("cli: a malformed weights file exits 2 naming its place") {
