@@ -2,6 +2,7 @@
 // Diagnostic at the YAML node it is about (yaml-cpp marks are 0-based, ours 1-based).
 #include "sudoku/problem_config.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 
@@ -109,10 +110,32 @@ TestGroup read_group(const YamlReader& in, const YAML::Node& node, const Problem
     return group;
 }
 
+// The answer for "no completion" must not be a score some full grid reaches: with weights that
+// let a grid score -1, the default -1 is refused and the config has to name another token.
+void read_no_completion(const YamlReader& in, const YAML::Node& root, const Problem& problem, ProblemConfig& config) {
+    const YAML::Node node = root["no_completion"];
+    if (node) {
+        if (problem.input != Format::target) in.fail(node, "'no_completion' is for the target problem only");
+        const std::string token = in.text(node, "no_completion");
+        if (token.empty() || std::any_of(token.begin(), token.end(), [](unsigned char c) { return std::isspace(c); }))
+            in.fail(node, "'no_completion' is one token (no spaces), found '" + token + "'");
+        config.no_completion = token;
+    }
+    if (problem.input != Format::target) return;
+    const AnswerOptions options = config.answer_options();
+    if (!target_no_completion_is_ambiguous(options)) return;
+    if (node)
+        in.fail(node, "'no_completion: " + options.no_completion +
+                          "' is a score some full grid may reach under these weights; name a token no grid scores");
+    in.fail(root["weights"], "under these weights a full grid may score " + options.no_completion +
+                                 ", the default answer for 'no completion': name another one with "
+                                 "'no_completion: <token>' (for example none)");
+}
+
 ProblemConfig read_config(const YamlReader& in, const YAML::Node& root, const std::filesystem::path& path) {
     in.only_keys(root,
                  {"name", "title", "problem", "input", "output", "time_limit", "memory_limit", "output_limit",
-                  "checker", "scoring", "seed", "samples", "groups", "weights"},
+                  "checker", "scoring", "seed", "samples", "groups", "weights", "no_completion"},
                  "the problem config");
     ProblemConfig config;
     config.source = path;
@@ -157,6 +180,7 @@ ProblemConfig read_config(const YamlReader& in, const YAML::Node& root, const st
         if (auto* d = std::get_if<Diagnostic>(&parsed)) in.fail_inside(weights, *d);
         config.weights = std::get<Weights>(parsed);
     }
+    read_no_completion(in, root, *problem, config);
     if (const YAML::Node samples = root["samples"]) {
         if (!samples.IsSequence()) in.fail(samples, "'samples' must be a list of '- input: |' blocks");
         for (const auto& sample : samples) {
@@ -172,6 +196,13 @@ ProblemConfig read_config(const YamlReader& in, const YAML::Node& root, const st
 }
 
 }  // namespace
+
+AnswerOptions ProblemConfig::answer_options() const {
+    AnswerOptions options;
+    if (weights) options.weights = *weights;
+    if (no_completion) options.no_completion = *no_completion;
+    return options;
+}
 
 std::variant<ProblemConfig, Diagnostic> load_problem_config(const std::filesystem::path& yaml_file) {
     const std::string file = yaml_file.string();

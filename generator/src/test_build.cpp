@@ -114,8 +114,7 @@ std::optional<std::string> short_answer(const std::string& answer) {
 void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* progress) {
     const Problem& problem = *find_problem(config.problem);
     const int box = format_box(problem.input);
-    AnswerOptions options;
-    if (config.weights) options.weights = *config.weights;
+    const AnswerOptions options = config.answer_options();
 
     Manifest manifest;
     manifest.problem = config.name;

@@ -165,8 +165,7 @@ std::variant<ValidationResult, Diagnostic> validate_test_set(const fs::path& dir
 
     ValidationResult result;
     const Problem& problem = *find_problem(config.problem);
-    Checker checker{problem, {}, result};
-    if (config.weights) checker.options.weights = *config.weights;
+    Checker checker{problem, config.answer_options(), result};
     std::set<std::string> listed;
 
     for (const ManifestSample& sample : manifest.samples) {

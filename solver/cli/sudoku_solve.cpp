@@ -1,6 +1,6 @@
 // sudoku-solve: reads a problem's input and prints its answer, as the reference solution would.
 //
-//   sudoku-solve --problem NAME [--weights FILE] [--certificate] [FILE]
+//   sudoku-solve --problem NAME [--weights FILE] [--no-completion TOKEN] [--certificate] [FILE]
 //
 // Exit status: 0 answered, 2 bad input or usage (message on stderr naming file:line:column or the
 // option), 1 internal error.
@@ -22,6 +22,7 @@ struct Options {
     const sudoku::Problem* problem = nullptr;
     std::optional<std::string> input_file;
     std::optional<std::string> weights_file;
+    std::optional<std::string> no_completion;
     bool certificate = false;
 };
 
@@ -43,7 +44,7 @@ std::string problem_names() {
 
 void define(CLI::App& app, Options& options) {
     use_help_layout(app);
-    describe(app, "sudoku-solve --problem NAME [--weights FILE] [--certificate] [FILE]",
+    describe(app, "sudoku-solve --problem NAME [--weights FILE] [--no-completion TOKEN] [--certificate] [FILE]",
              "Reads the input of problem NAME from FILE (standard input when absent) and prints the\n"
              "answer in that problem's output format, computed by the exact reference solver.");
     app.add_option("FILE", options.input_file, "the input (default: standard input)");
@@ -61,6 +62,10 @@ void define(CLI::App& app, Options& options) {
     app.add_option("--weights", options.weights_file,
                    "target only: the weight matrix (9 lines of 9 integers);\ndefault: the NOIP ring weights 6..10")
         ->type_name("FILE");
+    app.add_option("--no-completion", options.no_completion,
+                   "target only: the answer when no completion exists (default -1); required when\n"
+                   "the weights let a full grid score -1")
+        ->type_name("TOKEN");
     app.add_flag("--certificate", options.certificate, "target only: also print an optimal grid after the score");
     app.footer(problem_list() +
                "\n"
@@ -77,8 +82,10 @@ int report(const sudoku::Diagnostic& diagnostic) {
 
 int run(const Options& options) {
     const sudoku::Problem& problem = *options.problem;
-    if ((options.weights_file || options.certificate) && problem.input != sudoku::Format::target) {
-        std::cerr << "sudoku-solve: --weights and --certificate apply to the target problem only (see --help)\n";
+    if ((options.weights_file || options.certificate || options.no_completion) &&
+        problem.input != sudoku::Format::target) {
+        std::cerr << "sudoku-solve: --weights, --no-completion and --certificate apply to the target problem only "
+                     "(see --help)\n";
         return exit_bad_input;
     }
     // Standard input is read as a file, in blocks (a character at a time took 10 s for 100 MB).
@@ -96,6 +103,12 @@ int run(const Options& options) {
         auto weights = sudoku::read_weights(*options.weights_file);
         if (auto* diagnostic = std::get_if<sudoku::Diagnostic>(&weights)) return report(*diagnostic);
         answer_options.weights = std::get<sudoku::Weights>(weights);
+    }
+    if (options.no_completion) answer_options.no_completion = *options.no_completion;
+    if (problem.input == sudoku::Format::target && sudoku::target_no_completion_is_ambiguous(answer_options)) {
+        std::cerr << "sudoku-solve: under these weights a full grid may score " << answer_options.no_completion
+                  << ", the answer for 'no completion': name another one with --no-completion TOKEN\n";
+        return exit_bad_input;
     }
 
     auto result = sudoku::answer(problem, std::get<sudoku::PuzzleFile>(input), answer_options);

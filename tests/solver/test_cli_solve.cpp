@@ -174,6 +174,23 @@ TEST_CASE("cli: with every weight -1 a solvable puzzle prints -405 and its certi
     CHECK(r.out.find(" 0") == std::string::npos);  // the certificate is a completion, not zeros
 }
 
+TEST_CASE("cli: weights under which a grid may score -1 need --no-completion") {
+    // Only cell 0 weighs (-1): the scores are -1..-9, so -1 cannot mean "no completion".
+    std::string mixed;
+    for (int r = 0; r < 9; ++r) mixed += r == 0 ? "-1 0 0 0 0 0 0 0 0\n" : "0 0 0 0 0 0 0 0 0\n";
+    fs::path weights = write_file("weights.txt", mixed);
+    Run refused = run("--problem target --weights '" + weights.string() + "' '" + samples_dir + "target-1.in'");
+    CHECK(refused.status == 2);
+    CHECK_THAT(refused.err, Catch::Contains("--no-completion"));
+    Run named = run("--problem target --weights '" + weights.string() + "' --no-completion none", [] {
+        std::string grid = "5 0 0 0 0 0 0 0 5\n";
+        for (int r = 1; r < 9; ++r) grid += "0 0 0 0 0 0 0 0 0\n";
+        return grid;
+    }());
+    CHECK(named.status == 0);
+    CHECK(named.out == "none\n");
+}
+
 TEST_CASE("cli: a malformed weights file exits 2 naming its place") {
     fs::path weights = write_file("weights.txt", "1 2 3\n");
     Run r = run("--problem target --weights '" + weights.string() + "' '" + samples_dir + "target-1.in'");

@@ -26,6 +26,9 @@
 //       max_solutions: 0           # solvable: at most this many completions (0 = any)
 //   weights: |                     # target only, optional: 9 lines of 9 integers (default: ring)
 //     6 6 6 6 6 6 6 6 6 ...
+//   no_completion: none            # target only, optional: the answer when a puzzle has no
+//                                  # completion (default -1); one token. Required when the weights
+//                                  # let a full grid score -1, and then no reachable score itself
 //   samples:                       # written as sample NN.in / NN.ans, verbatim, in the input format
 //     - input: |
 //         7 0 0 9 0 0 0 0 1 ...
@@ -42,6 +45,7 @@
 
 #include "sudoku/bounds.hpp"
 #include "sudoku/diagnostic.hpp"
+#include "sudoku/problems.hpp"
 #include "sudoku/target.hpp"
 
 namespace sudoku {
@@ -91,8 +95,12 @@ struct ProblemConfig {
     std::string scoring = "per-test";
     std::uint64_t seed = 0;
     std::vector<TestGroup> groups;
-    std::optional<Weights> weights;  // target only; nullopt: the NOIP ring
+    std::optional<Weights> weights;            // target only; nullopt: the NOIP ring
+    std::optional<std::string> no_completion;  // target only; nullopt: kTargetNoCompletion
     std::vector<Sample> samples;
+
+    // How answers are computed and printed for this problem (weights, the no-completion token).
+    AnswerOptions answer_options() const;
 
     bool uses_stdin() const { return input_file == "stdin"; }
     bool uses_stdout() const { return output_file == "stdout"; }
