@@ -216,6 +216,37 @@ TEST_CASE("test set: a failed build leaves no test set behind") {
     CHECK(fs::is_empty(root / "testdata"));
 }
 
+TEST_CASE("test set: build never writes an answer its independent check disagrees with") {
+    // The first method is replaced by one that is wrong on the third answer it gives (the second
+    // test of each config here, after one sample or test): the build must stop there, name the
+    // test, and leave the set it would have replaced as it was.
+    int configs_done = 0;
+    for (const char* yaml : {kSmallTarget, kSmallClassic, kSmallCounting}) {
+        const fs::path root = scratch_dir("disagreement-" + std::to_string(configs_done++));
+        const ProblemConfig config = load(write_file(root / "config-source.yaml", yaml));
+        auto good = build_test_set(config, root / "testdata", nullptr);
+        REQUIRE(std::holds_alternative<BuildResult>(good));
+        const fs::path dir = std::get<BuildResult>(good).directory;
+        const std::string manifest_before = read_file(dir / "manifest.json");
+        int calls = 0;
+        AnswerMethod wrong_third = [&](const Problem& problem, const std::vector<Grid>& puzzles,
+                                       const AnswerOptions& options) {
+            auto text = answer(problem, puzzles, options);
+            std::string& answer_text = std::get<std::string>(text);
+            if (++calls == 3) answer_text.insert(0, "1");  // 2829 -> 12829, 0 -> 10, a grid's row one too long
+            return text;
+        };
+        auto built = build_test_set(config, root / "testdata", nullptr, wrong_third);
+        INFO(config.name);
+        REQUIRE(std::holds_alternative<AnswerDisagreement>(built));
+        const AnswerDisagreement& disagreement = std::get<AnswerDisagreement>(built);
+        CHECK_THAT(disagreement.test, Catch::Contains("test 0"));
+        REQUIRE_FALSE(disagreement.mismatches.empty());
+        CHECK(read_file(dir / "manifest.json") == manifest_before);
+        CHECK(file_names(root / "testdata") == std::set<std::string>{config.name});
+    }
+}
+
 TEST_CASE("test set: the shipped test data validates against the shipped configs") {
     const fs::path testdata = fs::path(SUDOKU_SOURCE_DIR) / "testdata";
     int sets = 0;

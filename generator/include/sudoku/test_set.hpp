@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <variant>
@@ -40,11 +41,26 @@ struct BuildResult {
     int samples = 0;
 };
 
+// An answer the build computed and its second method (validate's, answer_recheck.hpp) disagree
+// on: an internal error, never written. `test` names it ("group 'dense', test 03").
+struct AnswerDisagreement {
+    std::string test;
+    std::vector<std::string> mismatches;
+};
+
+// The first method of every answer: answer() of problems.hpp unless a test replaces it.
+using AnswerMethod = std::function<std::variant<std::string, Diagnostic>(const Problem&, const std::vector<Grid>&,
+                                                                         const AnswerOptions&)>;
+
 // Builds testdata/<name> under `out_root`: everything goes to a scratch folder first and is
-// renamed into place at the end, so a failed build never leaves a half test set behind.
-// `progress` (may be null) gets one line per test.
-std::variant<BuildResult, Diagnostic> build_test_set(const ProblemConfig& config, const std::filesystem::path& out_root,
-                                                     std::ostream* progress);
+// renamed into place at the end, so a failed build never leaves a half test set behind, nor
+// touches the set it would replace. Every answer is checked by its second method before it is
+// written. `progress` (may be null) gets one line per test. A Diagnostic: the config asks for
+// something impossible (bad input).
+std::variant<BuildResult, Diagnostic, AnswerDisagreement> build_test_set(const ProblemConfig& config,
+                                                                         const std::filesystem::path& out_root,
+                                                                         std::ostream* progress,
+                                                                         const AnswerMethod& method = {});
 
 struct ValidationResult {
     int tests = 0;
