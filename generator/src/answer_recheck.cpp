@@ -62,7 +62,11 @@ std::string AnswerRecheck::expected_target(const Grid& puzzle, const std::string
 std::string AnswerRecheck::expected_sudogob(const std::vector<Grid>& puzzles) const {
     std::string text;
     for (const Grid& puzzle : puzzles) {
-        const DlxCount count = dlx_count(puzzle, 0);
+        const DlxCount count = dlx_count(puzzle, options_.count_cap + 1);
+        if (count.count > options_.count_cap) {
+            text += "more than " + std::to_string(options_.count_cap) + "\n";
+            continue;
+        }
         text += std::to_string(count.count) + "\n";
         if (count.count == 1) text += write_puzzles(Format::target, {*count.first});
     }

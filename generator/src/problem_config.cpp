@@ -135,7 +135,7 @@ void read_no_completion(const YamlReader& in, const YAML::Node& root, const Prob
 ProblemConfig read_config(const YamlReader& in, const YAML::Node& root, const std::filesystem::path& path) {
     in.only_keys(root,
                  {"name", "title", "problem", "input", "output", "time_limit", "memory_limit", "output_limit",
-                  "checker", "scoring", "seed", "samples", "groups", "weights", "no_completion"},
+                  "checker", "scoring", "seed", "samples", "groups", "weights", "no_completion", "count_cap"},
                  "the problem config");
     ProblemConfig config;
     config.source = path;
@@ -169,10 +169,19 @@ ProblemConfig read_config(const YamlReader& in, const YAML::Node& root, const st
     }
     if (root["seed"]) config.seed = in.integer(root["seed"], "seed", config_bounds::kSeed);
 
+    if (const YAML::Node cap = root["count_cap"]) {
+        if (problem->input != Format::sudogob) in.fail(cap, "'count_cap' is for the sudogob problem only");
+        config.count_cap = in.integer(cap, "count_cap", config_bounds::kCountCap);
+    }
     const YAML::Node groups = root["groups"];
     if (!groups.IsSequence() || groups.size() == 0) in.fail(groups, "'groups' must be a non-empty list");
     for (std::size_t i = 0; i < groups.size(); ++i)
         config.groups.push_back(read_group(in, groups[i], *problem, static_cast<int>(i)));
+    for (std::size_t i = 0; i < groups.size(); ++i)
+        if (problem->input == Format::sudogob && config.groups[i].max_solutions > config.count_cap)
+            in.fail(groups[i]["max_solutions"], "max_solutions " + std::to_string(config.groups[i].max_solutions) +
+                                                    " is above count_cap " + std::to_string(config.count_cap) +
+                                                    ": a test set holds no count above its cap");
 
     if (const YAML::Node weights = root["weights"]) {
         if (problem->input != Format::target) in.fail(weights, "'weights' is for the target problem only");
@@ -201,6 +210,7 @@ AnswerOptions ProblemConfig::answer_options() const {
     AnswerOptions options;
     if (weights) options.weights = *weights;
     if (no_completion) options.no_completion = *no_completion;
+    options.count_cap = count_cap;
     return options;
 }
 

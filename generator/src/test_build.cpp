@@ -106,9 +106,13 @@ public:
         : problem_(problem), options_(options), method_(method), recheck_(problem, options) {}
 
     std::string answer_or_throw(const std::vector<Grid>& puzzles, const std::string& where, const std::string& file) {
-        auto text = method_ ? method_(problem_, puzzles, options_) : answer(problem_, puzzles, options_);
+        const PuzzleFile input{file, puzzles, {}};
+        auto text = method_ ? method_(problem_, input, options_) : answer_in_full(problem_, input, options_);
         if (auto* d = std::get_if<Diagnostic>(&text)) throw BuildError{where + ": no answer: " + d->message};
-        const std::string& answer_text = std::get<std::string>(text);
+        if (std::get<AnswerText>(text).count_above_cap)
+            throw BuildError{where + ": more than count_cap " + std::to_string(options_.count_cap) +
+                             " solutions: a test set holds no count above its cap"};
+        const std::string& answer_text = std::get<AnswerText>(text).text;
         std::vector<std::string> mismatches = recheck_.mismatches(puzzles, answer_text, file);
         if (!mismatches.empty()) throw DisagreementError{{where, std::move(mismatches)}};
         return answer_text;

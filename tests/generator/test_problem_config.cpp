@@ -181,3 +181,27 @@ TEST_CASE("config: a no_completion that is itself a reachable score, or not one 
     const auto elsewhere = diagnostic_of(std::string(kGood) + "no_completion: none\n", "not-target");
     CHECK_THAT(elsewhere.message, Catch::Contains("target problem only"));
 }
+
+TEST_CASE("config: count_cap bounds sudogob counts, and max_solutions above it is refused at its line") {
+    const std::string counting = R"(name: counts
+problem: sudogob
+count_cap: 50
+groups:
+  - name: several
+    count: 1
+    clues: 26..30
+    kind: solvable
+    max_solutions: 40
+)";
+    const auto path = write_file(scratch_dir("config-count-cap") / "p.yaml", counting);
+    auto loaded = load_problem_config(path);
+    REQUIRE(std::holds_alternative<ProblemConfig>(loaded));
+    CHECK(std::get<ProblemConfig>(loaded).answer_options().count_cap == 50);
+    const auto above = diagnostic_of(replaced(counting, "max_solutions: 40", "max_solutions: 60"), "above-cap");
+    CHECK(above.line == 9);
+    CHECK_THAT(above.message, Catch::Contains("above count_cap 50"));
+    const auto zero = diagnostic_of(replaced(counting, "count_cap: 50", "count_cap: 0"), "zero-cap");
+    CHECK(zero.line == 3);
+    const auto elsewhere = diagnostic_of(std::string(kGood) + "count_cap: 9\n", "cap-not-sudogob");
+    CHECK_THAT(elsewhere.message, Catch::Contains("sudogob problem only"));
+}

@@ -229,10 +229,10 @@ TEST_CASE("test set: build never writes an answer its independent check disagree
         const fs::path dir = std::get<BuildResult>(good).directory;
         const std::string manifest_before = read_file(dir / "manifest.json");
         int calls = 0;
-        AnswerMethod wrong_third = [&](const Problem& problem, const std::vector<Grid>& puzzles,
+        AnswerMethod wrong_third = [&](const Problem& problem, const PuzzleFile& puzzles,
                                        const AnswerOptions& options) {
-            auto text = answer(problem, puzzles, options);
-            std::string& answer_text = std::get<std::string>(text);
+            auto text = answer_in_full(problem, puzzles, options);
+            std::string& answer_text = std::get<AnswerText>(text).text;
             if (++calls == 3) answer_text.insert(0, "1");  // 2829 -> 12829, 0 -> 10, a grid's row one too long
             return text;
         };
@@ -245,6 +245,17 @@ TEST_CASE("test set: build never writes an answer its independent check disagree
         CHECK(read_file(dir / "manifest.json") == manifest_before);
         CHECK(file_names(root / "testdata") == std::set<std::string>{config.name});
     }
+}
+
+TEST_CASE("test set: a sample with more solutions than count_cap stops the build: no count above the cap") {
+    const fs::path root = scratch_dir("sample-above-cap");
+    std::string yaml = std::string(kSmallCounting) + "count_cap: 50\nsamples:\n  - input: |\n      1\n";
+    for (int r = 0; r < 9; ++r) yaml += "      0 0 0 0 0 0 0 0 0\n";
+    const ProblemConfig config = load(write_file(root / "config-source.yaml", yaml));
+    auto built = build_test_set(config, root / "testdata", nullptr);
+    REQUIRE(std::holds_alternative<Diagnostic>(built));
+    CHECK_THAT(std::get<Diagnostic>(built).message, Catch::Contains("more than count_cap 50"));
+    CHECK(fs::is_empty(root / "testdata"));
 }
 
 TEST_CASE("test set: the shipped test data validates against the shipped configs") {

@@ -191,6 +191,22 @@ TEST_CASE("cli: weights under which a grid may score -1 need --no-completion") {
     CHECK(named.out == "none\n");
 }
 
+TEST_CASE("cli: sudogob on an all-blank grid answers 'more than N' with exit 3 instead of counting forever") {
+    std::string blank = "1\n";
+    for (int r = 0; r < 9; ++r) blank += "0 0 0 0 0 0 0 0 0\n";
+    Run by_default = run("--problem sudogob", blank);
+    CHECK(by_default.status == 3);
+    CHECK(by_default.out == "more than 1000000\n");
+    Run capped = run("--problem sudogob --count-cap 5", blank);
+    CHECK(capped.status == 3);
+    CHECK(capped.out == "more than 5\n");
+    Run zero = run("--problem sudogob --count-cap 0", blank);
+    CHECK(zero.status == 2);
+    Run elsewhere = run("--problem target --count-cap 5 '" + samples_dir + "target-1.in'");
+    CHECK(elsewhere.status == 2);
+    CHECK_THAT(elsewhere.err, Catch::Contains("sudogob problem only"));
+}
+
 TEST_CASE("cli: a malformed weights file exits 2 naming its place") {
     fs::path weights = write_file("weights.txt", "1 2 3\n");
     Run r = run("--problem target --weights '" + weights.string() + "' '" + samples_dir + "target-1.in'");

@@ -49,14 +49,14 @@ struct AnswerDisagreement {
 };
 
 // The first method of every answer: answer() of problems.hpp unless a test replaces it.
-using AnswerMethod = std::function<std::variant<std::string, Diagnostic>(const Problem&, const std::vector<Grid>&,
-                                                                         const AnswerOptions&)>;
+using AnswerMethod =
+    std::function<std::variant<AnswerText, Diagnostic>(const Problem&, const PuzzleFile&, const AnswerOptions&)>;
 
 // Builds testdata/<name> under `out_root`: everything goes to a scratch folder first and is
 // renamed into place at the end, so a failed build never leaves a half test set behind, nor
 // touches the set it would replace. Every answer is checked by its second method before it is
 // written. `progress` (may be null) gets one line per test. A Diagnostic: the config asks for
-// something impossible (bad input).
+// something impossible (bad input), a sample's count above count_cap among them.
 std::variant<BuildResult, Diagnostic, AnswerDisagreement> build_test_set(const ProblemConfig& config,
                                                                          const std::filesystem::path& out_root,
                                                                          std::ostream* progress,

@@ -11,7 +11,8 @@
 //   poj3074   poj3074   one 81-digit line per puzzle                               any valid
 //   uva1309   uva1309   each solved 16x16 grid in letters, a blank line between   any valid
 //   sudogob   sudogob   per puzzle: the exact number of solutions on one line,     exact
-//                       then the grid (9 lines of 9 numbers) only when it is 1
+//                       then the grid (9 lines of 9 numbers) only when it is 1;
+//                       above the count cap the line reads "more than N" (count.hpp)
 //   line81    line81    one 81-digit line per puzzle                               any valid
 //
 // "any valid": the problem guarantees solvable input and accepts any completion of each puzzle;
@@ -25,6 +26,7 @@
 #include <variant>
 #include <vector>
 
+#include "sudoku/count.hpp"
 #include "sudoku/diagnostic.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/grid.hpp"
@@ -55,6 +57,14 @@ struct AnswerOptions {
     // Target only: the token printed for "no completion". It must not be a score some full grid
     // reaches under `weights` (target_no_completion_is_ambiguous), or the answer could not be read.
     std::string no_completion = std::string(kTargetNoCompletion);
+    // Sudogob only: counts are exact up to this many; above it the answer says "more than N".
+    std::uint64_t count_cap = kDefaultCountCap;
+};
+
+// An answer and what its caller must know besides the text.
+struct AnswerText {
+    std::string text;
+    bool count_above_cap = false;  // sudogob: some puzzle has more than options.count_cap solutions
 };
 
 // The target answer's score token: the optimum, or options.no_completion when there is none.
@@ -71,6 +81,9 @@ std::variant<std::string, Diagnostic> answer(const Problem& problem, const Puzzl
                                              const AnswerOptions& options = {});
 std::variant<std::string, Diagnostic> answer(const Problem& problem, const std::vector<Grid>& puzzles,
                                              const AnswerOptions& options = {});
+// The same, saying whether a count went above the cap.
+std::variant<AnswerText, Diagnostic> answer_in_full(const Problem& problem, const PuzzleFile& input,
+                                                    const AnswerOptions& options = {});
 
 // The grids a contestant printed, read in the problem's answer layout (any-valid problems only;
 // for exact problems a Diagnostic says so). Tolerant as judges are: CRLF, leading and trailing
