@@ -6,7 +6,7 @@
 //     01.in  01.ans ...  the tests, in group order
 //     manifest.json      per test: group, seed, clue counts, solution counts, answer, sha256 of
 //                        input and answer, generator version. Byte-identical between builds.
-//     timings.json       generation and solving seconds per test: the only part that differs
+//     timings.json       generation, solving and checking seconds per test: the only part that differs
 //                        from one build (or machine) to the next, so it is kept apart.
 //
 // Tests are generated from derive_seed(config seed, group, index), so a test depends only on
