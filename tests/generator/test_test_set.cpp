@@ -247,6 +247,27 @@ TEST_CASE("test set: build never writes an answer its independent check disagree
     }
 }
 
+TEST_CASE("test set: with every weight -1 the build writes -405 for a solvable test, and it validates") {
+    // The optimiser and the enumerator both took -1, "no completion", for a start: the build wrote
+    // -1 for every solvable test and exited 0; only validate's MIP noticed.
+    std::string yaml = R"(name: minus-one
+problem: target
+seed: 5
+groups:
+  - name: dense
+    count: 1
+    clues: 30..36
+    kind: solvable
+weights: |
+)";
+    for (int r = 0; r < 9; ++r) yaml += "  -1 -1 -1 -1 -1 -1 -1 -1 -1\n";
+    const fs::path dir = build(yaml, "minus-one");
+    CHECK(read_file(dir / "01.ans") == "-405\n");
+    const ValidationResult result = validate(dir);
+    for (const auto& m : result.mismatches) UNSCOPED_INFO(m);
+    CHECK(result.mismatches.empty());
+}
+
 TEST_CASE("test set: a sample with more solutions than count_cap stops the build: no count above the cap") {
     const fs::path root = scratch_dir("sample-above-cap");
     std::string yaml = std::string(kSmallCounting) + "count_cap: 50\nsamples:\n  - input: |\n      1\n";
