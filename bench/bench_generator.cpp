@@ -131,8 +131,10 @@ void target_config(const std::filesystem::path& source) {
     const auto start = Clock::now();
     auto built = build_test_set(std::get<ProblemConfig>(loaded), out, nullptr);
     const double build_s = seconds_since(start);
-    if (std::holds_alternative<Diagnostic>(built)) {
-        std::printf("target build failed: %s\n", std::get<Diagnostic>(built).to_string().c_str());
+    if (!std::holds_alternative<BuildResult>(built)) {
+        const auto* d = std::get_if<Diagnostic>(&built);
+        std::printf("target build failed: %s\n",
+                    d ? d->to_string().c_str() : std::get<AnswerDisagreement>(built).test.c_str());
         return;
     }
     const auto validate_start = Clock::now();

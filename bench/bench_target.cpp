@@ -64,7 +64,7 @@ void run_family(const std::string& name, const std::vector<Grid>& puzzles, const
         evaluations += double(a.stats.evaluations) / double(puzzles.size());
         root_evaluations += double(a.stats.root_evaluations) / double(puzzles.size());
         if (a.stats.placement_nodes > 0) ++with_placement;
-        if (a.score >= 0 &&
+        if (a.has_completion() &&
             (!a.certificate->is_solution_of(puzzles[i]) || target_score(*a.certificate, w) != a.score)) {
             std::printf("  BAD CERTIFICATE on %s\n", puzzles[i].to_line().c_str());
             ++disagreements;
@@ -72,8 +72,9 @@ void run_family(const std::string& name, const std::vector<Grid>& puzzles, const
         if (!with_mip) continue;
         const TargetResult b = timed(mip, [&] { return target_by_mip(puzzles[i], w); });
         if (a.score != b.score) {
-            std::printf("  DISAGREE on %s: ours %lld, CBC %lld\n", puzzles[i].to_line().c_str(), (long long)a.score,
-                        (long long)b.score);
+            auto text = [](const TargetResult& r) { return r.score ? std::to_string(*r.score) : std::string("none"); };
+            std::printf("  DISAGREE on %s: ours %s, CBC %s\n", puzzles[i].to_line().c_str(), text(a).c_str(),
+                        text(b).c_str());
             ++disagreements;
         }
     }

@@ -219,11 +219,13 @@ void add_build_command(CLI::App& gen, BuildCommand& c) {
     CLI::App* app = gen.add_subcommand("build", "build a problem's test set from its config");
     describe(*app, "sudoku-gen build CONFIG.yaml [--out DIR]",
              "Builds DIR/<name>/: NN.in, NN.ans, samples, manifest.json (reproducible bytes) and timings.json\n"
-             "(seconds, differs between runs). Nothing is written when it fails.");
+             "(seconds, differs between runs). Every answer is checked by validate's independent method\n"
+             "before it is written; nothing is written when anything fails.");
     app->footer(R"(Example:
   sudoku-gen build configs/target-sudoku.yaml --out testdata
 
-Exit status: 0 built, 2 bad input (the message names the YAML file and line) or usage, 1 internal error)");
+Exit status: 0 built, 2 bad input (the message names the YAML file and line) or usage, 1 internal error
+(an answer its independent check disagrees with: the message names the test))");
     app->add_option("CONFIG.yaml", c.config, "the problem config")->required();
     app->add_option("--out", c.out, "the test-data folder (default testdata)")->type_name("DIR");
 }
@@ -238,6 +240,12 @@ int run_build(const BuildCommand& c) {
     if (auto* d = std::get_if<Diagnostic>(&built)) {
         std::cerr << d->to_string() << "\n";
         return exit_bad_input;
+    }
+    if (auto* disagreement = std::get_if<AnswerDisagreement>(&built)) {
+        std::cerr << c.config << ": " << disagreement->test
+                  << ": the answer and its independent check disagree; nothing was written:\n";
+        for (const auto& m : disagreement->mismatches) std::cerr << "  " << m << "\n";
+        return exit_internal_error;
     }
     const auto& result = std::get<BuildResult>(built);
     std::cout << "built " << result.tests << " tests and " << result.samples << " samples in "

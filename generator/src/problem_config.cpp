@@ -2,6 +2,7 @@
 // Diagnostic at the YAML node it is about (yaml-cpp marks are 0-based, ours 1-based).
 #include "sudoku/problem_config.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 
@@ -109,10 +110,32 @@ TestGroup read_group(const YamlReader& in, const YAML::Node& node, const Problem
     return group;
 }
 
+// The answer for "no completion" must not be a score some full grid reaches: with weights that
+// let a grid score -1, the default -1 is refused and the config has to name another token.
+void read_no_completion(const YamlReader& in, const YAML::Node& root, const Problem& problem, ProblemConfig& config) {
+    const YAML::Node node = root["no_completion"];
+    if (node) {
+        if (problem.input != Format::target) in.fail(node, "'no_completion' is for the target problem only");
+        const std::string token = in.text(node, "no_completion");
+        if (token.empty() || std::any_of(token.begin(), token.end(), [](unsigned char c) { return std::isspace(c); }))
+            in.fail(node, "'no_completion' is one token (no spaces), found '" + token + "'");
+        config.no_completion = token;
+    }
+    if (problem.input != Format::target) return;
+    const AnswerOptions options = config.answer_options();
+    if (!target_no_completion_is_ambiguous(options)) return;
+    if (node)
+        in.fail(node, "'no_completion: " + options.no_completion +
+                          "' is a score some full grid may reach under these weights; name a token no grid scores");
+    in.fail(root["weights"], "under these weights a full grid may score " + options.no_completion +
+                                 ", the default answer for 'no completion': name another one with "
+                                 "'no_completion: <token>' (for example none)");
+}
+
 ProblemConfig read_config(const YamlReader& in, const YAML::Node& root, const std::filesystem::path& path) {
     in.only_keys(root,
                  {"name", "title", "problem", "input", "output", "time_limit", "memory_limit", "output_limit",
-                  "checker", "scoring", "seed", "samples", "groups", "weights"},
+                  "checker", "scoring", "seed", "samples", "groups", "weights", "no_completion", "count_cap"},
                  "the problem config");
     ProblemConfig config;
     config.source = path;
@@ -146,10 +169,19 @@ ProblemConfig read_config(const YamlReader& in, const YAML::Node& root, const st
     }
     if (root["seed"]) config.seed = in.integer(root["seed"], "seed", config_bounds::kSeed);
 
+    if (const YAML::Node cap = root["count_cap"]) {
+        if (problem->input != Format::sudogob) in.fail(cap, "'count_cap' is for the sudogob problem only");
+        config.count_cap = in.integer(cap, "count_cap", config_bounds::kCountCap);
+    }
     const YAML::Node groups = root["groups"];
     if (!groups.IsSequence() || groups.size() == 0) in.fail(groups, "'groups' must be a non-empty list");
     for (std::size_t i = 0; i < groups.size(); ++i)
         config.groups.push_back(read_group(in, groups[i], *problem, static_cast<int>(i)));
+    for (std::size_t i = 0; i < groups.size(); ++i)
+        if (problem->input == Format::sudogob && config.groups[i].max_solutions > config.count_cap)
+            in.fail(groups[i]["max_solutions"], "max_solutions " + std::to_string(config.groups[i].max_solutions) +
+                                                    " is above count_cap " + std::to_string(config.count_cap) +
+                                                    ": a test set holds no count above its cap");
 
     if (const YAML::Node weights = root["weights"]) {
         if (problem->input != Format::target) in.fail(weights, "'weights' is for the target problem only");
@@ -157,6 +189,7 @@ ProblemConfig read_config(const YamlReader& in, const YAML::Node& root, const st
         if (auto* d = std::get_if<Diagnostic>(&parsed)) in.fail_inside(weights, *d);
         config.weights = std::get<Weights>(parsed);
     }
+    read_no_completion(in, root, *problem, config);
     if (const YAML::Node samples = root["samples"]) {
         if (!samples.IsSequence()) in.fail(samples, "'samples' must be a list of '- input: |' blocks");
         for (const auto& sample : samples) {
@@ -172,6 +205,14 @@ ProblemConfig read_config(const YamlReader& in, const YAML::Node& root, const st
 }
 
 }  // namespace
+
+AnswerOptions ProblemConfig::answer_options() const {
+    AnswerOptions options;
+    if (weights) options.weights = *weights;
+    if (no_completion) options.no_completion = *no_completion;
+    options.count_cap = count_cap;
+    return options;
+}
 
 std::variant<ProblemConfig, Diagnostic> load_problem_config(const std::filesystem::path& yaml_file) {
     const std::string file = yaml_file.string();

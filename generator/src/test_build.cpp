@@ -2,6 +2,7 @@
 #include <chrono>
 #include <nlohmann/json.hpp>
 
+#include "answer_recheck.hpp"
 #include "sudoku/difficulty.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/generator_version.hpp"
@@ -22,6 +23,10 @@ namespace fs = std::filesystem;
 struct BuildError {
     std::string message;
     int line = 0;  // in the config, when the error is about one of its groups
+};
+
+struct DisagreementError {
+    AnswerDisagreement disagreement;
 };
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -94,12 +99,35 @@ ManifestPuzzle describe_puzzle(const TestPuzzle& made) {
     return m;
 }
 
-std::string answer_or_throw(const Problem& problem, const std::vector<Grid>& puzzles, const AnswerOptions& options,
-                            const std::string& where) {
-    auto text = answer(problem, puzzles, options);
-    if (auto* d = std::get_if<Diagnostic>(&text)) throw BuildError{where + ": no answer: " + d->message};
-    return std::get<std::string>(text);
-}
+// The answer by the first method, checked by the second before anything is written.
+class CheckedAnswers {
+public:
+    CheckedAnswers(const Problem& problem, const AnswerOptions& options, const AnswerMethod& method)
+        : problem_(problem), options_(options), method_(method), recheck_(problem, options) {}
+
+    std::string answer_or_throw(const std::vector<Grid>& puzzles, const std::string& where, const std::string& file) {
+        const PuzzleFile input{file, puzzles, {}};
+        auto text = method_ ? method_(problem_, input, options_) : answer_in_full(problem_, input, options_);
+        if (auto* d = std::get_if<Diagnostic>(&text)) throw BuildError{where + ": no answer: " + d->message};
+        if (std::get<AnswerText>(text).count_above_cap)
+            throw BuildError{where + ": more than count_cap " + std::to_string(options_.count_cap) +
+                             " solutions: a test set holds no count above its cap"};
+        const std::string& answer_text = std::get<AnswerText>(text).text;
+        const auto checking_start = std::chrono::steady_clock::now();
+        std::vector<std::string> mismatches = recheck_.mismatches(puzzles, answer_text, file);
+        last_check_s = seconds_since(checking_start);
+        if (!mismatches.empty()) throw DisagreementError{{where, std::move(mismatches)}};
+        return answer_text;
+    }
+
+    double last_check_s = 0;  // the second method's share of the last answer's time
+
+private:
+    const Problem& problem_;
+    const AnswerOptions& options_;
+    const AnswerMethod& method_;
+    detail::AnswerRecheck recheck_;
+};
 
 void write_or_throw(const fs::path& path, const std::string& bytes) {
     if (!detail::write_bytes(path, bytes)) throw BuildError{"cannot write " + path.string()};
@@ -111,11 +139,11 @@ std::optional<std::string> short_answer(const std::string& answer) {
     return answer.substr(0, answer.find_last_not_of('\n') + 1);
 }
 
-void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* progress) {
+void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* progress, const AnswerMethod& method) {
     const Problem& problem = *find_problem(config.problem);
     const int box = format_box(problem.input);
-    AnswerOptions options;
-    if (config.weights) options.weights = *config.weights;
+    const AnswerOptions options = config.answer_options();
+    CheckedAnswers answers(problem, options, method);
 
     Manifest manifest;
     manifest.problem = config.name;
@@ -133,7 +161,7 @@ void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* 
         const std::string stem = detail::sample_stem(static_cast<int>(s) + 1);
         auto parsed = parse_puzzles(problem.input, config.samples[s].input, config.source.string());
         if (auto* d = std::get_if<Diagnostic>(&parsed)) throw BuildError{d->to_string()};
-        const std::string ans = answer_or_throw(problem, std::get<std::vector<Grid>>(parsed), options, stem);
+        const std::string ans = answers.answer_or_throw(std::get<std::vector<Grid>>(parsed), stem, stem + ".ans");
         write_or_throw(dir / (stem + ".in"), config.samples[s].input);
         write_or_throw(dir / (stem + ".ans"), ans);
         manifest.samples.push_back(
@@ -158,8 +186,8 @@ void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* 
             }
             const double generation_s = seconds_since(generation_start);
             const auto solving_start = std::chrono::steady_clock::now();
-            const std::string ans = answer_or_throw(problem, puzzles, options, where);
-            const double solving_s = seconds_since(solving_start);
+            const std::string ans = answers.answer_or_throw(puzzles, where, stem + ".ans");
+            const double solving_s = seconds_since(solving_start) - answers.last_check_s;
             const std::string in = write_puzzles(problem.input, puzzles);
             write_or_throw(dir / (stem + ".in"), in);
             write_or_throw(dir / (stem + ".ans"), ans);
@@ -179,11 +207,15 @@ void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* 
             test.sha256_answer = sha256_hex(ans);
             test.generator_version = generator_version();
             manifest.tests.push_back(std::move(test));
-            timings["tests"].push_back({{"test", stem}, {"generation_s", generation_s}, {"solving_s", solving_s}});
+            timings["tests"].push_back({{"test", stem},
+                                        {"generation_s", generation_s},
+                                        {"solving_s", solving_s},
+                                        {"checking_s", answers.last_check_s}});
             if (progress) {
                 *progress << config.name << " " << stem << " [" << group.name << "] ";
                 for (const Grid& puzzle : puzzles) *progress << puzzle.clue_count() << " ";
-                *progress << "clues, " << generation_s << " s + " << solving_s << " s\n";
+                *progress << "clues, " << generation_s << " s + " << solving_s << " s, checked in "
+                          << answers.last_check_s << " s\n";
             }
         }
     }
@@ -193,8 +225,10 @@ void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* 
 
 }  // namespace
 
-std::variant<BuildResult, Diagnostic> build_test_set(const ProblemConfig& config, const fs::path& out_root,
-                                                     std::ostream* progress) {
+std::variant<BuildResult, Diagnostic, AnswerDisagreement> build_test_set(const ProblemConfig& config,
+                                                                         const fs::path& out_root,
+                                                                         std::ostream* progress,
+                                                                         const AnswerMethod& method) {
     const fs::path final_dir = out_root / config.name;
     const fs::path scratch = out_root / ("." + config.name + ".building");
     const fs::path old = out_root / ("." + config.name + ".old");
@@ -202,7 +236,7 @@ std::variant<BuildResult, Diagnostic> build_test_set(const ProblemConfig& config
     try {
         fs::remove_all(scratch);
         fs::create_directories(scratch);
-        build_into(config, scratch, progress);
+        build_into(config, scratch, progress, method);
         fs::remove_all(old);
         if (fs::exists(final_dir)) fs::rename(final_dir, old);
         fs::rename(scratch, final_dir);
@@ -210,6 +244,9 @@ std::variant<BuildResult, Diagnostic> build_test_set(const ProblemConfig& config
     } catch (const BuildError& e) {
         fs::remove_all(scratch, ec);
         return Diagnostic{config.source.string(), e.line, 0, e.message};
+    } catch (const DisagreementError& e) {
+        fs::remove_all(scratch, ec);
+        return e.disagreement;
     } catch (const std::exception& e) {
         fs::remove_all(scratch, ec);
         return Diagnostic{config.source.string(), 0, 0, std::string("build failed: ") + e.what()};

@@ -1,13 +1,10 @@
 // validate_test_set: every test re-read and checked against config.yaml, every answer recomputed
 // by an algorithm the build did not use:
 //   kind and uniqueness      dancing links (dlx_count), not the bitboard solver
-//   grid answers             each printed grid must complete its puzzle; the DLX solution when unique
-//   sudogob                  exact counts by dancing links
-//   target                   plain enumeration of every completion (target_by_enumeration), capped,
-//                            and the MIP (CBC) when built: both where both finish, and they must
-//                            agree; only if neither finishes, the reference optimiser, with a note
+//   answers                  the second method of answer_recheck.hpp (the build ran it too)
 #include <set>
 
+#include "answer_recheck.hpp"
 #include "sudoku/dlx.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/manifest.hpp"
@@ -18,23 +15,16 @@
 #include "sudoku/target.hpp"
 #include "sudoku/test_set.hpp"
 #include "test_files.hpp"
-#if defined(SUDOKU_HAVE_MIP) && __has_include("sudoku/target_mip.hpp")
-#include "sudoku/target_mip.hpp"
-#define SUDOKU_VALIDATE_WITH_MIP 1
-#endif
 
 namespace sudoku {
 namespace {
 
 namespace fs = std::filesystem;
+using detail::AnswerRecheck;
 
 struct Checker {
-    const Problem& problem;
-    AnswerOptions options;
     ValidationResult& result;
-    int beyond_enumeration = 0;
-    int by_mip = 0;
-    int by_neither = 0;
+    AnswerRecheck recheck;
 
     void mismatch(const std::string& what) { result.mismatches.push_back(what); }
 
@@ -65,71 +55,9 @@ struct Checker {
                                             : std::to_string(count.count) + " solution(s) exist"));
     }
 
-    std::string expected_target(const Grid& puzzle, const std::string& file) {
-        const Weights& weights = options.weights;
-        std::optional<std::int64_t> enumerated, mip;
-        if (auto e = target_by_enumeration(puzzle, weights, kValidateEnumerationCap))
-            enumerated = e->score;
-        else
-            ++beyond_enumeration;
-#ifdef SUDOKU_VALIDATE_WITH_MIP
-        try {
-            mip = target_by_mip(puzzle, weights).score;
-            ++by_mip;
-        } catch (const std::exception&) {}
-#endif
-        if (enumerated && mip && *enumerated != *mip)
-            mismatch(file + ": enumeration gives " + std::to_string(*enumerated) + ", the MIP " + std::to_string(*mip));
-        if (enumerated) return std::to_string(*enumerated) + "\n";
-        if (mip) return std::to_string(*mip) + "\n";
-        ++by_neither;
-        return std::to_string(target_max_score(puzzle, weights).score) + "\n";
-    }
-
-    std::string expected_sudogob(const std::vector<Grid>& puzzles) {
-        std::string text;
-        for (const Grid& puzzle : puzzles) {
-            const DlxCount count = dlx_count(puzzle, 0);
-            text += std::to_string(count.count) + "\n";
-            if (count.count == 1) text += write_puzzles(Format::target, {*count.first});
-        }
-        return text;
-    }
-
-    void check_grids(const std::vector<Grid>& puzzles, const std::string& answer, const std::string& file) {
-        auto parsed = parse_solutions(problem, answer, file);
-        if (auto* d = std::get_if<Diagnostic>(&parsed)) return mismatch(d->to_string());
-        const auto& grids = std::get<std::vector<Grid>>(parsed);
-        if (grids.size() != puzzles.size())
-            return mismatch(file + ": " + std::to_string(grids.size()) + " grids for " +
-                            std::to_string(puzzles.size()) + " puzzles");
-        for (std::size_t i = 0; i < grids.size(); ++i) {
-            const std::string where = file + " grid " + std::to_string(i + 1);
-            if (!grids[i].is_solution_of(puzzles[i])) {
-                mismatch(where + ": not a valid completion of its puzzle");
-                continue;
-            }
-            const DlxCount count = dlx_count(puzzles[i], 2);
-            if (count.count == 1 && !(*count.first == grids[i]))
-                mismatch(where + ": differs from the unique solution found by dancing links");
-        }
-    }
-
     void check_answer(const std::vector<Grid>& puzzles, const std::string& answer, const std::string& file) {
-        if (problem.any_valid_solution) return check_grids(puzzles, answer, file);
-        std::string expected;
-        if (problem.input == Format::target) {
-            if (puzzles.size() != 1) return mismatch(file + ": a target input holds exactly one puzzle");
-            expected = expected_target(puzzles[0], file);
-        } else {
-            expected = expected_sudogob(puzzles);
-        }
-        if (expected != answer)
-            mismatch(file + ": expected '" + first_line(expected) + "'..., found '" + first_line(answer) +
-                     "'... (recomputed independently)");
+        for (std::string& found : recheck.mismatches(puzzles, answer, file)) mismatch(found);
     }
-
-    static std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 };
 
 // A file the manifest lists, checked against the hash the manifest gives it.
@@ -167,8 +95,7 @@ std::variant<ValidationResult, Diagnostic> validate_test_set(const fs::path& dir
 
     ValidationResult result;
     const Problem& problem = *find_problem(config.problem);
-    Checker checker{problem, {}, result};
-    if (config.weights) checker.options.weights = *config.weights;
+    Checker checker{result, AnswerRecheck(problem, config.answer_options())};
     std::set<std::string> listed;
 
     for (const ManifestSample& sample : manifest.samples) {
@@ -224,13 +151,13 @@ std::variant<ValidationResult, Diagnostic> validate_test_set(const fs::path& dir
     result.notes.push_back(std::to_string(result.tests) + " tests and " + std::to_string(manifest.samples.size()) +
                            " samples: inputs, kinds and answers recomputed (dancing links" +
                            (problem.input == Format::target ? ", enumeration of all completions)" : ")"));
-    if (checker.by_mip)
-        result.notes.push_back(std::to_string(checker.by_mip) + " target answers also solved by the MIP");
-    if (checker.beyond_enumeration)
-        result.notes.push_back(std::to_string(checker.beyond_enumeration) + " target answers had more than " +
+    if (checker.recheck.by_mip)
+        result.notes.push_back(std::to_string(checker.recheck.by_mip) + " target answers also solved by the MIP");
+    if (checker.recheck.beyond_enumeration)
+        result.notes.push_back(std::to_string(checker.recheck.beyond_enumeration) + " target answers had more than " +
                                std::to_string(kValidateEnumerationCap) + " completions to enumerate");
-    if (checker.by_neither)
-        result.notes.push_back(std::to_string(checker.by_neither) +
+    if (checker.recheck.by_neither)
+        result.notes.push_back(std::to_string(checker.recheck.by_neither) +
                                " target answers checked by the reference optimiser only (no independent check)");
     return result;
 }

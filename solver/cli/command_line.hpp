@@ -18,7 +18,9 @@
 
 namespace sudoku::cli {
 
-enum ExitStatus : int { exit_done = 0, exit_internal_error = 1, exit_bad_input = 2 };
+// exit_done_with_caveat: done, but the program names a caveat (sudoku-judge: some results are FAIL;
+// sudoku-solve: a count is only "more than N", above --count-cap).
+enum ExitStatus : int { exit_done = 0, exit_internal_error = 1, exit_bad_input = 2, exit_done_with_caveat = 3 };
 
 // `app` and every subcommand added to it afterwards print our help layout.
 void use_help_layout(CLI::App& app);

@@ -1,9 +1,10 @@
 // sudoku-solve: reads a problem's input and prints its answer, as the reference solution would.
 //
-//   sudoku-solve --problem NAME [--weights FILE] [--certificate] [FILE]
+//   sudoku-solve --problem NAME [--weights FILE] [--no-completion TOKEN] [--certificate]
+//                [--count-cap N] [FILE]
 //
 // Exit status: 0 answered, 2 bad input or usage (message on stderr naming file:line:column or the
-// option), 1 internal error.
+// option), 1 internal error, 3 answered but a count is above --count-cap ("more than N").
 #include <iostream>
 #include <iterator>
 #include <optional>
@@ -22,7 +23,9 @@ struct Options {
     const sudoku::Problem* problem = nullptr;
     std::optional<std::string> input_file;
     std::optional<std::string> weights_file;
+    std::optional<std::string> no_completion;
     bool certificate = false;
+    std::optional<std::uint64_t> count_cap;
 };
 
 std::string problem_list() {
@@ -43,7 +46,7 @@ std::string problem_names() {
 
 void define(CLI::App& app, Options& options) {
     use_help_layout(app);
-    describe(app, "sudoku-solve --problem NAME [--weights FILE] [--certificate] [FILE]",
+    describe(app, "sudoku-solve --problem NAME [--weights FILE] [--no-completion TOKEN] [--certificate] [FILE]",
              "Reads the input of problem NAME from FILE (standard input when absent) and prints the\n"
              "answer in that problem's output format, computed by the exact reference solver.");
     app.add_option("FILE", options.input_file, "the input (default: standard input)");
@@ -61,13 +64,24 @@ void define(CLI::App& app, Options& options) {
     app.add_option("--weights", options.weights_file,
                    "target only: the weight matrix (9 lines of 9 integers);\ndefault: the NOIP ring weights 6..10")
         ->type_name("FILE");
+    app.add_option("--no-completion", options.no_completion,
+                   "target only: the answer when no completion exists (default -1); required when\n"
+                   "the weights let a full grid score -1")
+        ->type_name("TOKEN");
+    app.add_option("--count-cap", options.count_cap,
+                   "sudogob only: counts are exact up to N; above it the answer is 'more than N'\n"
+                   "and the exit status 3 (default " +
+                       std::to_string(sudoku::kDefaultCountCap) + ")")
+        ->type_name("N")
+        ->check(whole_number(1, sudoku::kMaxCountCap));
     app.add_flag("--certificate", options.certificate, "target only: also print an optimal grid after the score");
     app.footer(problem_list() +
                "\n"
                "Example:\n"
                "  sudoku-solve --problem target examples/samples/target-1.in     # prints 2829\n"
                "\n"
-               "Exit status: 0 answered, 2 bad input (message names file:line:column) or usage, 1 internal error");
+               "Exit status: 0 answered, 2 bad input (message names file:line:column) or usage, 1 internal error,\n"
+               "3 answered, but a count is above --count-cap (its line reads 'more than N')");
 }
 
 int report(const sudoku::Diagnostic& diagnostic) {
@@ -77,8 +91,10 @@ int report(const sudoku::Diagnostic& diagnostic) {
 
 int run(const Options& options) {
     const sudoku::Problem& problem = *options.problem;
-    if ((options.weights_file || options.certificate) && problem.input != sudoku::Format::target) {
-        std::cerr << "sudoku-solve: --weights and --certificate apply to the target problem only (see --help)\n";
+    if ((options.weights_file || options.certificate || options.no_completion) &&
+        problem.input != sudoku::Format::target) {
+        std::cerr << "sudoku-solve: --weights, --no-completion and --certificate apply to the target problem only "
+                     "(see --help)\n";
         return exit_bad_input;
     }
     // Standard input is read as a file, in blocks (a character at a time took 10 s for 100 MB).
@@ -97,11 +113,24 @@ int run(const Options& options) {
         if (auto* diagnostic = std::get_if<sudoku::Diagnostic>(&weights)) return report(*diagnostic);
         answer_options.weights = std::get<sudoku::Weights>(weights);
     }
+    if (options.no_completion) answer_options.no_completion = *options.no_completion;
+    if (options.count_cap && problem.input != sudoku::Format::sudogob) {
+        std::cerr << "sudoku-solve: --count-cap applies to the sudogob problem only (see --help)\n";
+        return exit_bad_input;
+    }
+    if (options.count_cap) answer_options.count_cap = *options.count_cap;
+    if (problem.input == sudoku::Format::target && sudoku::target_no_completion_is_ambiguous(answer_options)) {
+        std::cerr << "sudoku-solve: under these weights a full grid may score " << answer_options.no_completion
+                  << ", the answer for 'no completion': name another one with --no-completion TOKEN\n";
+        return exit_bad_input;
+    }
 
-    auto result = sudoku::answer(problem, std::get<sudoku::PuzzleFile>(input), answer_options);
+    auto result = sudoku::answer_in_full(problem, std::get<sudoku::PuzzleFile>(input), answer_options);
     if (auto* diagnostic = std::get_if<sudoku::Diagnostic>(&result)) return report(*diagnostic);
-    std::cout << std::get<std::string>(result) << std::flush;
-    return std::cout ? exit_done : exit_internal_error;
+    const sudoku::AnswerText& answer = std::get<sudoku::AnswerText>(result);
+    std::cout << answer.text << std::flush;
+    if (!std::cout) return exit_internal_error;
+    return answer.count_above_cap ? exit_done_with_caveat : exit_done;
 }
 
 }  // namespace

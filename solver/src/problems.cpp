@@ -24,7 +24,7 @@ const std::vector<Problem>& all_problems() {
         {"sudogob", "Count the solutions (SUDOGOB)", Format::sudogob, false,
          "T, then T grids of 9 lines of 9 integers 0-9 separated by spaces (0 blank)",
          "per puzzle: the exact number of solutions on one line, then the solved grid "
-         "(9 lines of 9 integers) only when that number is 1"},
+         "(9 lines of 9 integers) only when that number is 1; above the count cap: more than N"},
         {"line81", "Dataset lines", Format::line81, true,
          "one 81-character line per puzzle (1-9, . or 0 blank); '#' lines and empty lines skipped",
          "one 81-digit line per puzzle"},

@@ -35,7 +35,7 @@ std::optional<TargetResult> target_by_enumeration(const Grid& puzzle, const Weig
             return false;
         }
         std::int64_t s = target_score(g, weights);
-        if (s > best.score) {
+        if (!best.score || s > *best.score) {
             best.score = s;
             best.certificate = g;
         }

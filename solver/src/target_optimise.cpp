@@ -20,6 +20,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -355,20 +356,23 @@ public:
         boards_[0] = saved;
     }
 
-    std::int64_t best() const { return best_; }
+    // The incumbent: meaningful once a completion was recorded (the greedy dive records one
+    // whenever any exists), nullopt before.
+    std::optional<std::int64_t> best() const { return found_ ? std::optional<std::int64_t>(best_) : std::nullopt; }
     const TargetStats& stats() const { return stats_; }
     const std::vector<std::uint8_t>& best_digits() const { return best_digits_; }
 
 private:
     double cutoff() const { return double(floor_) + 1 - kEpsilon; }
 
+    // The first completion sets the incumbent whatever it scores: any integer may be the optimum.
     void record(const std::vector<std::uint8_t>& digit) {
         const std::int64_t s = score_of(weights_, digit);
-        if (s > best_) {
-            best_ = s;
-            best_digits_ = digit;
-            floor_ = std::max(floor_, best_);
-        }
+        if (found_ && s <= best_) return;
+        floor_ = found_ ? std::max(floor_, s) : s;
+        found_ = true;
+        best_ = s;
+        best_digits_ = digit;
     }
 
     // A board without free cells is a completion: recorded, and the node is done.
@@ -407,8 +411,12 @@ private:
     std::vector<BoundResult> bounds_;         // per depth: the node's last bound, read while its children run
     std::vector<std::vector<double>> slack_;  // per depth: the last strike's slack per candidate
     std::vector<double> gap_;                 // per depth: how far that strike's bound was above the cutoff
-    std::int64_t best_ = -1;
-    std::int64_t floor_ = -1;
+    // The incumbent, and what nodes must promise more than (the incumbent or the aim - 1): read
+    // only once found_. The greedy dive runs before any bound, and until its first completion
+    // there is no score to prune against.
+    bool found_ = false;
+    std::int64_t best_ = 0;
+    std::int64_t floor_ = 0;
     std::int64_t proven_upper_ = std::numeric_limits<std::int64_t>::max();  // by the placement bound
     std::int64_t nodes_left_ = 0;                                           // the round's node budget
     // The placement bound, once it joined in: its root multipliers and, per depth, the node's.
@@ -416,7 +424,7 @@ private:
     std::vector<double> root_mu_;
     std::vector<std::vector<double>> placement_mu_;
     TargetStats stats_;
-    int dive_budget_ = 0;  // nodes must promise more than this: the incumbent or the aim - 1
+    int dive_budget_ = 0;
     std::vector<std::uint8_t> best_digits_;
 };
 

@@ -124,3 +124,84 @@ TEST_CASE("config: every shipped config loads") {
     }
     CHECK(loaded >= 7);
 }
+
+namespace {
+
+const char* kTarget = R"(name: signed
+problem: target
+groups:
+  - name: dense
+    count: 1
+    clues: 30..40
+    kind: solvable
+)";
+
+// 9 lines of 9 weights for the YAML block: `first` in cell 0, `rest` everywhere else.
+std::string weights_block(int first, int rest) {
+    std::string block = "weights: |\n";
+    for (int r = 0; r < 9; ++r) {
+        block += " ";
+        for (int c = 0; c < 9; ++c) block += " " + std::to_string(r == 0 && c == 0 ? first : rest);
+        block += "\n";
+    }
+    return block;
+}
+
+}  // namespace
+
+TEST_CASE("config: target weights under which a grid may score -1 are refused at the weights' line") {
+    // Only cell 0 weighs: with -5 the scores are -5 x digit, and -1 is not among them...
+    const auto path = write_file(scratch_dir("config-minus-five") / "p.yaml", kTarget + weights_block(-5, 0));
+    CHECK(std::holds_alternative<ProblemConfig>(load_problem_config(path)));
+    // ... with -1 they are -1..-9, and the default answer -1 is ambiguous.
+    const auto d = diagnostic_of(std::string(kTarget) + weights_block(-1, 0), "minus-one-reachable");
+    CHECK(d.line == 8);
+    CHECK_THAT(d.message, Catch::Contains("may score -1") && Catch::Contains("no_completion"));
+}
+
+TEST_CASE("config: no_completion names the target answer for 'no completion'") {
+    const auto path =
+        write_file(scratch_dir("config-none") / "p.yaml", kTarget + weights_block(-1, 0) + "no_completion: none\n");
+    auto loaded = load_problem_config(path);
+    REQUIRE(std::holds_alternative<ProblemConfig>(loaded));
+    const ProblemConfig& config = std::get<ProblemConfig>(loaded);
+    CHECK(config.no_completion == "none");
+    CHECK(config.answer_options().no_completion == "none");
+    CHECK(ProblemConfig{}.answer_options().no_completion == "-1");
+}
+
+TEST_CASE("config: a no_completion that is itself a reachable score, or not one token, is refused") {
+    const auto reachable =
+        diagnostic_of(std::string(kTarget) + weights_block(-1, 0) + "no_completion: -3\n", "reachable");
+    CHECK(reachable.line == 18);
+    CHECK_THAT(reachable.message, Catch::Contains("'no_completion: -3' is a score"));
+    const auto spaced =
+        diagnostic_of(std::string(kTarget) + weights_block(-1, 0) + "no_completion: no way\n", "spaced");
+    CHECK_THAT(spaced.message, Catch::Contains("one token"));
+    const auto elsewhere = diagnostic_of(std::string(kGood) + "no_completion: none\n", "not-target");
+    CHECK_THAT(elsewhere.message, Catch::Contains("target problem only"));
+}
+
+TEST_CASE("config: count_cap bounds sudogob counts, and max_solutions above it is refused at its line") {
+    const std::string counting = R"(name: counts
+problem: sudogob
+count_cap: 50
+groups:
+  - name: several
+    count: 1
+    clues: 26..30
+    kind: solvable
+    max_solutions: 40
+)";
+    const auto path = write_file(scratch_dir("config-count-cap") / "p.yaml", counting);
+    auto loaded = load_problem_config(path);
+    REQUIRE(std::holds_alternative<ProblemConfig>(loaded));
+    CHECK(std::get<ProblemConfig>(loaded).answer_options().count_cap == 50);
+    const auto above = diagnostic_of(replaced(counting, "max_solutions: 40", "max_solutions: 60"), "above-cap");
+    CHECK(above.line == 9);
+    CHECK_THAT(above.message, Catch::Contains("above count_cap 50"));
+    const auto zero = diagnostic_of(replaced(counting, "count_cap: 50", "count_cap: 0"), "zero-cap");
+    CHECK(zero.line == 3);
+    const auto elsewhere = diagnostic_of(std::string(kGood) + "count_cap: 9\n", "cap-not-sudogob");
+    CHECK_THAT(elsewhere.message, Catch::Contains("sudogob problem only"));
+}

@@ -216,6 +216,69 @@ TEST_CASE("test set: a failed build leaves no test set behind") {
     CHECK(fs::is_empty(root / "testdata"));
 }
 
+TEST_CASE("test set: build never writes an answer its independent check disagrees with") {
+    // The first method is replaced by one that is wrong on the third answer it gives (the second
+    // test of each config here, after one sample or test): the build must stop there, name the
+    // test, and leave the set it would have replaced as it was.
+    int configs_done = 0;
+    for (const char* yaml : {kSmallTarget, kSmallClassic, kSmallCounting}) {
+        const fs::path root = scratch_dir("disagreement-" + std::to_string(configs_done++));
+        const ProblemConfig config = load(write_file(root / "config-source.yaml", yaml));
+        auto good = build_test_set(config, root / "testdata", nullptr);
+        REQUIRE(std::holds_alternative<BuildResult>(good));
+        const fs::path dir = std::get<BuildResult>(good).directory;
+        const std::string manifest_before = read_file(dir / "manifest.json");
+        int calls = 0;
+        AnswerMethod wrong_third = [&](const Problem& problem, const PuzzleFile& puzzles,
+                                       const AnswerOptions& options) {
+            auto text = answer_in_full(problem, puzzles, options);
+            std::string& answer_text = std::get<AnswerText>(text).text;
+            if (++calls == 3) answer_text.insert(0, "1");  // 2829 -> 12829, 0 -> 10, a grid's row one too long
+            return text;
+        };
+        auto built = build_test_set(config, root / "testdata", nullptr, wrong_third);
+        INFO(config.name);
+        REQUIRE(std::holds_alternative<AnswerDisagreement>(built));
+        const AnswerDisagreement& disagreement = std::get<AnswerDisagreement>(built);
+        CHECK_THAT(disagreement.test, Catch::Contains("test 0"));
+        REQUIRE_FALSE(disagreement.mismatches.empty());
+        CHECK(read_file(dir / "manifest.json") == manifest_before);
+        CHECK(file_names(root / "testdata") == std::set<std::string>{config.name});
+    }
+}
+
+TEST_CASE("test set: with every weight -1 the build writes -405 for a solvable test, and it validates") {
+    // The optimiser and the enumerator both took -1, "no completion", for a start: the build wrote
+    // -1 for every solvable test and exited 0; only validate's MIP noticed.
+    std::string yaml = R"(name: minus-one
+problem: target
+seed: 5
+groups:
+  - name: dense
+    count: 1
+    clues: 30..36
+    kind: solvable
+weights: |
+)";
+    for (int r = 0; r < 9; ++r) yaml += "  -1 -1 -1 -1 -1 -1 -1 -1 -1\n";
+    const fs::path dir = build(yaml, "minus-one");
+    CHECK(read_file(dir / "01.ans") == "-405\n");
+    const ValidationResult result = validate(dir);
+    for (const auto& m : result.mismatches) UNSCOPED_INFO(m);
+    CHECK(result.mismatches.empty());
+}
+
+TEST_CASE("test set: a sample with more solutions than count_cap stops the build: no count above the cap") {
+    const fs::path root = scratch_dir("sample-above-cap");
+    std::string yaml = std::string(kSmallCounting) + "count_cap: 50\nsamples:\n  - input: |\n      1\n";
+    for (int r = 0; r < 9; ++r) yaml += "      0 0 0 0 0 0 0 0 0\n";
+    const ProblemConfig config = load(write_file(root / "config-source.yaml", yaml));
+    auto built = build_test_set(config, root / "testdata", nullptr);
+    REQUIRE(std::holds_alternative<Diagnostic>(built));
+    CHECK_THAT(std::get<Diagnostic>(built).message, Catch::Contains("more than count_cap 50"));
+    CHECK(fs::is_empty(root / "testdata"));
+}
+
 TEST_CASE("test set: the shipped test data validates against the shipped configs") {
     const fs::path testdata = fs::path(SUDOKU_SOURCE_DIR) / "testdata";
     int sets = 0;

@@ -2,6 +2,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -160,6 +161,50 @@ TEST_CASE("cli: --weights replaces the ring weights and --certificate prints an 
     auto puzzle =
         std::get<std::vector<sudoku::Grid>>(sudoku::read_puzzles(sudoku::Format::target, samples_dir + "target-1.in"));
     CHECK(std::get<std::vector<sudoku::Grid>>(grids).front().is_solution_of(puzzle.front()));
+}
+
+TEST_CASE("cli: with every weight -1 a solvable puzzle prints -405 and its certificate, not -1") {
+    std::string minus_ones;
+    for (int r = 0; r < 9; ++r) minus_ones += "-1 -1 -1 -1 -1 -1 -1 -1 -1\n";
+    fs::path weights = write_file("weights.txt", minus_ones);
+    Run r = run("--problem target --weights '" + weights.string() + "' --certificate '" + samples_dir + "target-1.in'");
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::StartsWith("-405\n"));
+    CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 10);
+    CHECK(r.out.find(" 0") == std::string::npos);  // the certificate is a completion, not zeros
+}
+
+TEST_CASE("cli: weights under which a grid may score -1 need --no-completion") {
+    // Only cell 0 weighs (-1): the scores are -1..-9, so -1 cannot mean "no completion".
+    std::string mixed;
+    for (int r = 0; r < 9; ++r) mixed += r == 0 ? "-1 0 0 0 0 0 0 0 0\n" : "0 0 0 0 0 0 0 0 0\n";
+    fs::path weights = write_file("weights.txt", mixed);
+    Run refused = run("--problem target --weights '" + weights.string() + "' '" + samples_dir + "target-1.in'");
+    CHECK(refused.status == 2);
+    CHECK_THAT(refused.err, Catch::Contains("--no-completion"));
+    Run named = run("--problem target --weights '" + weights.string() + "' --no-completion none", [] {
+        std::string grid = "5 0 0 0 0 0 0 0 5\n";
+        for (int r = 1; r < 9; ++r) grid += "0 0 0 0 0 0 0 0 0\n";
+        return grid;
+    }());
+    CHECK(named.status == 0);
+    CHECK(named.out == "none\n");
+}
+
+TEST_CASE("cli: sudogob on an all-blank grid answers 'more than N' with exit 3 instead of counting forever") {
+    std::string blank = "1\n";
+    for (int r = 0; r < 9; ++r) blank += "0 0 0 0 0 0 0 0 0\n";
+    Run by_default = run("--problem sudogob", blank);
+    CHECK(by_default.status == 3);
+    CHECK(by_default.out == "more than 1000000\n");
+    Run capped = run("--problem sudogob --count-cap 5", blank);
+    CHECK(capped.status == 3);
+    CHECK(capped.out == "more than 5\n");
+    Run zero = run("--problem sudogob --count-cap 0", blank);
+    CHECK(zero.status == 2);
+    Run elsewhere = run("--problem target --count-cap 5 '" + samples_dir + "target-1.in'");
+    CHECK(elsewhere.status == 2);
+    CHECK_THAT(elsewhere.err, Catch::Contains("sudogob problem only"));
 }
 
 TEST_CASE("cli: a malformed weights file exits 2 naming its place") {

@@ -26,6 +26,11 @@
 //       max_solutions: 0           # solvable: at most this many completions (0 = any)
 //   weights: |                     # target only, optional: 9 lines of 9 integers (default: ring)
 //     6 6 6 6 6 6 6 6 6 ...
+//   no_completion: none            # target only, optional: the answer when a puzzle has no
+//                                  # completion (default -1); one token. Required when the weights
+//                                  # let a full grid score -1, and then no reachable score itself
+//   count_cap: 1000000             # sudogob only, optional: counts are exact up to this many
+//                                  # (sudoku/count.hpp); every max_solutions must stay within it
 //   samples:                       # written as sample NN.in / NN.ans, verbatim, in the input format
 //     - input: |
 //         7 0 0 9 0 0 0 0 1 ...
@@ -42,6 +47,7 @@
 
 #include "sudoku/bounds.hpp"
 #include "sudoku/diagnostic.hpp"
+#include "sudoku/problems.hpp"
 #include "sudoku/target.hpp"
 
 namespace sudoku {
@@ -56,6 +62,7 @@ inline constexpr Bounds<double> kTimeLimitS{0.01, 300};             // CPU secon
 inline constexpr Bounds<std::int64_t> kMemoryLimitMib{1, 1 << 20};  // up to 1 TiB
 inline constexpr Bounds<std::int64_t> kOutputLimitKib{1, 1 << 20};  // up to 1 GiB
 inline constexpr Bounds<std::uint64_t> kSeed{0, UINT64_MAX};        // decimal; -1 does not wrap around
+inline constexpr Bounds<std::uint64_t> kCountCap{1, kMaxCountCap};
 }  // namespace config_bounds
 
 struct TestGroup {
@@ -91,8 +98,13 @@ struct ProblemConfig {
     std::string scoring = "per-test";
     std::uint64_t seed = 0;
     std::vector<TestGroup> groups;
-    std::optional<Weights> weights;  // target only; nullopt: the NOIP ring
+    std::optional<Weights> weights;              // target only; nullopt: the NOIP ring
+    std::optional<std::string> no_completion;    // target only; nullopt: kTargetNoCompletion
+    std::uint64_t count_cap = kDefaultCountCap;  // sudogob only
     std::vector<Sample> samples;
+
+    // How answers are computed and printed for this problem (weights, the no-completion token).
+    AnswerOptions answer_options() const;
 
     bool uses_stdin() const { return input_file == "stdin"; }
     bool uses_stdout() const { return output_file == "stdout"; }

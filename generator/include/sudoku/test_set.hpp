@@ -6,7 +6,7 @@
 //     01.in  01.ans ...  the tests, in group order
 //     manifest.json      per test: group, seed, clue counts, solution counts, answer, sha256 of
 //                        input and answer, generator version. Byte-identical between builds.
-//     timings.json       generation and solving seconds per test: the only part that differs
+//     timings.json       generation, solving and checking seconds per test: the only part that differs
 //                        from one build (or machine) to the next, so it is kept apart.
 //
 // Tests are generated from derive_seed(config seed, group, index), so a test depends only on
@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <variant>
@@ -40,11 +41,26 @@ struct BuildResult {
     int samples = 0;
 };
 
+// An answer the build computed and its second method (validate's, answer_recheck.hpp) disagree
+// on: an internal error, never written. `test` names it ("group 'dense', test 03").
+struct AnswerDisagreement {
+    std::string test;
+    std::vector<std::string> mismatches;
+};
+
+// The first method of every answer: answer() of problems.hpp unless a test replaces it.
+using AnswerMethod =
+    std::function<std::variant<AnswerText, Diagnostic>(const Problem&, const PuzzleFile&, const AnswerOptions&)>;
+
 // Builds testdata/<name> under `out_root`: everything goes to a scratch folder first and is
-// renamed into place at the end, so a failed build never leaves a half test set behind.
-// `progress` (may be null) gets one line per test.
-std::variant<BuildResult, Diagnostic> build_test_set(const ProblemConfig& config, const std::filesystem::path& out_root,
-                                                     std::ostream* progress);
+// renamed into place at the end, so a failed build never leaves a half test set behind, nor
+// touches the set it would replace. Every answer is checked by its second method before it is
+// written. `progress` (may be null) gets one line per test. A Diagnostic: the config asks for
+// something impossible (bad input), a sample's count above count_cap among them.
+std::variant<BuildResult, Diagnostic, AnswerDisagreement> build_test_set(const ProblemConfig& config,
+                                                                         const std::filesystem::path& out_root,
+                                                                         std::ostream* progress,
+                                                                         const AnswerMethod& method = {});
 
 struct ValidationResult {
     int tests = 0;

@@ -36,10 +36,14 @@ struct TargetStats {
     std::uint64_t placement_nodes = 0;   // nodes, the root included, that computed the placement bound
 };
 
+// "No completion" is its own state, never a score: with negative weights any integer, -1 included,
+// may be the optimum. How a problem prints "no completion" is the problem's business (problems.hpp).
 struct TargetResult {
-    std::int64_t score = -1;          // -1 when the grid has no completion
-    std::optional<Grid> certificate;  // an optimal completion when score >= 0
-    TargetStats stats;                // filled by target_max_score only
+    std::optional<std::int64_t> score;  // the optimum; nullopt when the grid has no completion
+    std::optional<Grid> certificate;    // an optimal completion, present exactly when score is
+    TargetStats stats;                  // filled by target_max_score only
+
+    bool has_completion() const { return score.has_value(); }
 };
 
 // How the optimiser spends its effort; the defaults are the measured best, tests move them to
@@ -63,6 +67,11 @@ std::optional<double> target_placement_bound(const Grid& puzzle, const Weights& 
 
 // Score of a full grid under the weights.
 std::int64_t target_score(const Grid& full, const Weights& weights);
+
+// False only when no full grid scores `score` under the weights: it lies outside the range of the
+// scores of all full grids (exact: the optimiser on the empty grid, for the weights and their
+// negation) or is not a multiple of the weights' greatest common divisor. True: some grid may.
+bool target_score_possible(const Weights& weights, std::int64_t score);
 
 // Cross-check: visits every completion, no bounds. Gives up (nullopt) after `max_completions`.
 std::optional<TargetResult> target_by_enumeration(const Grid& puzzle, const Weights& weights,
