@@ -139,7 +139,7 @@ TEST_CASE("test set: every generated test meets its group, checked by dancing li
     int number = 0;
     for (const auto& group : config.groups)
         for (int i = 0; i < group.count; ++i) {
-            char stem[8];
+            char stem[16];
             std::snprintf(stem, sizeof stem, "%02d", ++number);
             auto puzzles = read_puzzles(Format::poj2676, dir / (std::string(stem) + ".in"));
             REQUIRE(std::holds_alternative<std::vector<Grid>>(puzzles));
@@ -233,7 +233,7 @@ TEST_CASE("test set: build never writes an answer its independent check disagree
                                        const AnswerOptions& options) {
             auto text = answer_in_full(problem, puzzles, options);
             std::string& answer_text = std::get<AnswerText>(text).text;
-            if (++calls == 3) answer_text.insert(0, "1");  // 2829 -> 12829, 0 -> 10, a grid's row one too long
+            if (++calls == 3) answer_text = "1" + answer_text;  // 2829 -> 12829, 0 -> 10, a grid's row one too long
             return text;
         };
         auto built = build_test_set(config, root / "testdata", nullptr, wrong_third);
