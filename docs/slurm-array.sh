@@ -1,23 +1,46 @@
 #!/usr/bin/env bash
-# Grades a contest as a Slurm job array: one array task per shard, then one merge job.
+# Grades a contest as a Slurm job array of SHARDS tasks, then merges (docs/scale-out.md):
 #
-#   sbatch --array=0-7 docs/slurm-array.sh /shared/contest/contest.yaml /shared/contest/out
-#   sbatch --dependency=afterok:<array job id> --wrap \
-#     "sudoku-judge merge /shared/contest/contest.yaml --out /shared/contest/out/merged /shared/contest/out/shard-*"
+#   cd /shared/sudoku          # the repository, built, on storage every node sees
+#   jobs=$(sbatch --parsable --array=0-2 docs/slurm-array.sh /shared/contest/contest.yaml /shared/contest/out 3)
+#   sbatch --dependency=afterany:$jobs docs/slurm-array.sh /shared/contest/contest.yaml /shared/contest/out 3
 #
-# Every path is on storage all nodes share (docs/scale-out.md). Each task takes its shard from
-# SLURM_ARRAY_TASK_ID / SLURM_ARRAY_TASK_COUNT (`--shard auto`) and writes only its own directory;
-# a task that is requeued or rerun continues from its journal.
+# As an array task it grades shard SLURM_ARRAY_TASK_ID of SHARDS into OUT/shard-<i> (the array is
+# numbered 0..SHARDS-1; SHARDS, not the array, says how many shards there are, so `--array=1` re-runs
+# shard 1 alone and `--array=0-4:2` grades shards 0, 2 and 4 of 5). Without --array it merges
+# OUT/shard-0 .. OUT/shard-<SHARDS-1> into OUT/merged: after `afterany`, it runs even when a task
+# failed or was cancelled, and then refuses to merge, printing the sbatch line that re-runs the
+# shards that did not finish. A task that is requeued or re-run continues from its journal.
+#
+# The judge is $SUDOKU_JUDGE, else build/judge/sudoku-judge of the folder sbatch was called from.
 #SBATCH --job-name=sudoku-judge
 #SBATCH --cpus-per-task=2
 #SBATCH --mem=4G
 #SBATCH --time=01:00:00
 #SBATCH --output=sudoku-judge-%A_%a.log
+#SBATCH --open-mode=append
 set -euo pipefail
-contest="${1:?usage: sbatch --array=0-N docs/slurm-array.sh CONTEST.yaml OUT_DIR}"
-out="${2:?usage: sbatch --array=0-N docs/slurm-array.sh CONTEST.yaml OUT_DIR}"
-judge="${SUDOKU_JUDGE:-sudoku-judge}"
-# The sandbox needs root for namespaces and cgroups; without them the judge says so and falls
-# back to rlimits (see docs/judge.md).
-exec "$judge" grade "$contest" --shard auto --jobs "${SLURM_CPUS_PER_TASK:-1}" \
-  --out "$out/shard-${SLURM_ARRAY_TASK_ID}"
+usage="usage: sbatch [--array=0-N] docs/slurm-array.sh CONTEST.yaml OUT_DIR SHARDS"
+contest="${1:?$usage}"
+out="${2:?$usage}"
+shards="${3:?$usage}"
+judge="${SUDOKU_JUDGE:-${SLURM_SUBMIT_DIR:-.}/build/judge/sudoku-judge}"
+[ -x "$judge" ] || { echo "slurm-array.sh: no judge at $judge (set SUDOKU_JUDGE)" >&2; exit 2; }
+
+if [ -n "${SLURM_ARRAY_TASK_ID:-}" ]; then
+  # The sandbox needs root for namespaces and cgroups; without them the judge says so and falls
+  # back to rlimits (see docs/judge.md).
+  SUDOKU_SHARD_COUNT="$shards" exec "$judge" grade "$contest" --shard auto --jobs "${SLURM_CPUS_PER_TASK:-1}" \
+    --out "$out/shard-$SLURM_ARRAY_TASK_ID"
+fi
+
+dirs=()
+for ((i = 0; i < shards; i++)); do dirs+=("$out/shard-$i"); done
+status="$("$judge" status "$contest" "${dirs[@]}")" && exec "$judge" merge "$contest" --out "$out/merged" "${dirs[@]}"
+echo "$status"
+again="$(sed -n 's/^shards to run again: //p' <<<"$status")"
+again="${again:-0-$((shards - 1))}"  # no shard.json anywhere: none is known to have started
+echo "not merged: run the shards that did not finish again, then this merge:"
+echo "  cd ${SLURM_SUBMIT_DIR:-.} && jobs=\$(sbatch --parsable --array=$again docs/slurm-array.sh $contest $out $shards)"
+echo "  sbatch --dependency=afterany:\$jobs docs/slurm-array.sh $contest $out $shards"
+exit 2

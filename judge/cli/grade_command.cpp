@@ -21,16 +21,23 @@ DIR/results.json, DIR/results.csv and DIR/report.html. Results are journaled in 
 run the same command again after an interruption and it continues where it stopped (--fresh starts
 over). The sandbox's options, result record and verdict rules: docs/judge.md.
 
---shard i/n grades shard i (0-based) of n: the (contestant, problem) pairs k with k mod n = i,
-contestants sorted, problems in contest order, into DIR (default judge-shard-i next to
-CONTEST.yaml); `sudoku-judge merge` combines the n shard directories. --shard auto takes i and n
-from SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT or from JOB_COMPLETION_INDEX/SUDOKU_SHARD_COUNT.
+--shard i/n grades shard i (0-based) of n into DIR (default judge-shard-i next to CONTEST.yaml):
+its part of a plan every shard computes alike from the contest, the (contestant, problem) pairs
+dealt longest first (estimated work: tests x time limit) to the shard with the least work, so
+the shards take about as long. It prints its estimate. DIR holds shard.json and the journal, both
+naming the contest's fingerprint and the shard's pairs: a DIR holding another shard's work (other
+i/n, or another version of the contest) is refused unless --fresh discards it. `sudoku-judge
+status` lists which shards are finished; `sudoku-judge merge` combines the n shard directories.
+--shard auto takes i from the scheduler (SLURM_ARRAY_TASK_ID of an array numbered 0..n-1, or
+JOB_COMPLETION_INDEX) and n from SUDOKU_SHARD_COUNT, never from the scheduler's own count, so
+stepped, partial and single-index re-runs grade the same shards.
 Shared storage, Slurm and Kubernetes: docs/scale-out.md.
 )";
 
 const char* kFooter = R"(Example:
   sudoku-judge grade examples/contest/contest.yaml --out /tmp/results --jobs 2
-  sudoku-judge grade contest.yaml --shard 0/3 --out out/shard-0     # and 1/3, 2/3 elsewhere
+  sudoku-judge grade examples/contest/contest.yaml --shard 0/3 --out /tmp/shard-0   # 1/3, 2/3 elsewhere
+  SUDOKU_SHARD_COUNT=3 sudoku-judge grade examples/contest/contest.yaml --shard auto --out /tmp/shard-$SLURM_ARRAY_TASK_ID
 
 Exit status: 0 graded, 3 graded but some results are FAIL (the judge's fault, counted on the last
 line), 2 bad input or setup (contest file, test data, --out in use or misplaced, shard) or usage,
@@ -65,13 +72,24 @@ int grade_shard(GradeCommand& c, const judge::Contest& contest) {
         c.out.value_or(fs::path(c.contest_file).parent_path() / ("judge-shard-" + std::to_string(shard.index)));
     const auto lock = claim_out_dir(contest, c.options.out_dir, "grade");
     if (!lock) return cli::exit_bad_input;
-    if (c.fresh) fs::remove(c.options.out_dir / "journal.jsonl");
-    std::cerr << "shard " << shard.index << "/" << shard.count << ": "
-              << judge::shard_submissions(contest, shard).size() << " of " << judge::all_submissions(contest).size()
-              << " submissions\n";
-    const int faults = judge::count_judge_faults(judge::grade_shard(contest, shard, c.options));
+    if (c.fresh) judge::discard_shard_work(c.options.out_dir);
+    if (auto why = judge::shard_out_problem(contest, shard, c.options.out_dir)) {
+        std::cerr << "sudoku-judge grade: " << *why << "\n";
+        return cli::exit_bad_input;
+    }
+    const judge::PlannedShard planned = judge::plan_shards(contest, shard.count)[static_cast<size_t>(shard.index)];
+    std::cerr << "shard " << shard.index << "/" << shard.count << ": " << planned.submissions.size() << " of "
+              << judge::all_submissions(contest).size() << " submissions, estimated work " << planned.estimate_s
+              << " s (tests x time limit)\n";
+    auto graded = judge::grade_shard(contest, shard, c.options);
+    if (auto* why = std::get_if<std::string>(&graded)) {
+        std::cerr << "sudoku-judge grade: " << *why << "\n";
+        return cli::exit_bad_input;
+    }
+    const int faults = judge::count_judge_faults(std::get<judge::ContestResults>(graded));
     std::cout << "shard " << shard.index << "/" << shard.count << " done: " << c.options.out_dir.string()
-              << "\nmerge all shards with: sudoku-judge merge " << c.contest_file << " --out DIR SHARD_DIR...\n";
+              << "\nwhen every shard is done, merge them with: " << judge_path() << " merge " << c.contest_file
+              << " --out DIR SHARD_DIR...\n";
     if (faults == 0) return cli::exit_done;
     std::cout << "judge faults: " << faults << " result(s) of this shard are FAIL (the judge's fault): exit status 3\n";
     return kExitJudgeFaults;

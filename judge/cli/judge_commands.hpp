@@ -1,16 +1,19 @@
-// The commands of sudoku-judge (grade, merge, calibrate): each adds its subcommand to the program
+// The commands of sudoku-judge (grade, merge, status, calibrate): each adds its subcommand to the program
 // and returns what runs it. The library does the work and returns data; these print it.
 #pragma once
 
 #include <functional>
 #include <optional>
+#include <ostream>
 #include <string>
+#include <vector>
 
 #include "command_line.hpp"
 #include "sudoku/contest.hpp"
 #include "sudoku/grader.hpp"
 #include "sudoku/out_dir.hpp"
 #include "sudoku/results.hpp"
+#include "sudoku/shard_status.hpp"
 
 namespace sudoku::judge_cli {
 
@@ -22,6 +25,16 @@ struct Command {
 Command add_grade_command(CLI::App& judge);
 Command add_merge_command(CLI::App& judge);
 Command add_calibrate_command(CLI::App& judge);
+Command add_status_command(CLI::App& judge);
+
+// This program's own path (for commands printed to be run again on a node where it is not on PATH).
+std::string judge_path();
+// `<judge> grade CONTEST --shard i/n --out DIR [--fresh]`: what makes the shard finished.
+std::string rerun_command(const judge::ShardRerun& run, const std::string& contest_file);
+// "shards to run again: 1,2" and the command of each (nothing when none).
+void print_reruns(const std::vector<judge::ShardRerun>& reruns, const std::string& contest_file, std::ostream& out);
+// status's listing: one line per shard, the conflicts, the commands to run again.
+void print_shard_survey(const judge::ShardSurvey& survey, const std::string& contest_file, std::ostream& out);
 
 // The options every grading command shares: --jobs N, --no-namespaces, --no-cgroups.
 void add_run_options(CLI::App& command, judge::GradeOptions& options);

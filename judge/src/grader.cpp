@@ -257,8 +257,15 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
         return out / "build" / names[w.contestant] / contest.problems[w.problem].config.name;
     };
 
+    // The submissions this run grades: every one, or those options.selected accepts.
+    std::vector<Work> submissions;
     int total_tests = 0;
-    for (const auto& p : contest.problems) total_tests += static_cast<int>(p.tests.size() * names.size());
+    for (size_t c = 0; c < names.size(); ++c)
+        for (size_t p = 0; p < contest.problems.size(); ++p)
+            if (!options.selected || options.selected(names[c], contest.problems[p].config.name)) {
+                submissions.push_back({c, p});
+                total_tests += static_cast<int>(contest.problems[p].tests.size());
+            }
     Progress progress(options, total_tests);
     progress.note("protections: " + probe.describe());
     const CgroupSweep sweep = sweep_stale_cgroups();
@@ -289,9 +296,6 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     if (journal.fingerprint() != inputs.fingerprint()) journal.append_fingerprint(inputs.fingerprint());
 
     // Compile phase: everything without a usable journaled record.
-    std::vector<Work> submissions;
-    for (size_t c = 0; c < names.size(); ++c)
-        for (size_t p = 0; p < contest.problems.size(); ++p) submissions.push_back({c, p});
     std::vector<CompileRecord> compiled(submissions.size());
     run_pool(jobs, submissions.size(), [&](size_t i, int) {
         if (stopped()) return;

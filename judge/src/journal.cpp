@@ -1,4 +1,5 @@
-// The journal file: a {"journal", "fingerprint"} line per run that changed the inputs, then JSON
+// The journal file: a {"journal", "fingerprint"} line per run that changed the inputs (a shard's
+// journal opens with a {"shard": {...}} line), then JSON
 // lines {"compile": {...}, "inputs": H} and {"test": {...}, "inputs": H}; the last line for a key wins.
 #include "sudoku/journal.hpp"
 
@@ -36,6 +37,8 @@ Journal::Journal(std::filesystem::path file, JournalAccess access) : file_(std::
             const std::string inputs = j.value("inputs", "");
             if (j.contains("fingerprint")) {
                 fingerprint_ = j["fingerprint"].get<std::string>();
+            } else if (j.contains("shard")) {
+                shard_ = j["shard"];
             } else if (j.contains("test")) {
                 TestResult t = test_result_from_json(j["test"]);
                 tests_[key(t.contestant, t.problem, t.test)] = {t, inputs};
@@ -130,6 +133,12 @@ void Journal::append_fingerprint(const std::string& fingerprint) {
     std::lock_guard lock(mutex_);
     write_line(nlohmann::json{{"journal", kRecordRules}, {"fingerprint", fingerprint}}.dump() + "\n");
     fingerprint_ = fingerprint;
+}
+
+void Journal::append_shard(const nlohmann::json& shard) {
+    std::lock_guard lock(mutex_);
+    write_line(nlohmann::json{{"shard", shard}}.dump(-1, ' ', false, kReplaceInvalidUtf8) + "\n");
+    shard_ = shard;
 }
 
 }  // namespace sudoku::judge

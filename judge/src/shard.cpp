@@ -1,9 +1,8 @@
-// Scale-out: shards grade slices of the submissions; merge assembles them through grade() itself.
+// Scale-out: shards grade their part of the plan; merge checks and assembles their journals.
 #include "sudoku/shard.hpp"
 
 #include <charconv>
 #include <fstream>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -18,8 +17,6 @@ namespace sudoku::judge {
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr const char* kShardSchema = "sudoku-judge-shard/1";
 
 std::optional<int> to_int(std::string_view s) {
     int v = 0;
@@ -36,48 +33,57 @@ std::variant<Shard, std::string> make_shard(std::optional<int> index, std::optio
     return Shard{*index, *count};
 }
 
+std::string shard_name(Shard s) { return std::to_string(s.index) + "/" + std::to_string(s.count); }
+
 // The build directory grade() uses for a submission (judge/src/grader.cpp: out/build/<c>/<p>/<p>).
 fs::path binary_of(const fs::path& out, const Submission& s) {
     return out / "build" / s.contestant / s.problem / s.problem;
 }
 
-// Copies each shard's own records (with the hashes of their inputs) into out/journal.jsonl, and
-// the binaries grade() needs to reuse a compile; an error names an unfinished shard.
-// Also collects each shard's weakest protections: a merged report shows what ran where.
-std::optional<std::string> merge_journals(const Contest& contest, const std::map<int, fs::path>& by_index, int count,
-                                          const fs::path& out, std::vector<std::pair<int, Protections>>& protections) {
-    {  // closed before grade() opens it again
-        Journal merged(out / "journal.jsonl");
-        for (const auto& [index, dir] : by_index) {
-            const Journal shard(fs::absolute(dir) / "journal.jsonl", JournalAccess::read_only);
-            std::vector<TestResult> shard_tests;
-            for (const Submission& s : shard_submissions(contest, Shard{index, count})) {
-                std::string where = dir.string() + ": " + s.contestant + " " + s.problem;
-                auto compiled = shard.compile_entry(s.contestant, s.problem);
-                if (!compiled) return where + " was not graded (the shard did not finish: run it again)";
-                merged.append(compiled->record, compiled->inputs);
-                if (compiled->record.status != CompileStatus::ok) continue;
-                // grade() reuses a journaled compile only when the binary is there.
-                fs::create_directories(binary_of(out, s).parent_path());
-                std::error_code ec;
-                fs::copy_file(binary_of(fs::absolute(dir), s), binary_of(out, s), fs::copy_options::overwrite_existing,
-                              ec);
-                for (const auto& p : contest.problems) {
-                    if (p.config.name != s.problem) continue;
-                    for (const auto& t : p.tests) {
-                        auto r = shard.test_entry(s.contestant, s.problem, t.name);
-                        if (!r)
-                            return where + " test " + t.name +
-                                   " was not graded (the shard did not finish: run it again)";
-                        merged.append(r->record, r->inputs);
-                        shard_tests.push_back(r->record);
-                    }
-                }
-            }
-            if (auto p = weakest_of(shard_tests)) protections.emplace_back(index, *p);
+void write_shard_json(const fs::path& out, const Contest& contest, const nlohmann::json& identity,
+                      const PlannedShard& planned, const std::optional<std::string>& records_sha256) {
+    nlohmann::json j = identity;
+    j["schema"] = kShardSchema;
+    j["contest"] = contest.name;
+    j["estimate_s"] = planned.estimate_s;
+    j["finished"] = records_sha256.has_value();
+    if (records_sha256) j["records_sha256"] = *records_sha256;
+    write_file_durably(out / "shard.json", j.dump(2, ' ', false, kInvalidUtf8) + "\n");
+}
+
+// Copies each finished shard's records into out/journal.jsonl (the contest's fingerprint first, so
+// that the merged folder resumes like a single run's), and the binaries of its compiles.
+void merge_journals(const ShardSurvey& survey, const GradingInputs& inputs, const fs::path& out) {
+    Journal merged(out / "journal.jsonl");
+    merged.append_fingerprint(inputs.fingerprint());
+    for (const auto& f : survey.shards) {
+        for (const auto& c : f.records.compiles) {
+            merged.append(c.record, c.inputs);
+            if (c.record.status != CompileStatus::ok) continue;
+            const Submission s{c.record.contestant, c.record.problem};
+            fs::create_directories(binary_of(out, s).parent_path());
+            std::error_code ignored;  // a binary only saves a later resume a compile
+            fs::copy_file(binary_of(fs::absolute(f.dir), s), binary_of(out, s), fs::copy_options::overwrite_existing,
+                          ignored);
+        }
+        for (const auto& t : f.records.tests) merged.append(t.record, t.inputs);
+    }
+}
+
+std::string refusal_text(const ShardSurvey& survey) {
+    std::string text = "not merged: the shards are not complete and consistent";
+    for (const auto& c : survey.conflicts) text += "\n  " + c;
+    for (const auto& f : survey.shards) {
+        if (f.state == ShardState::finished) continue;
+        text += "\n  " + std::string(to_string(f.state)) + ": " + (f.dir.empty() ? "" : f.dir.string() + ": ") + f.why;
+        if (!f.submissions.empty()) {
+            text += "; its submissions not merged: ";
+            for (size_t k = 0; k < f.submissions.size() && k < 3; ++k)
+                text += (k ? ", " : "") + f.submissions[k].contestant + " " + f.submissions[k].problem;
+            if (f.submissions.size() > 3) text += ", ... (" + std::to_string(f.submissions.size()) + ")";
         }
     }
-    return std::nullopt;
+    return text;
 }
 
 }  // namespace
@@ -93,113 +99,104 @@ std::variant<Shard, std::string> shard_from_environment(const std::function<cons
         const char* v = getenv(name);
         return v ? std::optional<std::string>(v) : std::nullopt;
     };
-    if (auto id = var("SLURM_ARRAY_TASK_ID")) {
-        auto count = var("SLURM_ARRAY_TASK_COUNT");
-        if (!count) return std::string("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not");
-        // --array=1-3 numbers tasks from 1: the index is relative to the array's first task.
-        std::optional<int> index = to_int(*id), min = to_int(var("SLURM_ARRAY_TASK_MIN").value_or("0"));
-        if (index && min) index = *index - *min;
-        return make_shard(index, to_int(*count), "SLURM_ARRAY_TASK_ID=" + *id + " of SLURM_ARRAY_TASK_COUNT=" + *count);
-    }
-    if (auto index = var("JOB_COMPLETION_INDEX")) {
-        auto count = var("SUDOKU_SHARD_COUNT");
-        if (!count)
-            return std::string("JOB_COMPLETION_INDEX is set but SUDOKU_SHARD_COUNT (the Job's completions) is not");
-        return make_shard(to_int(*index), to_int(*count),
-                          "JOB_COMPLETION_INDEX=" + *index + " of SUDOKU_SHARD_COUNT=" + *count);
-    }
-    return std::string("--shard auto: neither SLURM_ARRAY_TASK_ID nor JOB_COMPLETION_INDEX is set");
-}
-
-std::vector<Submission> all_submissions(const Contest& contest) {
-    std::vector<Submission> all;
-    for (const auto& c : list_contestants(contest.contestants_dir))
-        for (const auto& p : contest.problems) all.push_back({c, p.config.name});
-    return all;
+    std::optional<std::string> index = var("SLURM_ARRAY_TASK_ID");
+    std::string index_name = "SLURM_ARRAY_TASK_ID";
+    if (!index) index = var("JOB_COMPLETION_INDEX"), index_name = "JOB_COMPLETION_INDEX";
+    if (!index) return std::string("--shard auto: neither SLURM_ARRAY_TASK_ID nor JOB_COMPLETION_INDEX is set");
+    auto count = var(kShardCountVariable);
+    if (!count)
+        return "--shard auto: " + index_name + " is set but " + kShardCountVariable +
+               " (the number of shards) is not: the scheduler's own count changes with stepped or partial arrays, "
+               "so the judge never takes it";
+    return make_shard(to_int(*index), to_int(*count),
+                      index_name + "=" + *index + " of " + kShardCountVariable + "=" + *count);
 }
 
 std::vector<Submission> shard_submissions(const Contest& contest, Shard shard) {
-    std::vector<Submission> all = all_submissions(contest), mine;
-    for (size_t k = 0; k < all.size(); ++k)
-        if (static_cast<int>(k % shard.count) == shard.index) mine.push_back(all[k]);
-    return mine;
+    return plan_shards(contest, shard.count)[static_cast<size_t>(shard.index)].submissions;
 }
 
 ContestResults grade_selected(const Contest& contest, const GradeOptions& options,
                               const std::function<bool(const Submission&)>& selected) {
-    fs::create_directories(options.out_dir);
-    {
-        // grade() skips what its journal already holds: a submission journaled as not submitted
-        // is neither compiled nor run. The journal stays resumable like any other.
-        Journal journal(fs::absolute(options.out_dir) / "journal.jsonl");
-        const GradingInputs inputs(contest);
-        for (const Submission& s : all_submissions(contest)) {
-            const std::string decided_by = inputs.of_compile(s.contestant, s.problem);
-            auto old = journal.compile_entry(s.contestant, s.problem);
-            if (!selected(s) && !(old && old->inputs == decided_by))
-                journal.append(
-                    CompileRecord{s.contestant, s.problem, CompileStatus::missing, "not selected for this run"},
-                    decided_by);
-        }
-    }
-    return grade(contest, options);
+    GradeOptions only = options;
+    only.selected = [&](const std::string& contestant, const std::string& problem) {
+        return selected(Submission{contestant, problem});
+    };
+    return grade(contest, only);
 }
 
-ContestResults grade_shard(const Contest& contest, Shard shard, const GradeOptions& options) {
-    std::vector<Submission> mine = shard_submissions(contest, shard);
-    std::set<std::pair<std::string, std::string>> owned;
-    for (const auto& s : mine) owned.insert({s.contestant, s.problem});
-    ContestResults results = grade_selected(contest, options, [&](const Submission& s) {
-        return owned.count({s.contestant, s.problem}) > 0;
-    });
+std::optional<std::string> shard_out_problem(const Contest& contest, Shard shard, const fs::path& out) {
+    std::error_code ec;
+    const bool has_journal = fs::exists(out / "journal.jsonl", ec);
+    std::ifstream in(out / "shard.json");
+    if (!in)
+        return has_journal
+                   ? std::optional("--out " + out.string() + " holds a journal that is no shard's: give shard " +
+                                   shard_name(shard) + " its own --out, or --fresh to discard that journal")
+                   : std::nullopt;
+    const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+    const bool same = j.is_object() && j.value("schema", "") == kShardSchema && j.value("index", -1) == shard.index &&
+                      j.value("count", 0) == shard.count &&
+                      j.value("fingerprint", "") == GradingInputs(contest).fingerprint();
+    if (same) return std::nullopt;
+    std::string theirs =
+        j.is_object() ? "shard " + std::to_string(j.value("index", -1)) + "/" + std::to_string(j.value("count", 0))
+                      : "a shard";
+    if (j.is_object() && j.value("fingerprint", "") != GradingInputs(contest).fingerprint())
+        theirs += " of another version of the contest";
+    return "--out " + out.string() + " holds the work of " + theirs + ", not of shard " + shard_name(shard) +
+           ": give each shard its own --out, or --fresh to discard that work";
+}
 
-    nlohmann::json j;
-    j["schema"] = kShardSchema;
-    j["contest"] = contest.name;
-    j["index"] = shard.index;
-    j["count"] = shard.count;
-    j["submissions"] = nlohmann::json::array();
-    for (const auto& s : mine) j["submissions"].push_back({s.contestant, s.problem});
-    write_file_durably(options.out_dir / "shard.json", j.dump(2) + "\n");
+void discard_shard_work(const fs::path& out) {
+    fs::remove(out / "journal.jsonl");
+    fs::remove(out / "shard.json");
+}
+
+std::variant<ContestResults, std::string> grade_shard(const Contest& contest, Shard shard,
+                                                      const GradeOptions& options) {
+    if (auto why = shard_out_problem(contest, shard, options.out_dir)) return *why;
+    const GradingInputs inputs(contest);
+    const PlannedShard planned = plan_shards(contest, shard.count)[static_cast<size_t>(shard.index)];
+    const nlohmann::json identity = shard_identity(shard, inputs.fingerprint(), planned.submissions);
+    fs::create_directories(options.out_dir);
+    write_shard_json(options.out_dir, contest, identity, planned, std::nullopt);
+    const fs::path journal_file = fs::absolute(options.out_dir) / "journal.jsonl";
+    {
+        Journal journal(journal_file);  // closed before grade() opens it again
+        if (journal.shard() != identity) journal.append_shard(identity);
+    }
+    const std::set<Submission> mine(planned.submissions.begin(), planned.submissions.end());
+    ContestResults results = grade_selected(contest, options, [&](const Submission& s) { return mine.count(s) > 0; });
+
+    const Journal journal(journal_file, JournalAccess::read_only);
+    auto records = shard_records(contest, inputs, journal, planned.submissions);
+    if (auto* r = std::get_if<ShardRecords>(&records))
+        write_shard_json(options.out_dir, contest, identity, planned, r->sha256());
     return results;
 }
 
-std::variant<ContestResults, std::string> merge_shards(const Contest& contest, const std::vector<fs::path>& shard_dirs,
-                                                       const GradeOptions& options) {
-    std::map<int, fs::path> by_index;
-    int count = -1;
-    for (const auto& dir : shard_dirs) {
-        fs::path file = dir / "shard.json";
-        std::ifstream in(file);
-        if (!in) return file.string() + ": cannot read (is this a shard's --out directory?)";
-        nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
-        if (j.is_discarded() || j.value("schema", "") != kShardSchema) return file.string() + ": not a shard record";
-        if (j.value("contest", "") != contest.name)
-            return file.string() + ": a shard of contest '" + j.value("contest", "") + "', not '" + contest.name + "'";
-        int index = j.value("index", -1), n = j.value("count", -1);
-        if (count != -1 && n != count)
-            return file.string() + ": shard of " + std::to_string(n) + ", the others are of " + std::to_string(count);
-        count = n;
-        if (!by_index.emplace(index, dir).second)
-            return file.string() + ": shard " + std::to_string(index) + " given twice (also " +
-                   by_index[index].string() + ")";
-    }
-    if (count < 1 || static_cast<int>(by_index.size()) != count) {
-        std::string missing;
-        for (int i = 0; i < count; ++i)
-            if (!by_index.count(i)) missing += (missing.empty() ? "" : ", ") + std::to_string(i);
-        return "shards missing: " + (count < 1 ? std::string("all") : missing) + " (of " + std::to_string(count) + ")";
-    }
+std::variant<ContestResults, MergeRefusal> merge_shards(const Contest& contest, const std::vector<fs::path>& shard_dirs,
+                                                        const fs::path& out) {
+    const ShardSurvey survey = survey_shards(contest, shard_dirs);
+    if (!survey.complete()) return MergeRefusal{refusal_text(survey), survey.reruns()};
+    if (auto why = merge_target_problem(out, shard_dirs)) return MergeRefusal{*why, {}};
 
-    if (auto why = merge_target_problem(options.out_dir, shard_dirs)) return *why;
     // Built aside and renamed into place: a merge that fails leaves nothing, one that succeeds
     // replaces an earlier merge at once.
-    MergeFolder folder(options.out_dir);
+    MergeFolder folder(out);
+    const GradingInputs inputs(contest);
+    merge_journals(survey, inputs, folder.temp());
+    const Journal merged(folder.temp() / "journal.jsonl", JournalAccess::read_only);
     std::vector<std::pair<int, Protections>> shard_protections;
-    GradeOptions aside = options;
-    aside.out_dir = folder.temp();
-    if (auto why = merge_journals(contest, by_index, count, folder.temp(), shard_protections)) return *why;
-    ContestResults results = grade(contest, aside);
+    for (const auto& f : survey.shards) {
+        std::vector<TestResult> tests;
+        for (const auto& t : f.records.tests) tests.push_back(t.record);
+        if (auto p = weakest_of(tests)) shard_protections.emplace_back(f.shard.index, *p);
+    }
+    // No run journaled at all (every submission missing or CE): no shard's probe is known, so the
+    // contest claims no protection.
+    ContestResults results = assemble_results(contest, merged, Protections{});
     results.shard_protections = std::move(shard_protections);
     write_reports(results, folder.temp());
     folder.commit();

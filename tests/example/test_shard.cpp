@@ -67,7 +67,8 @@ TEST_CASE("shards partition the submissions deterministically") {
     CHECK(unique.size() == all.size());
 }
 
-TEST_CASE("the shard comes from --shard i/n, Slurm's array variables or a Kubernetes completion index") {
+TEST_CASE(
+    "the shard comes from --shard i/n, or its index from Slurm or Kubernetes and its count from SUDOKU_SHARD_COUNT") {
     CHECK(std::get<Shard>(parse_shard("2/3")).index == 2);
     CHECK(std::get<Shard>(parse_shard("2/3")).count == 3);
     CHECK(std::holds_alternative<std::string>(parse_shard("3/3")));
@@ -80,12 +81,9 @@ TEST_CASE("the shard comes from --shard i/n, Slurm's array variables or a Kubern
             return it == vars.end() ? nullptr : it->second.c_str();
         };
     };
-    Shard slurm =
-        std::get<Shard>(shard_from_environment(env({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_COUNT", "3"}})));
+    Shard slurm = std::get<Shard>(shard_from_environment(
+        env({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_COUNT", "3"}, {"SUDOKU_SHARD_COUNT", "3"}})));
     CHECK((slurm.index == 2 && slurm.count == 3));
-    Shard from_one = std::get<Shard>(shard_from_environment(
-        env({{"SLURM_ARRAY_TASK_ID", "3"}, {"SLURM_ARRAY_TASK_MIN", "1"}, {"SLURM_ARRAY_TASK_COUNT", "3"}})));
-    CHECK((from_one.index == 2 && from_one.count == 3));
     Shard k8s =
         std::get<Shard>(shard_from_environment(env({{"JOB_COMPLETION_INDEX", "0"}, {"SUDOKU_SHARD_COUNT", "4"}})));
     CHECK((k8s.index == 0 && k8s.count == 4));
@@ -93,6 +91,90 @@ TEST_CASE("the shard comes from --shard i/n, Slurm's array variables or a Kubern
     REQUIRE(std::holds_alternative<std::string>(no_count));
     CHECK_THAT(std::get<std::string>(no_count), Catch::Contains("SUDOKU_SHARD_COUNT"));
     CHECK(std::holds_alternative<std::string>(shard_from_environment(env({}))));
+}
+
+TEST_CASE(
+    "shards: --shard auto never takes n from Slurm, so stepped, partial and single-index arrays grade the same "
+    "shards") {
+    auto env = [](std::map<std::string, std::string> vars) {
+        return [vars = std::move(vars)](const char* name) -> const char* {
+            auto it = vars.find(name);
+            return it == vars.end() ? nullptr : it->second.c_str();
+        };
+    };
+    // --array=0-4:2 of 5 shards: task 4 is one of 3 tasks ("the shard index must be in 0..2" before).
+    auto stepped = shard_from_environment(env({{"SLURM_ARRAY_TASK_ID", "4"},
+                                               {"SLURM_ARRAY_TASK_MIN", "0"},
+                                               {"SLURM_ARRAY_TASK_COUNT", "3"},
+                                               {"SUDOKU_SHARD_COUNT", "5"}}));
+    REQUIRE(std::holds_alternative<Shard>(stepped));
+    CHECK(std::get<Shard>(stepped) == Shard{4, 5});
+    // --array=1 re-runs shard 1 of 3 (it became shard 0/1 before).
+    auto single = shard_from_environment(env({{"SLURM_ARRAY_TASK_ID", "1"},
+                                              {"SLURM_ARRAY_TASK_MIN", "1"},
+                                              {"SLURM_ARRAY_TASK_COUNT", "1"},
+                                              {"SUDOKU_SHARD_COUNT", "3"}}));
+    REQUIRE(std::holds_alternative<Shard>(single));
+    CHECK(std::get<Shard>(single) == Shard{1, 3});
+    // Without SUDOKU_SHARD_COUNT the array's own count is not taken.
+    auto guessed = shard_from_environment(env({{"SLURM_ARRAY_TASK_ID", "1"}, {"SLURM_ARRAY_TASK_COUNT", "3"}}));
+    REQUIRE(std::holds_alternative<std::string>(guessed));
+    CHECK_THAT(std::get<std::string>(guessed), Catch::Contains("SUDOKU_SHARD_COUNT"));
+}
+
+namespace {
+
+// The largest shard's estimate over the mean shard's.
+double imbalance(const std::vector<PlannedShard>& plan) {
+    double largest = 0, total = 0;
+    for (const auto& s : plan) largest = std::max(largest, s.estimate_s), total += s.estimate_s;
+    return largest / (total / static_cast<double>(plan.size()));
+}
+
+}  // namespace
+
+TEST_CASE("the example contest's shards are balanced by estimated work: the largest at most 1.15 x the mean") {
+    auto loaded = load_contest(example_dir() / "contest.yaml");
+    if (auto* d = std::get_if<sudoku::Diagnostic>(&loaded)) FAIL(d->to_string());
+    const Contest& contest = std::get<Contest>(loaded);
+    // 7 x target (8 tests x 1.5 s), 14 x poj (4 tests x 1 s): 48, 48 and 44 s. Submission k to shard
+    // k mod 3 gave each shard one problem: 84, 28 and 28 s (1.8 x the mean).
+    const auto plan = plan_shards(contest, 3);
+    CHECK(plan[0].estimate_s == Approx(48));
+    CHECK(plan[1].estimate_s == Approx(48));
+    CHECK(plan[2].estimate_s == Approx(44));
+    CHECK(imbalance(plan) <= 1.15);
+    CHECK(plan_shards(contest, 3)[1].submissions == plan[1].submissions);  // deterministic
+    for (int n = 2; n <= 4; ++n) {
+        INFO(n << " shards");
+        CHECK(imbalance(plan_shards(contest, n)) <= 1.15);
+    }
+}
+
+TEST_CASE(
+    "a generated contest of 200 contestants x 3 problems is balanced: the largest shard at most 1.15 x the mean") {
+    const fs::path dir = example_dir() / "shard-balance";
+    fs::remove_all(dir);
+    Contest contest;
+    contest.contestants_dir = dir / "contestants";
+    for (int c = 0; c < 200; ++c) fs::create_directories(contest.contestants_dir / ('c' + std::to_string(c)));
+    // Problems of very different weight: 40 tests x 2 s, 12 x 1 s, 5 x 0.5 s.
+    const std::pair<int, double> shapes[] = {{40, 2.0}, {12, 1.0}, {5, 0.5}};
+    for (const auto& [tests, limit] : shapes) {
+        ContestProblem p;
+        p.config.name = 'p' + std::to_string(contest.problems.size());
+        p.config.time_limit_s = limit;
+        p.tests.resize(static_cast<size_t>(tests));
+        contest.problems.push_back(p);
+    }
+    for (int n : {2, 3, 4, 5, 7, 8, 16, 32}) {
+        const auto plan = plan_shards(contest, n);
+        INFO(n << " shards, imbalance " << imbalance(plan));
+        CHECK(imbalance(plan) <= 1.15);
+        size_t pairs = 0;
+        for (const auto& s : plan) pairs += s.submissions.size();
+        CHECK(pairs == 600);
+    }
 }
 
 TEST_CASE("three shards graded apart and merged equal a single run") {
@@ -106,23 +188,22 @@ TEST_CASE("three shards graded apart and merged equal a single run") {
     for (int i = 0; i < 3; ++i) {
         GradeOptions o;
         o.out_dir = dir / ("shard-" + std::to_string(i));
-        grade_shard(contest, Shard{i, 3}, o);
+        REQUIRE(std::holds_alternative<ContestResults>(grade_shard(contest, Shard{i, 3}, o)));
         shards.push_back(o.out_dir);
     }
     // A merge needs every shard.
-    GradeOptions merge;
-    merge.out_dir = dir / "merged";
-    auto partial = merge_shards(contest, {shards[0], shards[2]}, merge);
-    REQUIRE(std::holds_alternative<std::string>(partial));
-    CHECK_THAT(std::get<std::string>(partial), Catch::Contains("shards missing: 1"));
+    const fs::path merged_dir = dir / "merged";
+    auto partial = merge_shards(contest, {shards[0], shards[2]}, merged_dir);
+    REQUIRE(std::holds_alternative<MergeRefusal>(partial));
+    CHECK_THAT(std::get<MergeRefusal>(partial).why, Catch::Contains("shard 1/3 is missing"));
+    REQUIRE(std::get<MergeRefusal>(partial).reruns.size() == 1);
+    CHECK(std::get<MergeRefusal>(partial).reruns[0].out == shards[1]);
 
     std::vector<fs::path> shuffled = {shards[2], shards[0], shards[1]};
-    auto merged = merge_shards(contest, shuffled, merge);
-    if (auto* e = std::get_if<std::string>(&merged)) FAIL(*e);
-    const ContestResults& results = std::get<ContestResults>(merged);
-    write_reports(results, merge.out_dir);
+    auto merged = merge_shards(contest, shuffled, merged_dir);
+    if (auto* e = std::get_if<MergeRefusal>(&merged)) FAIL(e->why);
 
-    Json single = read_json(dir / "single" / "results.json"), combined = read_json(merge.out_dir / "results.json");
+    Json single = read_json(dir / "single" / "results.json"), combined = read_json(merged_dir / "results.json");
     CHECK(without_measurements(combined) == without_measurements(single));
     CHECK(combined.at("contestants").at(0).at("name") == "alice");
     // The merge only assembles: every measurement is the one its shard journaled, none re-run.
@@ -149,7 +230,7 @@ TEST_CASE("three shards graded apart and merged equal a single run") {
                 ++compared;
             }
     CHECK(compared > 0);
-    CHECK(fs::exists(merge.out_dir / "report.html"));
+    CHECK(fs::exists(merged_dir / "report.html"));
 }
 
 TEST_CASE("three sudoku-judge processes on --shard i/3 at once, merged by sudoku-judge merge, equal a single run") {
@@ -165,7 +246,7 @@ TEST_CASE("three sudoku-judge processes on --shard i/3 at once, merged by sudoku
     // Shard 0 by index, shard 1 from Slurm's array variables, shard 2 from a Kubernetes completion
     // index: three separate processes running at the same time, as a scheduler would start them.
     run("( " + judge + " grade " + contest + " --jobs 1 --shard 0/3 --out " + d + "/s0 > " + d + "/s0.log 2>&1 & " +
-        "SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=3 " + judge + " grade " + contest +
+        "SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=3 SUDOKU_SHARD_COUNT=3 " + judge + " grade " + contest +
         " --jobs 1 --shard auto --out " + d + "/s1 > " + d + "/s1.log 2>&1 & " +
         "JOB_COMPLETION_INDEX=2 SUDOKU_SHARD_COUNT=3 " + judge + " grade " + contest + " --jobs 1 --shard auto --out " +
         d + "/s2 > " + d + "/s2.log 2>&1 & wait )");

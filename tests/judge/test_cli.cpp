@@ -52,7 +52,7 @@ void check_refused(const Run& r, const std::string& where, const std::vector<std
 
 TEST_CASE("cli: sudoku-judge --help lists the three commands with an example and exits 0") {
     auto dir = scratch("cli-help");
-    check_help(judge(dir, "--help"), "sudoku-judge grade", {"grade", "merge", "calibrate", "Exit status"});
+    check_help(judge(dir, "--help"), "sudoku-judge grade", {"grade", "merge", "status", "calibrate", "Exit status"});
 }
 
 TEST_CASE("cli: grade --help shows grade's options and exits 0") {
@@ -63,7 +63,28 @@ TEST_CASE("cli: grade --help shows grade's options and exits 0") {
 
 TEST_CASE("cli: merge --help shows merge's options and exits 0") {
     auto dir = scratch("cli-merge-help");
-    check_help(judge(dir, "merge --help"), "sudoku-judge merge CONTEST.yaml", {"--out DIR", "SHARD_DIR", "--jobs N"});
+    const Run r = judge(dir, "merge --help");
+    check_help(r, "sudoku-judge merge CONTEST.yaml", {"--out DIR", "SHARD_DIR", "never runs a test"});
+    CHECK(r.out.find("--jobs") == std::string::npos);  // it runs nothing: no runs to parallelise
+}
+
+TEST_CASE("cli: status --help and grade --help explain the shards, and every example path exists") {
+    auto dir = scratch("cli-shard-help");
+    check_help(judge(dir, "status --help"), "sudoku-judge status CONTEST.yaml SHARD_DIR...",
+               {"finished", "unfinished", "missing", "mismatched"});
+    const Run grade = judge(dir, "grade --help");
+    for (const char* explained : {"--shard i/n grades shard i", "SUDOKU_SHARD_COUNT", "estimated work", "--fresh"})
+        CHECK_THAT(grade.out, Catch::Contains(explained));
+    // The examples name examples/contest/contest.yaml ("examples/contest.yaml", which does not exist, before).
+    for (const char* command : {"--help", "grade --help", "merge --help", "status --help", "calibrate --help"}) {
+        const std::string text = judge(dir, command).out;
+        const std::string examples = text.substr(text.find("Example:"));
+        for (size_t at = examples.find("examples/"); at != std::string::npos; at = examples.find("examples/", at + 1)) {
+            const std::string path = examples.substr(at, examples.find(' ', at) - at);
+            INFO(command << ": " << path);
+            CHECK(fs::exists(fs::path(SUDOKU_SOURCE_DIR) / path));
+        }
+    }
 }
 
 TEST_CASE("cli: calibrate --help shows calibrate's options and exits 0") {
@@ -75,10 +96,9 @@ TEST_CASE("cli: calibrate --help shows calibrate's options and exits 0") {
 TEST_CASE("cli: --jobs 2abc is refused, not taken as 2") {
     auto dir = scratch("cli-jobs");
     fs::path contest = write_sum_contest(dir);
-    for (const char* command : {"grade", "merge", "calibrate"}) {
+    for (const char* command : {"grade", "calibrate"}) {
         INFO(command);
         std::string args = std::string(command) + " " + quoted(contest) + " --jobs 2abc";
-        if (std::string(command) == "merge") args += " --out merged shard-0";
         if (std::string(command) == "calibrate") args += " --problem sum --model alice --naive carol";
         check_refused(judge(dir, args), std::string("sudoku-judge ") + command, {"--jobs", "2abc"});
     }
@@ -110,7 +130,7 @@ TEST_CASE("cli: grade refuses a bad --shard and unknown options, naming them") {
     check_refused(judge(dir, "grade " + c + " --shard half"), "sudoku-judge grade", {"--shard", "half", "auto"});
     check_refused(judge(dir, "grade " + c + " --jobz 2"), "sudoku-judge grade", {"--jobz"});
     check_refused(judge(dir, "grade"), "sudoku-judge grade", {"CONTEST.yaml"});
-    check_refused(judge(dir, ""), "sudoku-judge", {"grade, merge, calibrate"});
+    check_refused(judge(dir, ""), "sudoku-judge", {"grade, merge, status, calibrate"});
     check_refused(judge(dir, "regrade " + c), "sudoku-judge", {"regrade"});
 }
 

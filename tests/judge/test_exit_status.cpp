@@ -31,7 +31,9 @@ TEST_CASE("exit status: a contest whose checker fails on every test is graded an
     CHECK_THAT(r.out, Catch::Contains("judge faults: 12 result(s) are FAIL"));
 }
 
-TEST_CASE("exit status: a shard whose checker fails on every test exits 3 too, and merge of it exits 3") {
+TEST_CASE(
+    "exit status: a shard whose checker fails on every test exits 3 too, and merge of it exits 3 without running a "
+    "test") {
     const fs::path dir = scratch("exit-3-shard");
     write_contest_with_broken_checker(dir);
     const CliRun shard = judge_in(dir, "grade contest.yaml --shard 0/1 --out shard-0");
@@ -41,6 +43,16 @@ TEST_CASE("exit status: a shard whose checker fails on every test exits 3 too, a
     const CliRun merged = judge_in(dir, "merge contest.yaml --out merged shard-0");
     INFO(merged.err);
     CHECK(merged.status == 3);
+    // merge only assembles: the FAIL records are the shard's, none run again on the merging node
+    // (merge ended with grade() before, which re-ran the 12 FAIL tests: 24 test lines).
+    auto test_lines = [](const std::string& journal) {
+        size_t n = 0;
+        const std::string record = "\"test\":{";  // a test record's key (its test's name is a string)
+        for (size_t at = journal.find(record); at != std::string::npos; at = journal.find(record, at + 1)) ++n;
+        return n;
+    };
+    CHECK(test_lines(read_text(dir / "merged/journal.jsonl")) == 12);
+    CHECK(test_lines(read_text(dir / "shard-0/journal.jsonl")) == 12);
 }
 
 TEST_CASE("exit status: a contest graded without a fault exits 0 and prints no fault line") {

@@ -47,6 +47,9 @@ struct GradeOptions {
     // new one starts, and grade() throws GradingInterrupted once every slot is idle. The journal
     // then holds whole records only, and the same command resumes.
     const std::atomic<bool>* stop = nullptr;
+    // Set: only the (contestant, problem) pairs it accepts are compiled, run and counted in the
+    // progress (a shard's, a calibration's); the others stay "not graded".
+    std::function<bool(const std::string& contestant, const std::string& problem)> selected;
 };
 
 struct GradingInterrupted : std::runtime_error {

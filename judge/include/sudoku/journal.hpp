@@ -48,11 +48,14 @@ public:
     int records_without_inputs() const { return records_without_inputs_; }
     // The fingerprint of the last run that wrote here ("" if none).
     const std::string& fingerprint() const { return fingerprint_; }
+    // The shard this journal belongs to (sudoku/shard.hpp writes it), null when none.
+    const nlohmann::json& shard() const { return shard_; }
 
     // Thread-safe; the line is written with one write(2) before the call returns.
     void append(const TestResult& result, const std::string& inputs = "");
     void append(const CompileRecord& record, const std::string& inputs = "");
     void append_fingerprint(const std::string& fingerprint);
+    void append_shard(const nlohmann::json& shard);
 
 private:
     void write_line(const std::string& line);
@@ -63,6 +66,7 @@ private:
     std::map<std::string, Journaled<TestResult>> tests_;
     std::map<std::string, Journaled<CompileRecord>> compiles_;
     std::string fingerprint_;
+    nlohmann::json shard_;
     int records_without_inputs_ = 0;
 };
 
