@@ -1,0 +1,240 @@
+// Internal: the 9x9 search kernel, included once by each of solver9_{portable,avx2,avx512}.cpp,
+// which compile it for their instruction set: the same source, so the same search tree by
+// construction (tests/solver checks it anyway). Everything here has internal linkage, and it
+// uses no library templates, so no inline function compiled for a wide instruction set can be
+// picked by the linker for portable code.
+//
+// Propagation: naked singles (cells counted with bit-sliced adders across the nine boards), then
+// hidden singles (rows, columns, boxes) of the digits whose board changed, then locked candidates
+// (pointing and claiming), to the fixpoint. Its result, and so the search tree, the order of
+// solutions and the guess counts that rate difficulty, must not change: testdata/ records them.
+#pragma once
+
+#include "solver9_board.hpp"
+
+namespace sudoku::nine {
+namespace {
+
+constexpr std::uint32_t kRow = 0x1ff;
+constexpr std::uint32_t kBoxInBand = 0x7 | (0x7 << 9) | (0x7 << 18);  // box 0 of a band
+
+inline int lowest(std::uint32_t x) { return __builtin_ctz(x); }
+inline int ones(std::uint32_t x) { return __builtin_popcount(x); }
+
+// Places digit d at cell (band, bit); false when d can no longer stand there.
+inline bool place(Board& s, int d, int band, int bit) {
+    const std::uint32_t m = 1u << bit;
+    if (!(s.digit[d][band] & m)) return false;
+    const int cell = band * 27 + bit;
+    for (int e = 0; e < 9; ++e) {
+        s.changed |= ((s.digit[e][band] & m) != 0) << e;
+        s.digit[e][band] &= ~m;
+    }
+    s.changed |= 1u << d;
+    for (int k = 0; k < 4; ++k) s.digit[d][k] &= ~tables.peers[cell][k];
+    s.digit[d][band] |= m;
+    s.unsolved[band] &= ~m;
+    return true;
+}
+
+// Places digit d at a cell where it is the only candidate left: no other digit to clear there.
+inline void place_naked(Board& s, int d, int band, int bit) {
+    const std::uint32_t m = 1u << bit;
+    const int cell = band * 27 + bit;
+    for (int k = 0; k < 4; ++k) s.digit[d][k] &= ~tables.peers[cell][k];
+    s.unsolved[band] &= ~m;
+    s.changed |= 1u << d;
+}
+
+// The cells of the mask `singles` (one band) where digit d is forced: place each.
+inline bool place_all(Board& s, int d, int band, std::uint32_t singles) {
+    while (singles) {
+        int bit = lowest(singles);
+        singles &= singles - 1;
+        if (!place(s, d, band, bit)) return false;
+    }
+    return true;
+}
+
+// Hidden singles of one digit in its rows, columns and boxes. Sets `progress` when it placed any.
+// Branch-free on purpose: whether a row or box holds one bit is data the predictor cannot learn.
+inline bool hidden_singles(Board& s, int d, bool& progress) {
+    std::uint32_t forced[3];
+    std::uint32_t col_once = 0, col_twice = 0;
+    bool empty = false;
+    for (int b = 0; b < 3; ++b) {
+        const std::uint32_t w = s.digit[d][b];
+        std::uint32_t f = 0;
+        for (int r = 0; r < 3; ++r) {
+            const std::uint32_t row = (w >> (9 * r)) & kRow;
+            empty |= row == 0;
+            f |= (row & -std::uint32_t((row & (row - 1)) == 0)) << (9 * r);
+            col_twice |= col_once & row;
+            col_once |= row;
+        }
+        for (int k = 0; k < 3; ++k) {
+            const std::uint32_t box = w & (kBoxInBand << (3 * k));
+            empty |= box == 0;
+            f |= box & -std::uint32_t((box & (box - 1)) == 0);
+        }
+        forced[b] = f;
+    }
+    if (empty || col_once != kRow) return false;
+    const std::uint32_t col_single = col_once & ~col_twice;
+    const std::uint32_t spread = col_single | (col_single << 9) | (col_single << 18);
+    for (int b = 0; b < 3; ++b) {
+        const std::uint32_t fresh = (forced[b] | (s.digit[d][b] & spread)) & s.unsolved[b];
+        if (!fresh) continue;
+        progress = true;
+        if (!place_all(s, d, b, fresh)) return false;
+    }
+    return true;
+}
+
+// The segment pattern (see Tables::locked) of a band word, and the cells of a pattern: segment
+// (r,k) is the three bits from 9r+3k, its flag bit 3r+k. With BMI2 (the wide kernels) both are
+// one instruction; the portable kernel looks them up.
+constexpr std::uint32_t kSegmentLow = 01111111111;  // the lowest bit of each of the 9 segments
+inline unsigned segments(std::uint32_t w) {
+#if defined(__BMI2__)
+    return __builtin_ia32_pext_si((w | (w >> 1) | (w >> 2)) & kSegmentLow, kSegmentLow);
+#else
+    return tables.row_segments[w & kRow] | tables.row_segments[(w >> 9) & kRow] << 3 |
+           tables.row_segments[w >> 18] << 6;
+#endif
+}
+inline std::uint32_t segment_cells(unsigned m) {
+#if defined(__BMI2__)
+    return __builtin_ia32_pdep_si(m, kSegmentLow) * 7;
+#else
+    return tables.segment_cells[m];
+#endif
+}
+
+// Locked candidates for the digits in `digits`; sets `progress` when it removed any candidate.
+inline bool locked_candidates(Board& s, std::uint32_t digits, bool& progress) {
+    while (digits) {
+        const int d = lowest(digits);
+        digits &= digits - 1;
+        for (int b = 0; b < 3; ++b) {
+            const std::uint32_t w = s.digit[d][b];
+            const unsigned m = segments(w);
+            const unsigned keep = tables.locked[m];
+            if (!keep) return false;
+            if (keep != m) {
+                s.digit[d][b] = w & segment_cells(keep);
+                s.changed |= 1u << d;
+                progress = true;
+            }
+        }
+    }
+    return true;
+}
+
+struct alignas(16) CandidateCounts {
+    std::uint32_t one[4], two[4], three[4];  // cells with at least 1, 2, 3 candidates
+};
+
+inline CandidateCounts count_candidates(const Board& s) {
+    CandidateCounts c{};
+    for (int d = 0; d < 9; ++d)
+        for (int k = 0; k < 4; ++k) {
+            const std::uint32_t w = s.digit[d][k];
+            c.three[k] |= c.two[k] & w;
+            c.two[k] |= c.one[k] & w;
+            c.one[k] |= w;
+        }
+    return c;
+}
+
+// Singles until nothing changes; false on contradiction.
+bool propagate(Board& s) {
+    std::uint32_t locked_pending = 0;  // changed digits not yet scanned for locked candidates
+    for (;;) {
+        const CandidateCounts c = count_candidates(s);
+        bool progress = false;
+        for (int b = 0; b < 3; ++b) {
+            if (s.unsolved[b] & ~c.one[b]) return false;  // a cell with no candidate
+            std::uint32_t naked = s.unsolved[b] & ~c.two[b];
+            while (naked) {
+                const int bit = lowest(naked);
+                naked &= naked - 1;
+                const std::uint32_t m = 1u << bit;
+                int d = 0;
+                while (d < 9 && !(s.digit[d][b] & m)) ++d;
+                if (d == 9) return false;  // lost its last candidate to a single placed above
+                place_naked(s, d, b, bit);
+                progress = true;
+            }
+        }
+        if (progress) continue;
+        // Only digits whose board changed can have new hidden singles or locked candidates.
+        const std::uint32_t digits = s.changed;
+        s.changed = 0;
+        for (std::uint32_t rest = digits; rest; rest &= rest - 1)
+            if (!hidden_singles(s, lowest(rest), progress)) return false;
+        locked_pending |= digits;
+        if (progress) continue;
+        if (!locked_candidates(s, locked_pending, progress)) return false;
+        locked_pending = 0;
+        if (!progress) return true;
+    }
+}
+
+// The cell to branch on: a bivalue cell when there is one, else the unsolved cell with the
+// fewest candidates. Returns -1 when the board is solved.
+int choose_cell(const Board& s) {
+    const CandidateCounts c = count_candidates(s);
+    // Among the bivalue cells, the one with the most bivalue peers: either of its two values
+    // tends to settle its neighbours by singles, which cut the tree by a third on the hardest
+    // sets (1106: 648 -> 432 nodes per puzzle) against taking the first bivalue cell.
+    std::uint32_t bivalue[3];
+    for (int b = 0; b < 3; ++b) bivalue[b] = s.unsolved[b] & c.two[b] & ~c.three[b];
+    if (bivalue[0] | bivalue[1] | bivalue[2]) {
+        int best = -1, best_score = -1;
+        for (int b = 0; b < 3; ++b)
+            for (std::uint32_t rest = bivalue[b]; rest; rest &= rest - 1) {
+                const int cell = b * 27 + lowest(rest);
+                const int score = ones(bivalue[0] & tables.peers[cell][0]) + ones(bivalue[1] & tables.peers[cell][1]) +
+                                  ones(bivalue[2] & tables.peers[cell][2]);
+                if (score > best_score) best_score = score, best = cell;
+            }
+        return best;
+    }
+    int best = -1, best_count = 10;
+    for (int b = 0; b < 3; ++b) {
+        std::uint32_t open = s.unsolved[b];
+        while (open) {
+            const int bit = lowest(open);
+            open &= open - 1;
+            int count = 0;
+            for (int d = 0; d < 9; ++d) count += (s.digit[d][b] >> bit) & 1;
+            if (count < best_count) {
+                best_count = count;
+                best = b * 27 + bit;
+            }
+        }
+    }
+    return best;
+}
+
+// Depth-first search, digits in increasing order; false when the sink asked to stop.
+bool run(Board& s, SolutionSink sink, void* context, SearchStats& stats) {
+    ++stats.nodes;
+    if (!propagate(s)) return true;
+    const int cell = choose_cell(s);
+    if (cell < 0) return sink(context, s);
+    const int band = cell / 27, bit = cell % 27;
+    bool first = true;
+    for (int d = 0; d < 9; ++d) {
+        if (!((s.digit[d][band] >> bit) & 1)) continue;
+        if (!first) ++stats.guesses;
+        first = false;
+        Board child = s;
+        if (place(child, d, band, bit) && !run(child, sink, context, stats)) return false;
+    }
+    return true;
+}
+
+}  // namespace
+}  // namespace sudoku::nine
