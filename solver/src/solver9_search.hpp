@@ -206,7 +206,9 @@ int choose_cell(const Board& s) {
                 const int cell = b * 27 + lowest(rest);
                 const int score = ones(bivalue[0] & tables.peers[cell][0]) + ones(bivalue[1] & tables.peers[cell][1]) +
                                   ones(bivalue[2] & tables.peers[cell][2]);
-                if (score > best_score) best_score = score, best = cell;
+                const bool better = score > best_score;  // branch-free: the predictor cannot learn it
+                best_score = better ? score : best_score;
+                best = better ? cell : best;
             }
         return best;
     }
@@ -234,11 +236,13 @@ bool run(Board& s, SolutionSink sink, void* context, SearchStats& stats) {
     const int cell = choose_cell(s);
     if (cell < 0) return sink(context, s);
     const int band = cell / 27, bit = cell % 27;
-    bool first = true;
-    for (int d = 0; d < 9; ++d) {
-        if (!((s.digit[d][band] >> bit) & 1)) continue;
+    std::uint32_t digits = 0;
+    for (int d = 0; d < 9; ++d) digits |= ((s.digit[d][band] >> bit) & 1) << d;
+    for (bool first = true; digits; first = false) {
+        const int d = lowest(digits);
+        digits &= digits - 1;
         if (!first) ++stats.guesses;
-        first = false;
+        if (!digits) return !place(s, d, band, bit) || run(s, sink, context, stats);  // the last: no copy
         Board child = s;
         if (place(child, d, band, bit) && !run(child, sink, context, stats)) return false;
     }
