@@ -43,11 +43,10 @@ inline bool place(Board& s, int d, int band, int bit) {
     const std::uint32_t m = 1u << bit;
     if (!(s.digit[d][band] & m)) return false;
     const int cell = band * 27 + bit;
-    for (int e = 0; e < 9; ++e) {
-        s.changed |= ((s.digit[e][band] & m) != 0) << e;
-        s.digit[e][band] &= ~m;
-    }
-    s.changed |= 1u << d;
+    std::uint32_t here = 0;  // the digits still possible in the cell: each board changes
+    for (int e = 0; e < 9; ++e) here |= ((s.digit[e][band] >> bit) & 1) << e;
+    for (int e = 0; e < 9; ++e) s.digit[e][band] &= ~m;
+    s.changed |= here;
     clear_peers(s, d, cell);
     s.digit[d][band] |= m;
     s.unsolved[band] &= ~m;
