@@ -168,12 +168,18 @@ std::optional<Kernel9> kernel9_from_string(std::string_view name) {
 
 bool kernel9_supported(Kernel9 kernel) {
 #if defined(__x86_64__)
+    // The features each kernel is compiled with (solver/CMakeLists.txt), by name: g++ and clang
+    // both know these (clang 14 knows no "x86-64-v3").
     __builtin_cpu_init();
+    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+                      __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
     switch (kernel) {
         case Kernel9::avx2:
-            return __builtin_cpu_supports("x86-64-v3");
+            return avx2;
         case Kernel9::avx512:
-            return __builtin_cpu_supports("x86-64-v4");
+            return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+                   __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
+                   __builtin_cpu_supports("avx512cd");
         case Kernel9::portable:
             return true;
     }

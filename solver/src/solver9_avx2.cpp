@@ -1,4 +1,4 @@
-// The 9x9 search kernel compiled for x86-64-v3 (avx2) by this file's own flags (solver/CMakeLists.txt);
+// The 9x9 search kernel compiled for AVX2, BMI1/2 and POPCNT by this file's own flags (solver/CMakeLists.txt);
 // solver9.cpp runs it only on a CPU that has them.
 #include "solver9_search.hpp"
 

@@ -14,8 +14,8 @@ namespace sudoku {
 
 enum class Kernel9 {
     portable,  // the library's own flags (x86-64-v2)
-    avx2,      // x86-64-v3
-    avx512,    // x86-64-v4
+    avx2,      // AVX2, BMI1/2, POPCNT
+    avx512,    // those and AVX-512 F/VL/BW/DQ/CD
 };
 std::string_view to_string(Kernel9 kernel);
 std::optional<Kernel9> kernel9_from_string(std::string_view name);
