@@ -1,6 +1,7 @@
 // Solver benchmark: µs per puzzle for solve + uniqueness check (count limit 2) on every public
 // dataset of tests/data, the bitboard solver and the dancing-links baseline side by side in the same run;
-// then counting throughput (solutions per second) on multi-solution puzzles.
+// then counting throughput (solutions per second) on multi-solution puzzles; then the 9x9 search
+// kernels (portable, AVX2, AVX-512: the same source per instruction set) side by side.
 //
 //   bench_solve [max puzzles per dataset, default all] [rounds, default 3]
 //
@@ -17,6 +18,7 @@
 #include "sudoku/formats.hpp"
 #include "sudoku/rng.hpp"
 #include "sudoku/solve.hpp"
+#include "sudoku/solver9_kernel.hpp"
 #include "support/datasets.hpp"
 
 using sudoku::Grid;
@@ -104,6 +106,28 @@ int main(int argc, char** argv) {
         std::printf("%-38s %8zu %12.0f %12.0f %7.1fx  (%llu solutions)\n",
                     set == &serg ? "serg (first 2000)" : "random 24-clue (200)", set->size(), ours_n / ours,
                     dlx_n / dlx, (dlx / dlx_n) / (ours / ours_n), (unsigned long long)ours_n);
+    }
+    std::printf("\n9x9 kernels, solve + uniqueness check, µs per puzzle (active: %s)\n",
+                std::string(to_string(sudoku::kernel9_active())).c_str());
+    const sudoku::Kernel9 kernels[] = {sudoku::Kernel9::portable, sudoku::Kernel9::avx2, sudoku::Kernel9::avx512};
+    std::printf("%-38s %10s %10s %10s\n", "dataset", "portable", "avx2", "avx512");
+    for (const char* name : sets) {
+        auto puzzles = load_dataset(name, max_count);
+        std::printf("%-38s", name);
+        for (auto kernel : kernels) {
+            if (!sudoku::kernel9_supported(kernel)) {
+                std::printf(" %10s", "n/a");
+                continue;
+            }
+            double best = 1e9;
+            for (int round = 0; round < rounds; ++round)
+                best = std::min(best, seconds([&] {
+                                    sudoku::SearchStats stats;
+                                    for (auto& p : puzzles) sudoku::count_solutions(kernel, p, 2, stats);
+                                }));
+            std::printf(" %10.1f", best / double(puzzles.size()) * 1e6);
+        }
+        std::printf("\n");
     }
     return 0;
 }

@@ -1,0 +1,252 @@
+// Internal: the 9x9 search kernel, included once by each of solver9_{portable,avx2,avx512}.cpp,
+// which compile it for their instruction set: the same source, so the same search tree by
+// construction (tests/solver checks it anyway). Everything here has internal linkage, and it
+// uses no library templates, so no inline function compiled for a wide instruction set can be
+// picked by the linker for portable code.
+//
+// Propagation: naked singles (cells counted with bit-sliced adders across the nine boards), then
+// hidden singles (rows, columns, boxes) of the digits whose board changed, then locked candidates
+// (pointing and claiming), to the fixpoint. Its result, and so the search tree, the order of
+// solutions and the guess counts that rate difficulty, must not change: testdata/ records them.
+#pragma once
+
+#include "solver9_board.hpp"
+
+namespace sudoku::nine {
+namespace {
+
+constexpr std::uint32_t kRow = 0x1ff;
+constexpr std::uint32_t kBoxInBand = 0x7 | (0x7 << 9) | (0x7 << 18);  // box 0 of a band
+
+// One digit's four band lanes as one 128-bit vector: written out, as the compiler left the
+// loops over them scalar (counting candidates alone was 17 % of all instructions).
+using Lanes = std::uint32_t __attribute__((vector_size(16)));
+inline Lanes load(const std::uint32_t* four) {
+    Lanes v;
+    __builtin_memcpy(&v, four, sizeof v);
+    return v;
+}
+// All ones in the lanes where x has at most one bit.
+inline Lanes at_most_one(Lanes x) { return (Lanes)((x & (x - 1)) == 0); }
+
+// Digit d leaves the peers of `cell`.
+inline void clear_peers(Board& s, int d, int cell) {
+    const Lanes kept = load(s.digit[d]) & ~load(tables.peers[cell]);
+    __builtin_memcpy(s.digit[d], &kept, sizeof kept);
+}
+
+inline int lowest(std::uint32_t x) { return __builtin_ctz(x); }
+inline int ones(std::uint32_t x) { return __builtin_popcount(x); }
+
+// Places digit d at cell (band, bit); false when d can no longer stand there.
+inline bool place(Board& s, int d, int band, int bit) {
+    const std::uint32_t m = 1u << bit;
+    if (!(s.digit[d][band] & m)) return false;
+    const int cell = band * 27 + bit;
+    std::uint32_t here = 0;  // the digits still possible in the cell: each board changes
+    for (int e = 0; e < 9; ++e) here |= ((s.digit[e][band] >> bit) & 1) << e;
+    for (int e = 0; e < 9; ++e) s.digit[e][band] &= ~m;
+    s.changed |= here;
+    clear_peers(s, d, cell);
+    s.digit[d][band] |= m;
+    s.unsolved[band] &= ~m;
+    return true;
+}
+
+// Places digit d at a cell where it is the only candidate left: no other digit to clear there.
+inline void place_naked(Board& s, int d, int band, int bit) {
+    const std::uint32_t m = 1u << bit;
+    const int cell = band * 27 + bit;
+    clear_peers(s, d, cell);
+    s.unsolved[band] &= ~m;
+    s.changed |= 1u << d;
+}
+
+// The cells of the mask `singles` (one band) where digit d is forced: place each.
+inline bool place_all(Board& s, int d, int band, std::uint32_t singles) {
+    while (singles) {
+        int bit = lowest(singles);
+        singles &= singles - 1;
+        if (!place(s, d, band, bit)) return false;
+    }
+    return true;
+}
+
+// Hidden singles of one digit in its rows, columns and boxes. Sets `progress` when it placed any.
+// Branch-free on purpose: whether a row or box holds one bit is data the predictor cannot learn.
+inline bool hidden_singles(Board& s, int d, bool& progress) {
+    const Lanes w = load(s.digit[d]);  // the padding lane is 0: it looks empty, and is ignored
+    const Lanes r0 = w & kRow, r1 = (w >> 9) & kRow, r2 = (w >> 18) & kRow;
+    const Lanes b0 = w & kBoxInBand, b1 = w & (kBoxInBand << 3), b2 = w & (kBoxInBand << 6);
+    const Lanes empty_unit = (Lanes)((r0 == 0) | (r1 == 0) | (r2 == 0) | (b0 == 0) | (b1 == 0) | (b2 == 0));
+    const Lanes forced = (r0 & at_most_one(r0)) | ((r1 & at_most_one(r1)) << 9) | ((r2 & at_most_one(r2)) << 18) |
+                         (b0 & at_most_one(b0)) | (b1 & at_most_one(b1)) | (b2 & at_most_one(b2));
+    // Columns: once and twice inside each band word, then over the three bands.
+    const Lanes once = r0 | r1 | r2, twice = (r0 & r1) | (r2 & (r0 | r1));
+    const std::uint32_t col_once = once[0] | once[1] | once[2];
+    const std::uint32_t col_twice =
+        twice[0] | twice[1] | twice[2] | (once[0] & once[1]) | (once[2] & (once[0] | once[1]));
+    const bool empty = (empty_unit[0] | empty_unit[1] | empty_unit[2]) != 0;
+    if (empty || col_once != kRow) return false;
+    const std::uint32_t col_single = col_once & ~col_twice;
+    const std::uint32_t spread = col_single | (col_single << 9) | (col_single << 18);
+    const Lanes fresh_now = (forced | (w & spread)) & load(s.unsolved);
+    if (!(fresh_now[0] | fresh_now[1] | fresh_now[2])) return true;  // the common case, decided at once
+    for (int b = 0; b < 3; ++b) {
+        const std::uint32_t fresh = (forced[b] | (s.digit[d][b] & spread)) & s.unsolved[b];
+        if (!fresh) continue;
+        progress = true;
+        if (!place_all(s, d, b, fresh)) return false;
+    }
+    return true;
+}
+
+// The segment pattern (see Tables::locked) of a band word, and the cells of a pattern: segment
+// (r,k) is the three bits from 9r+3k, its flag bit 3r+k. With BMI2 (the wide kernels) both are
+// one instruction; the portable kernel looks them up.
+constexpr std::uint32_t kSegmentLow = 01111111111;  // the lowest bit of each of the 9 segments
+inline unsigned segments(std::uint32_t w) {
+#if defined(__BMI2__)
+    return __builtin_ia32_pext_si((w | (w >> 1) | (w >> 2)) & kSegmentLow, kSegmentLow);
+#else
+    return tables.row_segments[w & kRow] | tables.row_segments[(w >> 9) & kRow] << 3 |
+           tables.row_segments[w >> 18] << 6;
+#endif
+}
+inline std::uint32_t segment_cells(unsigned m) {
+#if defined(__BMI2__)
+    return __builtin_ia32_pdep_si(m, kSegmentLow) * 7;
+#else
+    return tables.segment_cells[m];
+#endif
+}
+
+// Locked candidates for the digits in `digits`; sets `progress` when it removed any candidate.
+inline bool locked_candidates(Board& s, std::uint32_t digits, bool& progress) {
+    while (digits) {
+        const int d = lowest(digits);
+        digits &= digits - 1;
+        for (int b = 0; b < 3; ++b) {
+            const std::uint32_t w = s.digit[d][b];
+            const unsigned m = segments(w);
+            const unsigned keep = tables.locked[m];
+            if (!keep) return false;
+            if (keep != m) {
+                s.digit[d][b] = w & segment_cells(keep);
+                s.changed |= 1u << d;
+                progress = true;
+            }
+        }
+    }
+    return true;
+}
+
+struct CandidateCounts {
+    Lanes one, two, three;  // cells with at least 1, 2, 3 candidates
+};
+
+inline CandidateCounts count_candidates(const Board& s) {
+    Lanes one{}, two{}, three{};
+    for (int d = 0; d < 9; ++d) {
+        const Lanes w = load(s.digit[d]);
+        three |= two & w;
+        two |= one & w;
+        one |= w;
+    }
+    return {one, two, three};
+}
+
+// Singles until nothing changes; false on contradiction.
+bool propagate(Board& s) {
+    std::uint32_t locked_pending = 0;  // changed digits not yet scanned for locked candidates
+    for (;;) {
+        const CandidateCounts c = count_candidates(s);
+        const Lanes unsolved = load(s.unsolved);
+        const Lanes no_candidate = unsolved & ~c.one, naked = unsolved & ~c.two;
+        if (no_candidate[0] | no_candidate[1] | no_candidate[2]) return false;
+        if (naked[0] | naked[1] | naked[2]) {
+            for (int b = 0; b < 3; ++b)
+                for (std::uint32_t cells = naked[b]; cells; cells &= cells - 1) {
+                    const int bit = lowest(cells);
+                    std::uint32_t digits = 0;  // branch-free: a search loop's exit mispredicts once a cell
+                    for (int d = 0; d < 9; ++d) digits |= ((s.digit[d][b] >> bit) & 1) << d;
+                    if (!digits) return false;  // lost its last candidate to a single placed above
+                    place_naked(s, lowest(digits), b, bit);
+                }
+            continue;
+        }
+        bool progress = false;
+        // Only digits whose board changed can have new hidden singles or locked candidates.
+        const std::uint32_t digits = s.changed;
+        s.changed = 0;
+        for (std::uint32_t rest = digits; rest; rest &= rest - 1)
+            if (!hidden_singles(s, lowest(rest), progress)) return false;
+        locked_pending |= digits;
+        if (progress) continue;
+        if (!locked_candidates(s, locked_pending, progress)) return false;
+        locked_pending = 0;
+        if (!progress) return true;
+    }
+}
+
+// The cell to branch on: a bivalue cell when there is one, else the unsolved cell with the
+// fewest candidates. Returns -1 when the board is solved.
+int choose_cell(const Board& s) {
+    const CandidateCounts c = count_candidates(s);
+    // Among the bivalue cells, the one with the most bivalue peers: either of its two values
+    // tends to settle its neighbours by singles, which cut the tree by a third on the hardest
+    // sets (1106: 648 -> 432 nodes per puzzle) against taking the first bivalue cell.
+    std::uint32_t bivalue[3];
+    for (int b = 0; b < 3; ++b) bivalue[b] = s.unsolved[b] & c.two[b] & ~c.three[b];
+    if (bivalue[0] | bivalue[1] | bivalue[2]) {
+        int best = -1, best_score = -1;
+        for (int b = 0; b < 3; ++b)
+            for (std::uint32_t rest = bivalue[b]; rest; rest &= rest - 1) {
+                const int cell = b * 27 + lowest(rest);
+                const int score = ones(bivalue[0] & tables.peers[cell][0]) + ones(bivalue[1] & tables.peers[cell][1]) +
+                                  ones(bivalue[2] & tables.peers[cell][2]);
+                const bool better = score > best_score;  // branch-free: the predictor cannot learn it
+                best_score = better ? score : best_score;
+                best = better ? cell : best;
+            }
+        return best;
+    }
+    int best = -1, best_count = 10;
+    for (int b = 0; b < 3; ++b) {
+        std::uint32_t open = s.unsolved[b];
+        while (open) {
+            const int bit = lowest(open);
+            open &= open - 1;
+            int count = 0;
+            for (int d = 0; d < 9; ++d) count += (s.digit[d][b] >> bit) & 1;
+            if (count < best_count) {
+                best_count = count;
+                best = b * 27 + bit;
+            }
+        }
+    }
+    return best;
+}
+
+// Depth-first search, digits in increasing order; false when the sink asked to stop.
+bool run(Board& s, SolutionSink sink, void* context, SearchStats& stats) {
+    ++stats.nodes;
+    if (!propagate(s)) return true;
+    const int cell = choose_cell(s);
+    if (cell < 0) return sink(context, s);
+    const int band = cell / 27, bit = cell % 27;
+    std::uint32_t digits = 0;
+    for (int d = 0; d < 9; ++d) digits |= ((s.digit[d][band] >> bit) & 1) << d;
+    for (bool first = true; digits; first = false) {
+        const int d = lowest(digits);
+        digits &= digits - 1;
+        if (!first) ++stats.guesses;
+        if (!digits) return !place(s, d, band, bit) || run(s, sink, context, stats);  // the last: no copy
+        Board child = s;
+        if (place(child, d, band, bit) && !run(child, sink, context, stats)) return false;
+    }
+    return true;
+}
+
+}  // namespace
+}  // namespace sudoku::nine

@@ -1,0 +1,80 @@
+// Each 9x9 kernel this CPU runs gives the portable kernel's answers, to the search statistics:
+// the same source compiled per instruction set must walk the same tree.
+#include <catch2/catch.hpp>
+
+#include "sudoku/rng.hpp"
+#include "sudoku/solver9_kernel.hpp"
+#include "support/datasets.hpp"
+
+using sudoku::Grid;
+using sudoku::Kernel9;
+
+namespace {
+struct Outcome {
+    std::uint64_t count, guesses, nodes;
+    std::optional<Grid> first;
+    bool operator==(const Outcome&) const = default;
+};
+
+Outcome run(Kernel9 kernel, const Grid& puzzle, std::uint64_t limit) {
+    sudoku::SearchStats stats;
+    auto r = sudoku::count_solutions(kernel, puzzle, limit, stats);
+    return {r.count, stats.guesses, stats.nodes, r.first};
+}
+
+void check_wide_kernels_agree(const std::vector<Grid>& puzzles, std::uint64_t limit) {
+    for (Kernel9 kernel : {Kernel9::avx2, Kernel9::avx512}) {
+        if (!sudoku::kernel9_supported(kernel)) {
+            WARN("this CPU has no " << to_string(kernel) << ": kernel not checked");
+            continue;
+        }
+        for (const Grid& p : puzzles) {
+            INFO(to_string(kernel) << " on " << p.to_line());
+            REQUIRE(run(kernel, p, limit) == run(Kernel9::portable, p, limit));
+        }
+    }
+}
+}  // namespace
+
+TEST_CASE("solver9 kernels: avx2 and avx512 give the portable answers on every dataset") {
+    for (auto name : {"puzzles2_17_clue.txt", "puzzles3_magictour_top1465.txt", "puzzles5_forum_hardest_1905_11+.txt",
+                      "puzzles6_forum_hardest_1106.txt", "puzzles7_serg_benchmark.txt"}) {
+        INFO(name);
+        check_wide_kernels_agree(sudoku::testing::load_dataset(name, 3000), 2);
+    }
+}
+
+TEST_CASE("solver9 kernels: avx2 and avx512 count and enumerate as the portable one on sparse grids") {
+    std::vector<Grid> sparse;
+    sudoku::Rng rng(16);
+    for (auto& p : sudoku::testing::load_dataset("puzzles2_17_clue.txt", 40)) {
+        Grid full = *sudoku::solve(p), q(3);
+        std::vector<int> cells(81);
+        for (int i = 0; i < 81; ++i) cells[i] = i;
+        rng.shuffle(cells);
+        for (int i = 0; i < 22; ++i) q.set(cells[i], full.at(cells[i]));
+        sparse.push_back(q);
+    }
+    check_wide_kernels_agree(sparse, 100000);
+    for (Kernel9 kernel : {Kernel9::avx2, Kernel9::avx512}) {
+        if (!sudoku::kernel9_supported(kernel)) continue;
+        std::vector<Grid> wide, portable;
+        auto collect = [](std::vector<Grid>& into) {
+            return [&into](const Grid& g) {
+                into.push_back(g);
+                return into.size() < 500;
+            };
+        };
+        sudoku::for_each_solution(kernel, Grid(3), collect(wide));
+        sudoku::for_each_solution(Kernel9::portable, Grid(3), collect(portable));
+        CHECK(wide == portable);
+    }
+}
+
+TEST_CASE("solver9 kernels: names round-trip and the active kernel is one this CPU runs") {
+    for (Kernel9 k : {Kernel9::portable, Kernel9::avx2, Kernel9::avx512})
+        CHECK(sudoku::kernel9_from_string(to_string(k)) == k);
+    CHECK_FALSE(sudoku::kernel9_from_string("sse9"));
+    CHECK(sudoku::kernel9_supported(Kernel9::portable));
+    CHECK(sudoku::kernel9_supported(sudoku::kernel9_active()));
+}
