@@ -133,11 +133,12 @@ void write_report_html(const ContestResults& results, const fs::path& file) {
          "<div id=\"detail\">(click a verdict)</div>\n";
     for (size_t i = 0; i < results.problems.size(); ++i) {
         h << "<h3>" << html(results.problems[i]) << "</h3>\n<table class=\"grid\"><thead><tr><th>contestant</th>"
-          << "<th>points</th><th>tests</th></tr></thead><tbody>\n";
+          << "<th>language</th><th>points</th><th>tests</th></tr></thead><tbody>\n";
         for (const auto& c : results.contestants) {
             const ProblemResult& p = c.problems[i];
-            h << "<tr><td class=\"name\">" << html(c.name) << "</td><td>" << number(p.points)
-              << "</td><td style=\"text-align:left\">";
+            h << "<tr><td class=\"name\">" << html(c.name) << "</td><td class=\"language\">"
+              << html(p.language.empty() && p.status == ProblemStatus::graded ? "binary" : p.language) << "</td><td>"
+              << number(p.points) << "</td><td style=\"text-align:left\">";
             if (p.tests.empty())
                 h << "<span class=\"v " << (p.status == ProblemStatus::CE ? "CE" : "MISSING")
                   << "\" onclick=\"show(this)\" title=\"" << html(p.compile_message.substr(0, 4000)) << "\">"
