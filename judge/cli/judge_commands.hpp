@@ -22,6 +22,7 @@ struct Command {
 Command add_grade_command(CLI::App& judge);
 Command add_merge_command(CLI::App& judge);
 Command add_calibrate_command(CLI::App& judge);
+Command add_import_command(CLI::App& judge);
 
 // The options every grading command shares: --jobs N, --no-namespaces, --no-cgroups.
 void add_run_options(CLI::App& command, judge::GradeOptions& options);
