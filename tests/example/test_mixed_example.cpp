@@ -49,3 +49,14 @@ TEST_CASE("mixed example: the report shows the plain problems and each submissio
     CHECK(html.find("<td class=\"language\">python</td>") != std::string::npos);
     CHECK(html.find("<td class=\"language\">c</td>") != std::string::npos);
 }
+
+TEST_CASE("mixed example: results.csv names each submission's language") {
+    std::ifstream in(std::filesystem::path(MIXED_RUN_DIR) / "judge-out/results.csv");
+    REQUIRE(in);
+    std::string header, row;
+    std::getline(in, header);
+    CHECK(header.rfind("rank,contestant,total,problem,problem_points,problem_status,language,test,", 0) == 0);
+    bool carol_python = false;
+    while (std::getline(in, row)) carol_python |= row.find(",carol,90,circle,90,graded,python,1,") != std::string::npos;
+    CHECK(carol_python);
+}
