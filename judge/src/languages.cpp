@@ -16,9 +16,10 @@ namespace fs = std::filesystem;
 std::vector<Language> contest_languages(const CompileSettings& settings) {
     // Python is "compiled" to bytecode only to report syntax errors as CE; it runs from its source.
     // Pascal: fpc without /etc/fpc.cfg (the sandbox's /etc does not have it), units from /usr/lib.
+    // In the order a contestant's files are looked for: t.cpp before t.c, as it always was.
     std::vector<Language> table = {
-        {"c", {".c"}, {".h"}, settings.c, "./{exe}", 1},
         {"cpp", {".cpp", ".cc", ".cxx"}, {".h", ".hpp", ".hh"}, settings.cpp, "./{exe}", 1},
+        {"c", {".c"}, {".h"}, settings.c, "./{exe}", 1},
         {"python", {".py"}, {}, "python3 -m py_compile {src}", "python3 -B {main}", 1},
         {"pascal",
          {".pas", ".pp"},

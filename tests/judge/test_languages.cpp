@@ -207,3 +207,14 @@ TEST_CASE("languages: every file of a folder submission decides its compile reco
     write_text(dir / "contestants/ann/add/adder.hpp", "long add(long a, long c);\n");
     CHECK(hash() != before);
 }
+
+TEST_CASE("languages: with both t.cpp and t.c the C++ source is the submission, as before languages") {
+    auto dir = scratch("languages-precedence");
+    write_text(dir / "ann/add.c", "int main(void) { return 0; }\n");
+    write_text(dir / "ann/add.cpp", "int main() {}\n");
+    const auto languages = sudoku::judge::contest_languages(sudoku::judge::CompileSettings{});
+    const auto found = sudoku::judge::find_sources(dir / "ann", "add", languages);
+    REQUIRE(found.language);
+    CHECK(found.language->name == "cpp");
+    CHECK(found.main.filename() == "add.cpp");
+}

@@ -24,7 +24,7 @@ inline constexpr int kMaxSubmissionFiles = 64;
 struct SubmissionFiles {
     std::filesystem::path main;                // the main source, a ready binary or a link; empty: none
     std::vector<std::filesystem::path> files;  // what goes into the build box, main first
-    const Language* language = nullptr;        // null: a ready binary (or none, or refused)
+    const Language* language = nullptr;        // into find_sources' `languages`; null: a binary, none, refused
     std::string refusal;                       // non-empty: refused as it stands (why)
 };
 
