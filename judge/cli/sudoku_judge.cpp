@@ -1,6 +1,6 @@
 // sudoku-judge: grade contestants' programs in a sandbox, score, report. The commands live in
-// grade_command.cpp, merge_command.cpp, status_command.cpp and calibrate_command.cpp; the work in
-// the judge library.
+// grade_command.cpp, merge_command.cpp, status_command.cpp, calibrate_command.cpp and
+// import_command.cpp; the work in the judge library.
 #include <iostream>
 #include <vector>
 
@@ -34,13 +34,14 @@ int main(int argc, char** argv) {
                       "sudoku-judge grade CONTEST.yaml [--out DIR] [--jobs N] [--fresh] [--shard I/N | auto]\n"
                       "       sudoku-judge merge CONTEST.yaml --out DIR SHARD_DIR...\n"
                       "       sudoku-judge status CONTEST.yaml SHARD_DIR...\n"
-                      "       sudoku-judge calibrate CONTEST.yaml --problem P --model NAME... --naive NAME...",
+                      "       sudoku-judge calibrate CONTEST.yaml --problem P --model NAME... --naive NAME...\n"
+                      "       sudoku-judge import-lemon CONTEST.cdf --out DIR",
                       kDescription);
         app.footer(kFooter);
         app.require_subcommand(1);
         const std::vector<judge_cli::Command> commands = {
             judge_cli::add_grade_command(app), judge_cli::add_merge_command(app), judge_cli::add_status_command(app),
-            judge_cli::add_calibrate_command(app)};
+            judge_cli::add_calibrate_command(app), judge_cli::add_import_command(app)};
         if (auto status = cli::parse(app, argc, argv)) return *status;
         for (const auto& command : commands)
             if (command.app->parsed()) try {

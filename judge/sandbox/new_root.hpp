@@ -24,10 +24,12 @@
 #include <string_view>
 #include <vector>
 
+#include "sudoku/runner_contract.hpp"
+
 namespace sudoku::sandbox {
 
 // Where the work directory appears inside.
-inline constexpr const char* kBoxInside = "/box";
+inline constexpr const char* kBoxInside = judge::kBoxInsidePath;
 
 struct ReadOnlyBind {
     std::string host, inside;  // inside: an absolute path in the new root (the host path by default)

@@ -7,9 +7,12 @@
 #include <fstream>
 #include <optional>
 
+#include "language_config.hpp"
+#include "sudoku/config_paths.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/manifest.hpp"
 #include "sudoku/path_within.hpp"
+#include "sudoku/plain_problem.hpp"
 #include "sudoku/sha256.hpp"
 #include "sudoku/yaml_reader.hpp"
 
@@ -33,17 +36,34 @@ std::string read_only_dir_problem(const fs::path& dir, const Contest& c) {
     return "";
 }
 
+// A plain problem: a folder of tests (sudoku/plain_problem.hpp).
+ContestProblem load_plain(const fs::path& folder) {
+    auto loaded = load_plain_problem(folder);
+    if (auto* d = std::get_if<Diagnostic>(&loaded)) throw YamlError{*d};
+    return std::get<ContestProblem>(loaded);
+}
+
 ContestProblem load_problem(const YamlReader& in, const Contest& contest, const YAML::Node& entry) {
     const fs::path base = contest.source.parent_path();
     fs::path config_path;
     if (entry.IsScalar()) {
-        config_path = contest.testdata_dir / in.text(entry, "problem") / "config.yaml";
+        const std::string name = in.text(entry, "problem");
+        if (auto why = box_file_name_problem(name); !why.empty() && name != kBoxProgramName)
+            in.fail(entry, "problem name '" + name + "' " + why);
+        config_path = contest.testdata_dir / name / "config.yaml";
+        // A sudoku problem has the generator's config.yaml; any other folder is a plain problem.
+        struct stat st {};
+        if (lstat(config_path.c_str(), &st) != 0) return load_plain(contest.testdata_dir / name);
     } else if (entry.IsMap()) {
-        in.only_keys(entry, {"config", "testdata"}, "a problem");
-        if (!entry["config"]) in.fail(entry, "a problem is a name or {config: path, testdata: path}");
+        in.only_keys(entry, {"config", "testdata", "folder"}, "a problem");
+        if (entry["folder"]) {
+            if (entry["config"] || entry["testdata"]) in.fail(entry, "'folder' (a plain problem) stands alone");
+            return load_plain(base / in.text(entry["folder"], "folder"));
+        }
+        if (!entry["config"]) in.fail(entry, "a problem is a name, {config: path, testdata: path} or {folder: path}");
         config_path = base / in.text(entry["config"], "config");
     } else {
-        in.fail(entry, "expected a problem name or {config: path}");
+        in.fail(entry, "expected a problem name, {config: path} or {folder: path}");
     }
     auto loaded = load_problem_config(config_path);
     if (auto* d = std::get_if<Diagnostic>(&loaded)) throw YamlError{*d};
@@ -71,8 +91,10 @@ void read_compile(const YamlReader& in, const YAML::Node& cc, CompileSettings& c
 }
 
 Contest read_contest(const YamlReader& in, const YAML::Node& root, const fs::path& source) {
-    in.only_keys(root, {"name", "contestants", "testdata", "problems", "compile", "jobs", "stack", "read_only_dirs"},
-                 "the contest file");
+    in.only_keys(
+        root,
+        {"name", "contestants", "testdata", "problems", "compile", "languages", "jobs", "stack", "read_only_dirs"},
+        "the contest file");
     Contest c;
     c.source = source;
     const fs::path base = source.parent_path();
@@ -83,6 +105,7 @@ Contest read_contest(const YamlReader& in, const YAML::Node& root, const fs::pat
     if (root["stack"] && in.text(root["stack"], "stack") != "memory")
         c.stack_mib = in.integer(root["stack"], "stack", contest_bounds::kStackMib);
     if (root["compile"]) read_compile(in, root["compile"], c.compile);
+    if (root["languages"]) read_languages(in, root["languages"], contest_languages(c.compile), c.compile.languages);
     const YAML::Node problems = root["problems"];
     if (!problems || !problems.IsSequence() || problems.size() == 0)
         in.fail(problems ? problems : root, "expected 'problems:' with at least one problem");
@@ -176,26 +199,6 @@ std::vector<std::string> list_contestants(const fs::path& dir) {
         if (e.is_directory() || e.is_symlink()) names.push_back(e.path().filename().string());  // a link: refused
     std::sort(names.begin(), names.end());
     return names;
-}
-
-fs::path find_submission(const fs::path& contestant_dir, const std::string& problem) {
-    // By lstat: a link, a FIFO or a device under a submission's name is found (and then refused
-    // by copy_submission), never followed.
-    const auto present = [](const fs::path& p, struct stat& st) { return lstat(p.c_str(), &st) == 0; };
-    // A contestant's folder or a problem's subfolder that is a link is not entered (lstat follows
-    // every component but the last): it is handed back as the submission, and refused.
-    for (const fs::path& folder : {contestant_dir, contestant_dir / problem}) {
-        struct stat st {};
-        if (present(folder, st) && S_ISLNK(st.st_mode)) return folder;
-    }
-    for (fs::path dir : {contestant_dir, contestant_dir / problem}) {
-        struct stat st {};
-        for (const char* ext : {".cpp", ".cc", ".cxx", ".c"})
-            if (present(dir / (problem + ext), st) && !S_ISDIR(st.st_mode)) return dir / (problem + ext);
-        fs::path binary = dir / problem;
-        if (present(binary, st) && !S_ISDIR(st.st_mode) && (!S_ISREG(st.st_mode) || (st.st_mode & 0111))) return binary;
-    }
-    return {};
 }
 
 }  // namespace sudoku::judge

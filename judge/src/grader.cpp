@@ -15,10 +15,13 @@
 
 #include "sudoku/cgroup_sweep.hpp"
 #include "sudoku/checkers.hpp"
+#include "sudoku/config_paths.hpp"
 #include "sudoku/cpu_allocation.hpp"
 #include "sudoku/executable_copy.hpp"
+#include "sudoku/float_checker.hpp"
 #include "sudoku/grading_inputs.hpp"
 #include "sudoku/journal.hpp"
+#include "sudoku/runner_contract.hpp"
 #include "sudoku/scoring.hpp"
 #include "sudoku/submission_file.hpp"
 #include "sudoku/verdict.hpp"
@@ -77,6 +80,26 @@ OutputFacts output_facts(const fs::path& output, const fs::path& box, const Prob
 
 TestResult judge_test(const ContestProblem& problem, const TestCase& test, const fs::path& binary,
                       const RunSlot& slot) {
+    return judge_program(problem, test, Program{binary}, slot);
+}
+
+namespace {
+
+// The program into the box: a binary as ./prog, or every regular file of a program folder.
+void put_program(const Program& program, const fs::path& box) {
+    struct stat st {};
+    if (lstat(program.path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+        copy_executable(program.path, box / kBoxProgramName);
+        return;
+    }
+    for (const auto& e : fs::directory_iterator(program.path))
+        if (e.is_regular_file() && !e.is_symlink()) copy_executable(e.path(), box / e.path().filename());
+}
+
+}  // namespace
+
+TestResult judge_program(const ContestProblem& problem, const TestCase& test, const Program& program,
+                         const RunSlot& slot) {
     const ProblemConfig& config = problem.config;
     TestResult result;
     result.problem = config.name;
@@ -88,15 +111,17 @@ TestResult judge_test(const ContestProblem& problem, const TestCase& test, const
     fs::remove_all(box, ec);
     fs::create_directories(box);
     RunRequest r;
-    r.argv = {"./prog"};
+    r.argv = program.argv;
     r.work_dir = box;
     r.limits = limits_of(config, slot.stack_mib);
+    r.limits.cpu_s *= program.time_multiplier;
+    r.limits.wall_s = default_wall_s(r.limits.cpu_s);
     r.read_only = read_only_at_own_paths(slot.read_only_dirs);
     r.core = slot.core;
     r.namespaces = slot.namespaces;
     r.cgroups = slot.cgroups;
     try {
-        copy_executable(binary, box / "prog");
+        put_program(program, box);
         if (config.uses_stdin())
             r.stdin_file = fs::absolute(test.input);
         else {
@@ -115,8 +140,8 @@ TestResult judge_test(const ContestProblem& problem, const TestCase& test, const
     RunRecord run = slot.session ? slot.session->run(r, slot.stop) : run_sandboxed(r);
     OutputFacts facts = output_facts(output, box, config);
     Outcome outcome = decide_verdict(run, r.limits, facts, [&] {
-        return run_checker(config.checker, config.problem,
-                           CheckFiles{test.input, output, test.answer, slot.dir / "checker", slot.read_only_dirs});
+        return check_problem_output(
+            problem, CheckFiles{test.input, output, test.answer, slot.dir / "checker", slot.read_only_dirs});
     });
     result.verdict = outcome.verdict;
     result.reason = outcome.reason;
@@ -197,28 +222,53 @@ struct Work {
 
 CompileRecord prepare_submission(const Contest& contest, const std::string& name, const ContestProblem& problem,
                                  const fs::path& build_dir, const CompileSettings& settings) {
-    CompileRecord rec{name, problem.config.name, CompileStatus::FAIL, ""};
-    fs::path submission = find_submission(contest.contestants_dir / name, problem.config.name);
+    CompileRecord rec{name, problem.config.name, CompileStatus::FAIL, "", ""};
+    const std::vector<Language> languages = contest_languages(settings);
+    const SubmissionFiles files = find_sources(contest.contestants_dir / name, problem.config.name, languages);
     fs::path binary = build_dir / problem.config.name;
-    if (submission.empty()) {
+    if (files.main.empty()) {
+        std::string kinds;
+        for (const auto& l : languages) kinds += (kinds.empty() ? "" : ", ") + problem.config.name + l.extensions[0];
         rec.status = CompileStatus::missing;
-        rec.message =
-            "no " + problem.config.name + ".cpp, .c or binary in " + (contest.contestants_dir / name).string();
-    } else if (submission.extension().empty()) {
+        rec.message = "no " + kinds + " or binary in " + (contest.contestants_dir / name).string();
+    } else if (!files.language) {
         fs::create_directories(build_dir);
         const auto limit = static_cast<std::uintmax_t>(settings.binary_limit_mib) << 20;
-        auto refusal = copy_submission(submission, binary, limit, 0755);
+        auto refusal = copy_submission(files.main, binary, limit, 0755);
         rec.status = refusal ? CompileStatus::refused : CompileStatus::ok;
-        rec.message = refusal ? *refusal : "ready binary " + submission.filename().string();
+        rec.message = refusal ? *refusal : "ready binary " + files.main.filename().string();
     } else {
-        CompileResult c = compile_source(submission, build_dir, problem.config.name, settings);
+        CompileResult c = compile_submission(files, build_dir, problem.config.name, settings);
         rec.status = c.ok            ? CompileStatus::ok
                      : c.refused     ? CompileStatus::refused
                      : c.judge_fault ? CompileStatus::FAIL
                                      : CompileStatus::CE;
         rec.message = c.message;
+        rec.language = c.language;
     }
     return rec;
+}
+
+// What runs for a compiled submission: its binary, or its sources with the language's interpreter.
+Program program_of(const CompileRecord& compiled, const fs::path& built, const CompileSettings& settings,
+                   const std::string& problem) {
+    Program p;
+    p.path = built;
+    const std::vector<Language> languages = contest_languages(settings);
+    const Language* language = language_named(languages, compiled.language);
+    if (!language) return p;  // a ready binary
+    p.time_multiplier = language->time_multiplier;
+    CommandWords words;
+    words.exe = std::string(kBoxProgramName);
+    words.dir = kBoxInsidePath;
+    if (!language->runs_binary()) {
+        std::error_code ec;
+        for (const auto& e : fs::directory_iterator(built, ec))
+            if (e.path().stem() == problem && language_of({*language}, e.path()))
+                words.main = e.path().filename().string();
+    }
+    p.argv = command_argv(language->run, words);
+    return p;
 }
 
 }  // namespace
@@ -346,7 +396,9 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
         if (stopped()) return;
         const Work& w = submissions[pending[i].submission];
         const ContestProblem& problem = contest.problems[w.problem];
-        TestResult r = judge_test(problem, problem.tests[pending[i].test], build_dir(w) / problem.config.name, slot(s));
+        const Program program = program_of(compiled[pending[i].submission], build_dir(w) / problem.config.name,
+                                           compile_settings, problem.config.name);
+        TestResult r = judge_program(problem, problem.tests[pending[i].test], program, slot(s));
         r.contestant = names[w.contestant];
         if (stopped()) return;             // the run may have been cut short: it is not a result
         std::lock_guard lock(done_mutex);  // journal order = completion order; the callback sees it journaled
@@ -378,6 +430,7 @@ ContestResults assemble_results(const Contest& contest, const Journal& journal, 
             pr.problem = problem.config.name;
             pr.status = problem_status(rec ? std::optional(rec->status) : std::nullopt);
             pr.compile_message = rec ? rec->message : "";
+            pr.language = rec ? rec->language : "";
             if (pr.status == ProblemStatus::graded)
                 for (const auto& t : problem.tests)
                     if (auto r = journal.test(name, problem.config.name, t.name)) pr.tests.push_back(*r);

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "sudoku/sha256.hpp"
+#include "sudoku/submission_sources.hpp"
 
 namespace sudoku::judge {
 
@@ -37,15 +38,29 @@ std::string number(double x) {
     return s.str();
 }
 
+// Every language's commands and multiplier: a changed run command or multiplier regrades its runs.
+std::string languages_text(const CompileSettings& s) {
+    std::string text;
+    for (const auto& l : contest_languages(s)) {
+        text += "language " + l.name + " run=" + l.run + " compile=" + l.compile + " x" + number(l.time_multiplier);
+        for (const auto& e : l.extensions) text += " " + e;
+        for (const auto& e : l.companions) text += " +" + e;
+        text += "\n";
+    }
+    return text;
+}
+
 std::string settings_text(const CompileSettings& s) {
     return "cpp=" + s.cpp + "\nc=" + s.c + "\ntime_limit=" + number(s.time_limit_s) +
            "\nmessage_limit=" + std::to_string(s.message_limit_kib) + "\nmemory=" + std::to_string(s.memory_mib) +
-           "\nbinary_limit=" + std::to_string(s.binary_limit_mib) + "\n";
+           "\nbinary_limit=" + std::to_string(s.binary_limit_mib) + "\n" + languages_text(s);
 }
 
 std::string problem_text(const ContestProblem& p, long long stack_mib) {
     std::string text = "config " + file_hash(p.config_file) + "\nchecker " + p.config.checker + " ";
     if (p.config.checker.find('/') != std::string::npos) text += file_hash(p.config.checker);
+    // A plain problem without problem.yaml is decided by its defaults and its folder's tests (below).
+    if (p.plain) text += "\nplain " + number(p.float_tolerance.absolute) + " " + number(p.float_tolerance.relative);
     return text + "\nstack " + std::to_string(stack_mib) + "\n";
 }
 
@@ -59,16 +74,19 @@ std::string test_text(const TestCase& t) {
 GradingInputs::GradingInputs(const Contest& contest) {
     std::string all = std::string(kRecordRules) + "\ncontest " + file_hash(contest.source) + "\n";
     const std::string settings = settings_text(contest.compile);
+    const std::vector<Language> languages = contest_languages(contest.compile);
     for (const auto& p : contest.problems) {
         const std::string problem = problem_text(p, contest.stack_mib);
         for (const auto& t : p.tests) problem_tests_[{p.config.name, t.name}] = sha256_hex(problem + test_text(t));
     }
     for (const auto& name : list_contestants(contest.contestants_dir))
         for (const auto& p : contest.problems) {
-            const fs::path submission = find_submission(contest.contestants_dir / name, p.config.name);
+            const SubmissionFiles submission = find_sources(contest.contestants_dir / name, p.config.name, languages);
+            std::string files = "submission " + submission.main.filename().string() + " " + file_hash(submission.main) +
+                                "\nrefusal " + submission.refusal + "\n";
+            for (const auto& f : submission.files) files += "file " + f.filename().string() + " " + file_hash(f) + "\n";
             const std::string hash =
-                sha256_hex(std::string(kRecordRules) + "\n" + settings + "problem " + p.config.name + "\nsubmission " +
-                           submission.filename().string() + " " + file_hash(submission) + "\n");
+                sha256_hex(std::string(kRecordRules) + "\n" + settings + "problem " + p.config.name + "\n" + files);
             compiles_[{name, p.config.name}] = hash;
             all += name + " " + p.config.name + " " + hash + "\n";
         }

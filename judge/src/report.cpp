@@ -88,13 +88,13 @@ void write_results_json(const ContestResults& results, const fs::path& file) {
 
 void write_results_csv(const ContestResults& results, const fs::path& file) {
     std::ostringstream out;
-    out << "rank,contestant,total,problem,problem_points,problem_status,test,group,verdict,points,cpu_s,wall_s,peak_"
-           "kib,reason\n";
+    out << "rank,contestant,total,problem,problem_points,problem_status,language,test,group,verdict,points,cpu_s,"
+           "wall_s,peak_kib,reason\n";
     for (const auto& c : results.contestants)
         for (const auto& p : c.problems) {
             std::string head = std::to_string(c.rank) + "," + csv_field(c.name) + "," + number(c.total) + "," +
                                csv_field(p.problem) + "," + number(p.points) + "," + std::string(to_string(p.status)) +
-                               ",";
+                               "," + csv_field(p.language) + ",";
             if (p.tests.empty()) out << head << ",,,,,,," << csv_field(p.compile_message.substr(0, 200)) << "\n";
             for (const auto& t : p.tests)
                 out << head << csv_field(t.test) << "," << csv_field(t.group) << "," << verdict_name(t.verdict) << ","
@@ -133,11 +133,12 @@ void write_report_html(const ContestResults& results, const fs::path& file) {
          "<div id=\"detail\">(click a verdict)</div>\n";
     for (size_t i = 0; i < results.problems.size(); ++i) {
         h << "<h3>" << html(results.problems[i]) << "</h3>\n<table class=\"grid\"><thead><tr><th>contestant</th>"
-          << "<th>points</th><th>tests</th></tr></thead><tbody>\n";
+          << "<th>language</th><th>points</th><th>tests</th></tr></thead><tbody>\n";
         for (const auto& c : results.contestants) {
             const ProblemResult& p = c.problems[i];
-            h << "<tr><td class=\"name\">" << html(c.name) << "</td><td>" << number(p.points)
-              << "</td><td style=\"text-align:left\">";
+            h << "<tr><td class=\"name\">" << html(c.name) << "</td><td class=\"language\">"
+              << html(p.language.empty() && p.status == ProblemStatus::graded ? "binary" : p.language) << "</td><td>"
+              << number(p.points) << "</td><td style=\"text-align:left\">";
             if (p.tests.empty())
                 h << "<span class=\"v " << (p.status == ProblemStatus::CE ? "CE" : "MISSING")
                   << "\" onclick=\"show(this)\" title=\"" << html(p.compile_message.substr(0, 4000)) << "\">"

@@ -88,8 +88,10 @@ ProblemStatus problem_status(const std::optional<CompileStatus>& compiled) {
 }
 
 Json to_json(const CompileRecord& c) {
-    return Json{
+    Json j{
         {"contestant", c.contestant}, {"problem", c.problem}, {"status", to_string(c.status)}, {"message", c.message}};
+    if (!c.language.empty()) j["language"] = c.language;
+    return j;
 }
 
 CompileRecord compile_record_from_json(const Json& j) {
@@ -97,7 +99,7 @@ CompileRecord compile_record_from_json(const Json& j) {
     auto known = from_string<CompileStatus>(status);
     if (!known) throw Json::other_error::create(501, "unknown compile status '" + status + "'", &j);
     return CompileRecord{j.at("contestant").get<std::string>(), j.at("problem").get<std::string>(), *known,
-                         j.value("message", "")};
+                         j.value("message", ""), j.value("language", "")};
 }
 
 Json to_json(const ContestResults& r) {
@@ -124,6 +126,7 @@ Json to_json(const ContestResults& r) {
             ps.push_back({{"problem", p.problem},
                           {"status", to_string(p.status)},
                           {"compile_message", p.compile_message},
+                          {"language", p.language},
                           {"points", rounded(p.points)},
                           {"max_points", rounded(p.max_points)},
                           {"groups", groups},

@@ -24,6 +24,28 @@ std::vector<GroupScore> groups_of(const ContestProblem& p) {
     return groups;
 }
 
+// A group whose dependencies did not all pass scores nothing and does not pass either (so the
+// groups that depend on it fail too: a dependency is always an earlier group, decided first).
+void apply_dependencies(ProblemResult& result, const ContestProblem& problem) {
+    const auto group = [&](const std::string& name) {
+        return std::find_if(result.groups.begin(), result.groups.end(),
+                            [&](const GroupScore& g) { return g.name == name; });
+    };
+    for (const auto& dependency : problem.dependencies) {
+        auto g = group(dependency.group);
+        if (g == result.groups.end()) continue;
+        const bool met = std::all_of(dependency.on.begin(), dependency.on.end(), [&](const std::string& name) {
+            auto d = group(name);
+            return d != result.groups.end() && d->passed;
+        });
+        if (met) continue;
+        g->passed = false;
+        g->points = 0;
+        for (auto& t : result.tests)
+            if (t.group == g->name) t.points = 0;
+    }
+}
+
 }  // namespace
 
 double max_points(const ContestProblem& problem) {
@@ -56,8 +78,9 @@ void score_problem(ProblemResult& result, const ContestProblem& problem) {
         else
             for (const auto& t : result.tests)
                 if (t.group == g.name) g.points += t.points;
-        result.points += g.points;
     }
+    apply_dependencies(result, problem);
+    for (const auto& g : result.groups) result.points += g.points;
 }
 
 void rank_contestants(std::vector<ContestantResult>& contestants) {

@@ -88,7 +88,7 @@ TEST_CASE("contest: every contestant gets the score a person would expect") {
     CHECK(by_name["carol"]["problems"][0]["groups"][0]["passed"] == true);
 
     std::string csv = read_text(dir / "out/results.csv");
-    CHECK(csv.find("1,alice,100,sum,100,graded,01,small,AC") != std::string::npos);
+    CHECK(csv.find("1,alice,100,sum,100,graded,c,01,small,AC") != std::string::npos);
     std::string html = read_text(dir / "out/report.html");
     for (const char* needle :
          {"alice", "bob", "carol", "dave", "erin", "class=\"v AC\"", "class=\"v WA\"", "class=\"v CE\""})

@@ -1,9 +1,12 @@
-// The compile step: a contestant's C or C++ source becomes a binary, or a CE with the message.
+// The compile step: a contestant's sources become a program, or a CE with the message.
 #pragma once
 
 #include <filesystem>
 #include <string>
 #include <vector>
+
+#include "sudoku/languages.hpp"
+#include "sudoku/submission_sources.hpp"
 
 namespace sudoku::judge {
 
@@ -19,6 +22,8 @@ struct CompileSettings {
     // Read-only in the compiler's root besides the system files (CONTEST.yaml read_only_dirs: a
     // toolchain under /opt). Nothing else of the host is there: `#include "/path/to/01.ans"` fails.
     std::vector<std::filesystem::path> read_only_dirs;
+    // CONTEST.yaml `languages:`, over the built-in ones (sudoku/languages.hpp: contest_languages).
+    std::vector<Language> languages;
 };
 
 struct CompileResult {
@@ -28,11 +33,19 @@ struct CompileResult {
     std::filesystem::path binary;
     std::string message;  // compiler messages (CE) or the judge fault
     double cpu_s = 0;
+    std::string language;  // the language's name
 };
 
-// Compiles `source` (language from its extension: .c is C, anything else C++) in `build_dir`
+// Compiles `source` (language from its extension; one it does not know is C++) in `build_dir`
 // (emptied first) under the sandbox; the binary is `build_dir/<name>`.
 CompileResult compile_source(const std::filesystem::path& source, const std::filesystem::path& build_dir,
                              const std::string& name, const CompileSettings& settings);
+
+// Compiles a submission's files (sudoku/submission_sources.hpp: files.language set) together in
+// the sandbox. The program is `build_dir/<name>`: the binary, or, for a language that runs from
+// its sources (sudoku/languages.hpp), a folder holding them. A compiler that is not installed is
+// a CE that says so.
+CompileResult compile_submission(const SubmissionFiles& files, const std::filesystem::path& build_dir,
+                                 const std::string& name, const CompileSettings& settings);
 
 }  // namespace sudoku::judge

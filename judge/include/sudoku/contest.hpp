@@ -1,17 +1,21 @@
 // A contest as the host describes it in CONTEST.yaml:
 //
 //   name: Example contest
-//   contestants: contestants        # contestants/<name>/<problem>.cpp|.c|binary, or in <problem>/
+//   contestants: contestants        # contestants/<name>/<problem>.<ext>|binary, or a folder <problem>/
+//                                   # (sudoku/submission_sources.hpp)
 //   testdata: testdata              # testdata/<problem>/{config.yaml, manifest.json, NN.in, NN.ans}
-//   problems:                       # by name (testdata/<name>/config.yaml) or by config path
-//     - target-sudoku
-//     - config: configs/poj2676.yaml
+//   problems:                       # by name: testdata/<name>/config.yaml is a sudoku problem,
+//     - target-sudoku               # a folder without it a plain problem (sudoku/plain_problem.hpp);
+//     - config: configs/poj2676.yaml  # or by config path,
+//     - folder: more/hello          # or a plain problem's folder of tests
 //   compile:
 //     cpp: g++ -O2 -std=gnu++17 -pipe -o {exe} {src}
 //     c: gcc -O2 -std=gnu11 -pipe -o {exe} {src} -lm
 //     time_limit: 10                # seconds
 //     message_limit: 64             # KiB of compiler messages kept
 //     source_limit: 1024            # KiB: a larger source is refused without being read
+//   languages:                      # more languages, or built-in ones changed (sudoku/languages.hpp)
+//     python: {time_multiplier: 2}
 //   jobs: 1                         # parallel runs (--jobs overrides)
 //   stack: memory                   # memory (stack may use the whole memory limit) | <MiB>
 //   read_only_dirs: [/opt/gcc-13]   # host directories every run, compile and checker also sees,
@@ -50,11 +54,26 @@ struct TestCase {
     double points = 0;  // per test (per-test scoring) or the group's (per-group)
 };
 
+// A group that scores only when the groups it depends on pass (plain problems' `depends`).
+struct GroupDependency {
+    std::string group;
+    std::vector<std::string> on;
+};
+
+// The float checker's tolerances: a number is right when within either of them.
+struct FloatTolerance {
+    double absolute = 1e-6, relative = 1e-6;
+};
+
 struct ContestProblem {
     ProblemConfig config;
     std::filesystem::path config_file;  // where `config` was read (its bytes decide results)
     std::filesystem::path testdata;     // testdata/<name>
     std::vector<TestCase> tests;        // in manifest order
+    // A plain problem (sudoku/plain_problem.hpp): a folder of tests, config.problem empty.
+    bool plain = false;
+    FloatTolerance float_tolerance;
+    std::vector<GroupDependency> dependencies;
 };
 
 struct Contest {
@@ -76,7 +95,6 @@ std::variant<std::vector<TestCase>, Diagnostic> load_tests(const std::filesystem
 // Contestant names: the sub-directories of the contestants directory, sorted.
 std::vector<std::string> list_contestants(const std::filesystem::path& contestants_dir);
 
-// The contestant's submission for a problem (LemonLime layout), or empty when none.
-std::filesystem::path find_submission(const std::filesystem::path& contestant_dir, const std::string& problem);
+// A contestant's submission for a problem: sudoku/submission_sources.hpp (find_sources).
 
 }  // namespace sudoku::judge

@@ -31,6 +31,18 @@ struct RunSlot {
 TestResult judge_test(const ContestProblem& problem, const TestCase& test, const std::filesystem::path& binary,
                       const RunSlot& slot);
 
+// What runs in the box: a binary (copied as ./prog) or a folder of files (an interpreted
+// language's sources), with the command and the language's time multiplier.
+struct Program {
+    std::filesystem::path path;
+    std::vector<std::string> argv = {"./prog"};
+    double time_multiplier = 1;
+};
+
+// judge_test for any program.
+TestResult judge_program(const ContestProblem& problem, const TestCase& test, const Program& program,
+                         const RunSlot& slot);
+
 // The limits a problem's config gives a run.
 RunLimits limits_of(const ProblemConfig& config, long long stack_mib);
 

@@ -1,9 +1,10 @@
 // What decides a result, as SHA-256 hashes. The journal keeps with every record the hash of the
 // inputs that decided it, and a later run reuses a record only when that hash is unchanged:
 //
-//   compile record  = H(record rules, compile settings, problem name, the submission file's
-//                       name and bytes, or "none")
-//   test record     = H(compile record's hash, the problem's config (and checker) bytes,
+//   compile record  = H(record rules, compile settings and every language's commands, problem
+//                       name, the name and bytes of every file of the submission, or "none")
+//   test record     = H(compile record's hash, the problem's config (and checker) bytes, a plain
+//                       problem's float tolerances,
 //                       stack setting, the test's name, group, points, .in and .ans bytes)
 //   fingerprint     = H(record rules, the contest file's bytes, every compile and test hash)
 //

@@ -65,6 +65,7 @@ struct CompileRecord {
     std::string contestant, problem;
     CompileStatus status = CompileStatus::FAIL;
     std::string message;
+    std::string language{};  // sudoku/languages.hpp; empty: a ready binary, or nothing compiled
 };
 
 struct ProblemResult {
@@ -74,6 +75,7 @@ struct ProblemResult {
     double points = 0, max_points = 0;
     std::vector<TestResult> tests;   // in test-data order
     std::vector<GroupScore> groups;  // in test-data order of first appearance
+    std::string language{};          // of the submission (CompileRecord::language)
 };
 
 struct ContestantResult {

@@ -42,4 +42,7 @@ struct EnumNames<NamespacesState> {
     static constexpr std::string_view names[] = {"off", "on", "user"};
 };
 
+// Where the run's work directory (the box) appears inside its root: the program's cwd.
+inline constexpr const char* kBoxInsidePath = "/box";
+
 }  // namespace sudoku::judge

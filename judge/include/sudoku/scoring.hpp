@@ -13,6 +13,8 @@ namespace sudoku::judge {
 //   per-group: a group earns its points x the smallest fraction of its tests, so one failed test
 //              (fraction 0) loses the whole group. A group's points are those of its tests in the
 //              manifest (the generator writes the group's points on each test).
+//   depends:   a group whose dependencies (ContestProblem::dependencies) did not all pass scores 0
+//              and counts as not passed, its tests' points too (LemonLime's subtask dependencies).
 // A problem without graded tests (CE, missing) scores 0 of its maximum.
 void score_problem(ProblemResult& result, const ContestProblem& problem);
 

@@ -1,0 +1,57 @@
+// sudoku-judge import-lemon CONTEST.cdf --out DIR
+#include <iostream>
+#include <memory>
+
+#include "judge_commands.hpp"
+#include "sudoku/lemon_import.hpp"
+
+namespace sudoku::judge_cli {
+
+namespace {
+
+const char* kDescription =
+    R"(Writes DIR/CONTEST.yaml and DIR/<task>/problem.yaml for a LemonLime contest, pointing at its
+data/ and source/ folders beside the .cdf (left untouched); `sudoku-judge grade DIR/CONTEST.yaml`
+then grades it. Traditional tasks only; what cannot be mapped (another task type, Lemon's own
+special-judge protocol, limits that differ between test cases, ...) is named and nothing is
+written. The mapping: sudoku/lemon_import.hpp and docs/judge.md, "LemonLime contests".
+)";
+
+const char* kFooter = R"(Example:
+  sudoku-judge import-lemon ~/lemon/noip/noip.cdf --out noip-here
+  sudoku-judge grade noip-here/CONTEST.yaml --out noip-results
+
+Exit status: 0 written, 2 bad input (not a .cdf, something that cannot be mapped) or usage,
+1 internal error.)";
+
+struct ImportCommand {
+    std::string cdf;
+    std::string out;
+};
+
+int import(const ImportCommand& c) {
+    auto written = judge::import_lemon(c.cdf, c.out);
+    if (auto* d = std::get_if<Diagnostic>(&written)) {
+        std::cerr << "sudoku-judge import-lemon: " << d->to_string() << "\n";
+        return cli::exit_bad_input;
+    }
+    std::cout << "wrote " << std::get<std::filesystem::path>(written).string() << "\n";
+    return cli::exit_done;
+}
+
+}  // namespace
+
+Command add_import_command(CLI::App& judge) {
+    auto c = std::make_shared<ImportCommand>();
+    CLI::App* app =
+        judge.add_subcommand("import-lemon", "write CONTEST.yaml and problem.yaml files for a LemonLime contest");
+    cli::describe(*app, "sudoku-judge import-lemon CONTEST.cdf --out DIR", kDescription);
+    app->footer(kFooter);
+    app->add_option("CONTEST.cdf", c->cdf, "the LemonLime contest file")->required();
+    app->add_option("--out", c->out, "where CONTEST.yaml and the problem folders are written")
+        ->type_name("DIR")
+        ->required();
+    return {app, [c] { return import(*c); }};
+}
+
+}  // namespace sudoku::judge_cli

@@ -1,0 +1,62 @@
+// The languages a submission may be written in: a compile command and a run command each.
+//
+//   languages:                          # CONTEST.yaml; each entry replaces or adds one language
+//     python:
+//       extensions: [.py]               # sources of this language (the first match decides)
+//       compile: python3 -m py_compile {src}
+//       run: python3 -B {main}
+//       time_multiplier: 2              # the problem's time limit is multiplied by this (default 1)
+//
+// Placeholders, replaced word by word (a command is split at spaces; no shell, no quoting):
+//   {src}   every source file of the submission, as separate words (compile only)
+//   {main}  the main source: the one named after the problem (<problem>.py)
+//   {exe}   the program the compile writes: "prog", in the box
+//   {dir}   the box, as the program sees it (/box)
+// Compile and run both happen in the sandbox (the compile with the compile limits, the run with
+// the problem's). A run command that names {exe} runs the binary the compile wrote; one that does
+// not runs from the sources (an interpreter), which the box then holds instead.
+//
+// Built in (docs/judge.md, "Languages"): c (.c), cpp (.cpp .cc .cxx), python (.py) and pascal
+// (.pas .pp). C's and C++'s compile commands are CONTEST.yaml's `compile: c:` / `cpp:`
+// (CompileSettings). A language whose compiler is not installed gives CE saying so.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace sudoku::judge {
+
+struct CompileSettings;
+
+struct Language {
+    std::string name;
+    std::vector<std::string> extensions;  // ".py"
+    std::vector<std::string> companions;  // copied beside the sources but not compiled (".h")
+    std::string compile, run;
+    double time_multiplier = 1;
+
+    bool runs_binary() const { return run.find("{exe}") != std::string::npos; }
+};
+
+// The languages of a contest: the built-in ones (C and C++ with `settings`' compile commands),
+// then settings.languages, each replacing a built-in one of the same name or added after them.
+std::vector<Language> contest_languages(const CompileSettings& settings);
+
+// The language whose extensions include `file`'s, or null.
+const Language* language_of(const std::vector<Language>& languages, const std::filesystem::path& file);
+const Language* language_named(const std::vector<Language>& languages, const std::string& name);
+
+struct CommandWords {
+    std::vector<std::string> sources;  // {src}
+    std::string main, exe, dir;        // {main}, {exe}, {dir}
+};
+
+// `command` split at spaces with its placeholders replaced ({src} alone in a word: one word per source).
+std::vector<std::string> command_argv(const std::string& command, const CommandWords& words);
+
+// Where argv[0] would be found in the sandbox (absolute, or on its PATH, or among read-only dirs
+// the contest adds), or empty: then the language's toolchain is not installed here.
+std::filesystem::path find_tool(const std::string& program, const std::vector<std::filesystem::path>& read_only_dirs);
+
+}  // namespace sudoku::judge

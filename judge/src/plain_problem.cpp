@@ -1,0 +1,307 @@
+// Reading a folder of tests and its problem.yaml (format in sudoku/plain_problem.hpp).
+#include "sudoku/plain_problem.hpp"
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "sudoku/config_paths.hpp"
+#include "sudoku/formats.hpp"
+#include "sudoku/yaml_reader.hpp"
+
+namespace sudoku::judge {
+
+namespace fs = std::filesystem;
+
+bool natural_less(const std::string& a, const std::string& b) {
+    size_t i = 0, j = 0;
+    const auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+    while (i < a.size() && j < b.size()) {
+        if (digit(a[i]) && digit(b[j])) {
+            size_t i_end = i, j_end = j;
+            while (i_end < a.size() && digit(a[i_end])) ++i_end;
+            while (j_end < b.size() && digit(b[j_end])) ++j_end;
+            // Numbers without their leading zeros: the longer is larger, else the digits decide.
+            size_t i_lead = i, j_lead = j;
+            while (i_lead + 1 < i_end && a[i_lead] == '0') ++i_lead;
+            while (j_lead + 1 < j_end && b[j_lead] == '0') ++j_lead;
+            const std::string_view x(a.data() + i_lead, i_end - i_lead), y(b.data() + j_lead, j_end - j_lead);
+            if (x.size() != y.size()) return x.size() < y.size();
+            if (x != y) return x < y;
+            i = i_end;
+            j = j_end;
+        } else {
+            if (a[i] != b[j]) return a[i] < b[j];
+            ++i;
+            ++j;
+        }
+    }
+    if (a.size() - i != b.size() - j) return a.size() - i < b.size() - j;
+    return a < b;  // "01" and "1": a total order all the same
+}
+
+bool name_matches(const std::string& pattern, const std::string& name) {
+    // Iterative glob with one backtrack point: linear enough for names, no recursion to blow.
+    size_t p = 0, n = 0, star = std::string::npos, resume = 0;
+    while (n < name.size()) {
+        if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == name[n])) {
+            ++p;
+            ++n;
+        } else if (p < pattern.size() && pattern[p] == '*') {
+            star = p++;
+            resume = n;
+        } else if (star != std::string::npos) {
+            p = star + 1;
+            n = ++resume;
+        } else {
+            return false;
+        }
+    }
+    while (p < pattern.size() && pattern[p] == '*') ++p;
+    return p == pattern.size();
+}
+
+namespace {
+
+struct FoundTest {
+    std::string name;
+    fs::path input, answer;
+};
+
+// The NAME.in / NAME.ans|.out pairs of `dir`, naturally ordered; never follows a link.
+std::variant<std::vector<FoundTest>, Diagnostic> find_tests(const fs::path& dir) {
+    const auto fault = [&](const std::string& m) { return Diagnostic{dir.string(), 0, 0, m}; };
+    std::map<std::string, unsigned char> entries;  // name -> d_type-like kind from lstat
+    DIR* d = opendir(dir.c_str());
+    if (!d) return fault("cannot open the test folder");
+    for (dirent* e; (e = readdir(d));) {
+        const std::string name = e->d_name;
+        if (name == "." || name == "..") continue;
+        struct stat st {};
+        if (lstat((dir / name).c_str(), &st) != 0) continue;
+        entries[name] = S_ISREG(st.st_mode) ? 'f' : S_ISLNK(st.st_mode) ? 'l' : 'o';
+        if (entries.size() > 4 * static_cast<size_t>(plain_bounds::kMaxTests)) break;
+    }
+    closedir(d);
+    std::vector<FoundTest> tests;
+    for (const auto& [name, kind] : entries) {
+        if (name.size() <= 3 || name.compare(name.size() - 3, 3, ".in") != 0) continue;
+        const std::string test = name.substr(0, name.size() - 3);
+        if (kind != 'f') return fault(name + " is not a regular file (a link in the test folder is not followed)");
+        if (!box_file_name_problem(test).empty() && test != kBoxProgramName)
+            return fault("test name '" + test + "' " + box_file_name_problem(test));
+        std::string answer;
+        for (const char* ext : {".ans", ".out"})
+            if (entries.count(test + ext)) {
+                answer = test + ext;
+                break;
+            }
+        if (answer.empty())
+            return fault("test " + test + " has " + name + " but no " + test + ".ans or " + test + ".out");
+        if (entries[answer] != 'f') return fault(answer + " is not a regular file (a link is not followed)");
+        tests.push_back({test, dir / name, dir / answer});
+    }
+    if (tests.empty()) return fault("no tests: expected NAME.in with NAME.ans (or NAME.out)");
+    if (tests.size() > static_cast<size_t>(plain_bounds::kMaxTests))
+        return fault("more than " + std::to_string(plain_bounds::kMaxTests) + " tests");
+    std::sort(tests.begin(), tests.end(),
+              [](const FoundTest& a, const FoundTest& b) { return natural_less(a.name, b.name); });
+    return tests;
+}
+
+struct GroupSpec {
+    std::string name;
+    std::vector<std::string> patterns;
+    double points = 0;
+    std::vector<std::string> depends;
+    YAML::Node node;
+};
+
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): the key, then its standard stream's name, at both calls
+std::string io_name(const YamlReader& in, const YAML::Node& node, const std::string& key, const std::string& stdio) {
+    const std::string name = in.text(node, key);
+    if (name == stdio) return name;
+    if (auto why = box_file_name_problem(name); !why.empty()) in.fail(node, "'" + key + "': '" + name + "' " + why);
+    return name;
+}
+
+void read_checker(const YamlReader& in, const YAML::Node& root, ContestProblem& p) {
+    if (root["checker"]) {
+        const std::string checker = in.text(root["checker"], "checker");
+        if (checker == "float" || (is_builtin_checker(checker) && checker != "sudoku")) {
+            p.config.checker = checker;
+        } else if (checker == "sudoku") {
+            in.fail(root["checker"], "'checker: sudoku' needs a sudoku problem (config.yaml), not a folder of tests");
+        } else {
+            auto path = resolve_checker_path(p.config_file, checker);
+            if (auto* why = std::get_if<std::string>(&path)) in.fail(root["checker"], "checker: " + *why);
+            p.config.checker = std::get<fs::path>(path).string();
+        }
+    }
+    if (const YAML::Node f = root["float"]) {
+        if (!f.IsMap()) in.fail(f, "'float' expects {absolute: number, relative: number}");
+        in.only_keys(f, {"absolute", "relative"}, "float");
+        if (f["absolute"]) p.float_tolerance.absolute = in.number(f["absolute"], "absolute", plain_bounds::kTolerance);
+        if (f["relative"]) p.float_tolerance.relative = in.number(f["relative"], "relative", plain_bounds::kTolerance);
+        if (p.config.checker != "float") in.fail(f, "'float' tolerances given but the checker is not float");
+    }
+}
+
+std::vector<GroupSpec> read_groups(const YamlReader& in, const YAML::Node& groups) {
+    if (!groups.IsSequence() || groups.size() == 0) in.fail(groups, "'groups' expects a list of groups");
+    std::vector<GroupSpec> specs;
+    for (const auto& g : groups) {
+        if (!g.IsMap()) in.fail(g, "a group is {name, tests, points, depends}");
+        in.only_keys(g, {"name", "tests", "points", "depends"}, "a group");
+        GroupSpec s;
+        s.node.reset(g);
+        if (!g["name"] || !g["tests"]) in.fail(g, "a group needs 'name' and 'tests' (a pattern on test names)");
+        s.name = in.text(g["name"], "name");
+        if (g["tests"].IsSequence()) {
+            for (const auto& pattern : g["tests"]) s.patterns.push_back(in.text(pattern, "tests"));
+            if (s.patterns.empty()) in.fail(g["tests"], "'tests' expects a pattern or a list of patterns");
+        } else {
+            s.patterns.push_back(in.text(g["tests"], "tests"));
+        }
+        if (s.name.empty()) in.fail(g["name"], "a group's name is empty");
+        for (const auto& other : specs)
+            if (other.name == s.name) in.fail(g["name"], "group '" + s.name + "' is defined twice");
+        if (g["points"]) s.points = in.number(g["points"], "points", plain_bounds::kPoints);
+        if (const YAML::Node deps = g["depends"]) {
+            if (!deps.IsSequence()) in.fail(deps, "'depends' expects a list of group names");
+            for (const auto& dep : deps) {
+                const std::string name = in.text(dep, "depends");
+                // Earlier groups only: no cycles by construction, and scoring decides in one pass.
+                if (std::none_of(specs.begin(), specs.end(), [&](const GroupSpec& o) { return o.name == name; }))
+                    in.fail(dep, "group '" + s.name + "' depends on '" + name + "', which is not an earlier group");
+                s.depends.push_back(name);
+            }
+        }
+        specs.push_back(std::move(s));
+    }
+    return specs;
+}
+
+// Assigns every test its group and points.
+void assign_groups(const YamlReader& in, const YAML::Node& root, const std::vector<GroupSpec>& specs,
+                   const std::vector<FoundTest>& found, ContestProblem& p) {
+    const bool per_group = p.config.scoring == "per-group";
+    if (specs.empty()) {
+        double total = plain_defaults::kTotalPoints;
+        if (root["points"]) total = in.number(root["points"], "points", plain_bounds::kPoints);
+        for (const auto& t : found) {
+            const double share = total / static_cast<double>(found.size());
+            p.tests.push_back({t.name, t.name, t.input, t.answer, share});
+        }
+        return;
+    }
+    if (root["points"]) in.fail(root["points"], "'points' is for problems without groups: give each group its points");
+    std::map<std::string, int> members;
+    std::vector<std::string> group_of;
+    for (const auto& t : found) {
+        auto g = std::find_if(specs.begin(), specs.end(), [&](const GroupSpec& s) {
+            return std::any_of(s.patterns.begin(), s.patterns.end(),
+                               [&](const std::string& pattern) { return name_matches(pattern, t.name); });
+        });
+        if (g == specs.end()) in.fail(root["groups"], "test " + t.name + " matches no group's 'tests' pattern");
+        group_of.push_back(g->name);
+        ++members[g->name];
+    }
+    for (const auto& s : specs)
+        if (members[s.name] == 0) in.fail(s.node, "group '" + s.name + "' matches no test ('" + s.patterns[0] + "')");
+    for (size_t i = 0; i < found.size(); ++i) {
+        const auto& s =
+            *std::find_if(specs.begin(), specs.end(), [&](const GroupSpec& g) { return g.name == group_of[i]; });
+        const double points = per_group ? s.points : s.points / members[s.name];
+        p.tests.push_back({found[i].name, s.name, found[i].input, found[i].answer, points});
+    }
+    for (const auto& s : specs)
+        if (!s.depends.empty()) p.dependencies.push_back({s.name, s.depends});
+}
+
+void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::vector<FoundTest>& found,
+                       ContestProblem& p) {
+    if (!root.IsMap()) in.fail(root, "expected a mapping of keys (time_limit, checker, groups, ...)");
+    in.only_keys(root,
+                 {"name", "title", "tests_folder", "input", "output", "time_limit", "memory_limit", "output_limit",
+                  "checker", "float", "scoring", "points", "groups"},
+                 kPlainProblemFile);
+    ProblemConfig& c = p.config;
+    if (root["name"]) c.name = in.text(root["name"], "name");
+    if (auto why = box_file_name_problem(c.name); !why.empty() && c.name != kBoxProgramName)
+        in.fail(root["name"] ? root["name"] : root, "problem name '" + c.name + "' " + why);
+    if (root["title"]) c.title = in.text(root["title"], "title");
+    if (root["input"]) c.input_file = io_name(in, root["input"], "input", "stdin");
+    if (root["output"]) c.output_file = io_name(in, root["output"], "output", "stdout");
+    if (root["time_limit"]) c.time_limit_s = in.number(root["time_limit"], "time_limit", config_bounds::kTimeLimitS);
+    if (root["memory_limit"])
+        c.memory_limit_mib = in.integer(root["memory_limit"], "memory_limit", config_bounds::kMemoryLimitMib);
+    if (root["output_limit"])
+        c.output_limit_kib = in.integer(root["output_limit"], "output_limit", config_bounds::kOutputLimitKib);
+    if (root["scoring"]) {
+        c.scoring = in.text(root["scoring"], "scoring");
+        if (c.scoring != "per-test" && c.scoring != "per-group")
+            in.fail(root["scoring"], "'scoring' is per-test or per-group, found '" + c.scoring + "'");
+    }
+    read_checker(in, root, p);
+    std::vector<GroupSpec> specs;
+    if (root["groups"]) specs = read_groups(in, root["groups"]);
+    assign_groups(in, root, specs, found, p);
+}
+
+}  // namespace
+
+std::variant<ContestProblem, Diagnostic> load_plain_problem(const fs::path& dir) {
+    ContestProblem p;
+    p.plain = true;
+    p.testdata = fs::absolute(dir).lexically_normal();
+    ProblemConfig& c = p.config;
+    c.source = p.testdata / kPlainProblemFile;
+    c.name = p.testdata.filename().string();
+    c.title = c.name;
+    c.input_file = "stdin";
+    c.output_file = "stdout";
+    c.time_limit_s = plain_defaults::kTimeLimitS;
+    c.memory_limit_mib = plain_defaults::kMemoryLimitMib;
+    c.output_limit_kib = plain_defaults::kOutputLimitKib;
+    c.checker = "tokens";
+    c.scoring = "per-test";
+    const fs::path yaml = p.testdata / kPlainProblemFile;
+    struct stat st {};
+    if (lstat(p.testdata.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+        return Diagnostic{p.testdata.string(), 0, 0, "the problem's folder does not exist (or is a link)"};
+    if (lstat(yaml.c_str(), &st) != 0) {
+        auto found = find_tests(p.testdata);
+        if (auto* d = std::get_if<Diagnostic>(&found)) return *d;
+        YamlReader none(yaml.string(), "");
+        assign_groups(none, YAML::Node(), {}, std::get<std::vector<FoundTest>>(found), p);
+        return p;
+    }
+    if (!S_ISREG(st.st_mode)) return Diagnostic{yaml.string(), 0, 0, "is not a regular file"};
+    p.config_file = yaml;
+    auto text = read_text_file(yaml);
+    if (auto* d = std::get_if<Diagnostic>(&text)) return *d;
+    const YamlReader in(yaml.string(), std::get<std::string>(text));
+    try {
+        const YAML::Node root = in.root(std::get<std::string>(text));
+        // The tests may lie elsewhere (an imported LemonLime contest's data/<task>/).
+        if (root.IsMap() && root["tests_folder"]) {
+            p.testdata = (p.testdata / in.text(root["tests_folder"], "tests_folder")).lexically_normal();
+            if (lstat(p.testdata.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+                in.fail(root["tests_folder"], "tests_folder: " + p.testdata.string() + " is not a folder");
+        }
+        auto found = find_tests(p.testdata);
+        if (auto* d = std::get_if<Diagnostic>(&found)) return *d;
+        read_problem_yaml(in, root, std::get<std::vector<FoundTest>>(found), p);
+    } catch (const YamlError& e) {
+        return e.diagnostic;
+    } catch (const YAML::Exception& e) {
+        return Diagnostic{yaml.string(), e.mark.line + 1, e.mark.column + 1, e.msg};
+    }
+    return p;
+}
+
+}  // namespace sudoku::judge

@@ -1,0 +1,88 @@
+// find_sources: see sudoku/submission_sources.hpp.
+#include "sudoku/submission_sources.hpp"
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+
+#include "sudoku/config_paths.hpp"
+
+namespace sudoku::judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool present(const fs::path& p, struct stat& st) { return lstat(p.c_str(), &st) == 0; }
+
+bool listed(const std::vector<std::string>& exts, const std::string& ext) {
+    return std::find(exts.begin(), exts.end(), ext) != exts.end();
+}
+
+// The rest of a submission folder: every entry with the language's extensions or companions.
+void add_folder(const fs::path& folder, SubmissionFiles& s) {
+    DIR* d = opendir(folder.c_str());
+    if (!d) {
+        s.refusal = folder.filename().string() + " cannot be listed";
+        return;
+    }
+    std::vector<std::string> names;
+    for (dirent* e; (e = readdir(d));) {
+        const std::string name = e->d_name;
+        if (name == "." || name == ".." || name == s.main.filename().string()) continue;
+        const std::string ext = fs::path(name).extension().string();
+        if (!listed(s.language->extensions, ext) && !listed(s.language->companions, ext)) continue;
+        if (names.size() >= static_cast<size_t>(kMaxSubmissionFiles)) {
+            s.refusal = folder.filename().string() + "/ holds more than " + std::to_string(kMaxSubmissionFiles) +
+                        " source files";
+            break;
+        }
+        names.push_back(name);
+    }
+    closedir(d);
+    std::sort(names.begin(), names.end());
+    for (const auto& name : names) {
+        if (auto why = box_file_name_problem(name); !why.empty() && s.refusal.empty())
+            s.refusal = "a file name in " + folder.filename().string() + "/ " + why;
+        s.files.push_back(folder / name);
+    }
+}
+
+}  // namespace
+
+SubmissionFiles find_sources(const fs::path& contestant_dir, const std::string& problem,
+                             const std::vector<Language>& languages) {
+    SubmissionFiles s;
+    // A contestant's folder or a problem's subfolder that is a link is not entered (lstat follows
+    // every component but the last): it is handed back as the submission, and refused.
+    for (const fs::path& folder : {contestant_dir, contestant_dir / problem}) {
+        struct stat st {};
+        if (present(folder, st) && S_ISLNK(st.st_mode)) {
+            s.main = folder;
+            s.files = {folder};
+            return s;
+        }
+    }
+    for (const fs::path& dir : {contestant_dir, contestant_dir / problem}) {
+        struct stat st {};
+        for (const auto& language : languages)
+            for (const auto& ext : language.extensions)
+                if (present(dir / (problem + ext), st) && !S_ISDIR(st.st_mode)) {
+                    s.main = dir / (problem + ext);
+                    s.files = {s.main};
+                    s.language = &language;
+                    if (dir != contestant_dir) add_folder(dir, s);
+                    return s;
+                }
+        const fs::path binary = dir / problem;
+        if (present(binary, st) && !S_ISDIR(st.st_mode) && (!S_ISREG(st.st_mode) || (st.st_mode & 0111))) {
+            s.main = binary;
+            s.files = {binary};
+            return s;
+        }
+    }
+    return s;
+}
+
+}  // namespace sudoku::judge

@@ -1,0 +1,7 @@
+{ AC on the stdio sum problem, in Pascal (fpc). }
+program sum;
+var a, b: int64;
+begin
+  readln(a, b);
+  writeln(a + b);
+end.

@@ -1,0 +1,232 @@
+// Plain problems: a folder of tests with an optional problem.yaml (sudoku/plain_problem.hpp).
+#include "judge_fixture.hpp"
+#include "sudoku/float_checker.hpp"
+#include "sudoku/grading_inputs.hpp"
+#include "sudoku/plain_problem.hpp"
+#include "sudoku/scoring.hpp"
+
+using namespace judge_test;
+using sudoku::Diagnostic;
+using sudoku::judge::CheckResult;
+using sudoku::judge::ContestProblem;
+
+namespace {
+
+std::variant<ContestProblem, Diagnostic> load(const fs::path& dir) { return sudoku::judge::load_plain_problem(dir); }
+
+ContestProblem loaded(const fs::path& dir) {
+    auto p = load(dir);
+    if (auto* d = std::get_if<Diagnostic>(&p)) FAIL(d->to_string());
+    return std::get<ContestProblem>(p);
+}
+
+std::string error_of(const fs::path& dir) {
+    auto p = load(dir);
+    REQUIRE(std::holds_alternative<Diagnostic>(p));
+    return std::get<Diagnostic>(p).to_string();
+}
+
+void add_test(const fs::path& dir, const std::string& name, const std::string& in, const std::string& ans,
+              const std::string& answer_ext = ".ans") {
+    write_text(dir / (name + ".in"), in);
+    write_text(dir / (name + answer_ext), ans);
+}
+
+std::vector<std::string> names_of(const ContestProblem& p) {
+    std::vector<std::string> names;
+    for (const auto& t : p.tests) names.push_back(t.name);
+    return names;
+}
+
+}  // namespace
+
+TEST_CASE("plain: tests are NAME.in with NAME.ans or NAME.out, in natural order (2 before 10)") {
+    auto dir = scratch("plain-order") / "hello";
+    for (const char* name : {"10", "2", "1", "a9", "a10"}) add_test(dir, name, "x\n", "y\n");
+    add_test(dir, "3", "x\n", "y\n", ".out");
+    write_text(dir / "notes.txt", "not a test\n");
+    auto p = loaded(dir);
+    CHECK(names_of(p) == std::vector<std::string>{"1", "2", "3", "10", "a9", "a10"});
+    CHECK(p.tests[2].answer.filename() == "3.out");
+    CHECK(sudoku::judge::natural_less("test2", "test10"));
+    CHECK(!sudoku::judge::natural_less("test10", "test2"));
+    CHECK(sudoku::judge::natural_less("007", "8"));
+}
+
+TEST_CASE(
+    "plain: without problem.yaml the documented defaults apply (1 s, 256 MiB, stdio, tokens, 100 points shared)") {
+    auto dir = scratch("plain-defaults") / "hello";
+    for (const char* name : {"1", "2", "3", "4"}) add_test(dir, name, "x\n", "y\n");
+    auto p = loaded(dir);
+    CHECK(p.plain);
+    CHECK(p.config.name == "hello");
+    CHECK(p.config.time_limit_s == 1.0);
+    CHECK(p.config.memory_limit_mib == 256);
+    CHECK(p.config.checker == "tokens");
+    CHECK(p.config.uses_stdin());
+    CHECK(p.config.uses_stdout());
+    CHECK(p.config.scoring == "per-test");
+    for (const auto& t : p.tests) CHECK(t.points == 25);
+    CHECK(sudoku::judge::max_points(p) == 100);
+}
+
+TEST_CASE("plain: problem.yaml sets limits, file I/O, the checker and groups matched by pattern") {
+    auto dir = scratch("plain-yaml") / "pairs";
+    for (const char* name : {"small1", "small2", "big1"}) add_test(dir, name, "x\n", "y\n");
+    write_text(dir / "problem.yaml",
+               "name: pairs\ninput: pairs.in\noutput: pairs.out\ntime_limit: 0.5\nmemory_limit: 64\n"
+               "output_limit: 128\nchecker: lines\nscoring: per-group\ngroups:\n"
+               "  - name: small\n    tests: \"small*\"\n    points: 30\n"
+               "  - name: big\n    tests: \"big?\"\n    points: 70\n    depends: [small]\n");
+    auto p = loaded(dir);
+    CHECK(p.config.input_file == "pairs.in");
+    CHECK(p.config.output_file == "pairs.out");
+    CHECK(p.config.time_limit_s == 0.5);
+    CHECK(p.config.memory_limit_mib == 64);
+    CHECK(p.config.output_limit_kib == 128);
+    CHECK(p.config.checker == "lines");
+    REQUIRE(p.tests.size() == 3);
+    CHECK(p.tests[0].name == "big1");
+    CHECK(p.tests[0].group == "big");
+    CHECK(p.tests[1].group == "small");
+    CHECK(sudoku::judge::max_points(p) == 100);
+    REQUIRE(p.dependencies.size() == 1);
+    CHECK(p.dependencies[0].group == "big");
+    CHECK(p.dependencies[0].on == std::vector<std::string>{"small"});
+}
+
+TEST_CASE("plain: a bad problem.yaml is refused at its file and line") {
+    auto dir = scratch("plain-bad") / "p";
+    add_test(dir, "1", "x\n", "y\n");
+    const auto refused = [&](const std::string& yaml, const std::string& where, const std::string& what) {
+        write_text(dir / "problem.yaml", yaml);
+        const std::string e = error_of(dir);
+        INFO(e);
+        CHECK(e.find((dir / "problem.yaml").string() + ":" + where) != std::string::npos);
+        CHECK(e.find(what) != std::string::npos);
+    };
+    refused("time_limit: 1\nmemory_limit: 1e9\n", "2", "memory_limit");
+    refused("time_limit: 1000\n", "1", "time_limit");
+    refused("input: ../../etc/passwd\n", "1", "plain file name");
+    refused("output: /tmp/x\n", "1", "plain file name");
+    refused("tme_limit: 1\n", "1", "tme_limit");
+    refused("checker: float\nfloat: {absolute: -1}\n", "2", "absolute");
+    refused("checker: nosuch-checker\n", "1", "does not exist");
+    refused("groups:\n  - name: a\n    tests: \"zz*\"\n    points: 1\n", "", "matches no");
+    refused("groups:\n  - name: a\n    tests: \"*\"\n    depends: [b]\n", "4", "not an earlier group");
+    refused("time_limit: 1\ntime_limit: 2\n", "2", "time_limit");
+}
+
+TEST_CASE("plain: a test without an answer, a linked test file and an empty folder are refused by name") {
+    auto dir = scratch("plain-files") / "p";
+    write_text(dir / "1.in", "x\n");
+    CHECK(error_of(dir).find("test 1 has 1.in but no 1.ans or 1.out") != std::string::npos);
+    write_text(dir / "1.ans", "y\n");
+    write_text(dir.parent_path() / "secret", "s\n");
+    fs::create_symlink(dir.parent_path() / "secret", dir / "2.in");
+    write_text(dir / "2.ans", "y\n");
+    CHECK(error_of(dir).find("2.in is not a regular file") != std::string::npos);
+    fs::remove(dir / "2.in");
+    fs::create_symlink(dir.parent_path() / "secret", dir / "3.ans");
+    write_text(dir / "3.in", "x\n");
+    CHECK(error_of(dir).find("3.ans is not a regular file") != std::string::npos);
+    auto empty = scratch("plain-empty") / "q";
+    fs::create_directories(empty);
+    CHECK(error_of(empty).find("no tests") != std::string::npos);
+}
+
+TEST_CASE("plain: test-name patterns: * any run, ? one character, everything else literal") {
+    using sudoku::judge::name_matches;
+    CHECK(name_matches("small*", "small10"));
+    CHECK(name_matches("*", ""));
+    CHECK(name_matches("a?c", "abc"));
+    CHECK(!name_matches("a?c", "ac"));
+    CHECK(name_matches("*-1*", "sub-12"));
+    CHECK(!name_matches("small", "small1"));
+    CHECK(!name_matches("[a]", "a"));
+}
+
+TEST_CASE("float checker: numbers within the absolute or relative tolerance match, others are WA") {
+    using sudoku::judge::check_float;
+    const sudoku::judge::FloatTolerance t{1e-3, 1e-6};
+    CHECK(check_float("3.1416\n", "3.14159", t).kind == CheckResult::Kind::accepted);
+    CHECK(check_float("3.15", "3.14159", t).kind == CheckResult::Kind::wrong);
+    CHECK(check_float("1000000.5", "1000000", {0, 1e-6}).kind == CheckResult::Kind::accepted);
+    CHECK(check_float("1000002", "1000000", {0, 1e-6}).kind == CheckResult::Kind::wrong);
+    CHECK(check_float("yes 2.0", "yes 2", t).kind == CheckResult::Kind::accepted);
+    CHECK(check_float("no 2.0", "yes 2", t).kind == CheckResult::Kind::wrong);
+    CHECK(check_float("nan", "1", t).kind == CheckResult::Kind::wrong);
+    CHECK(check_float("1 2", "1", t).message == "extra token '2' after the 1 expected");
+    CHECK(check_float("1", "1 2", t).message == "output ends after 1 token(s)");
+    CHECK(check_float("0x1p0", "1", t).kind == CheckResult::Kind::wrong);
+}
+
+TEST_CASE("plain: a group scores only when the groups it depends on pass, and then fails its own dependants") {
+    ContestProblem p;
+    p.plain = true;
+    p.config.scoring = "per-group";
+    p.tests = {{"1", "a", "", "", 20}, {"2", "b", "", "", 30}, {"3", "c", "", "", 50}};
+    p.dependencies = {{"b", {"a"}}, {"c", {"b"}}};
+    const auto score = [&](sudoku::judge::Verdict a, sudoku::judge::Verdict b, sudoku::judge::Verdict c) {
+        sudoku::judge::ProblemResult r;
+        int i = 0;
+        for (auto v : {a, b, c}) {
+            sudoku::judge::TestResult t;
+            t.test = p.tests[i].name;
+            t.group = p.tests[i++].group;
+            t.verdict = v;
+            t.fraction = v == sudoku::judge::Verdict::AC ? 1 : 0;
+            r.tests.push_back(t);
+        }
+        sudoku::judge::score_problem(r, p);
+        return r.points;
+    };
+    using sudoku::judge::Verdict;
+    CHECK(score(Verdict::AC, Verdict::AC, Verdict::AC) == 100);
+    CHECK(score(Verdict::AC, Verdict::WA, Verdict::AC) == 20);  // c depends on b, which failed
+    CHECK(score(Verdict::WA, Verdict::AC, Verdict::AC) == 0);   // b on a, c on b: transitively nothing
+    CHECK(score(Verdict::AC, Verdict::AC, Verdict::WA) == 50);
+    p.config.scoring = "per-test";
+    p.tests = {{"1", "a", "", "", 20}, {"2", "b", "", "", 30}, {"3", "c", "", "", 50}};
+    CHECK(score(Verdict::WA, Verdict::AC, Verdict::AC) == 0);
+}
+
+TEST_CASE("plain: a contest grades a folder-of-tests problem, and changing a test file changes the fingerprint") {
+    auto dir = scratch("plain-contest");
+    const fs::path add = dir / "testdata/add";
+    add_test(add, "1", "1 2\n", "3\n");
+    add_test(add, "2", "10 20\n", "30\n");
+    add_test(add, "10", "100 200\n", "301\n");  // a wrong answer: nobody passes this one
+    write_text(dir / "contest.yaml", "name: Plain\nproblems: [add]\n");
+    fs::create_directories(dir / "contestants/amy");
+    fs::copy_file(fs::path(SUDOKU_SOURCE_DIR) / "tests/judge/programs/sum_stdio.c", dir / "contestants/amy/add.c");
+    auto contest = sudoku::judge::load_contest(dir / "contest.yaml");
+    if (auto* d = std::get_if<Diagnostic>(&contest)) FAIL(d->to_string());
+    const auto& c = std::get<sudoku::judge::Contest>(contest);
+    REQUIRE(c.problems.size() == 1);
+    CHECK(c.problems[0].plain);
+    const std::string before = sudoku::judge::GradingInputs(c).fingerprint();
+    const std::string test_10_before = sudoku::judge::GradingInputs(c).of_test("amy", "add", "10");
+    const std::string test_2_before = sudoku::judge::GradingInputs(c).of_test("amy", "add", "2");
+
+    sudoku::judge::GradeOptions options;
+    options.out_dir = dir / "out";
+    auto results = sudoku::judge::grade(c, options);
+    REQUIRE(results.contestants.size() == 1);
+    const auto& amy = results.contestants[0].problems[0];
+    REQUIRE(amy.tests.size() == 3);
+    CHECK(amy.tests[0].verdict == sudoku::judge::Verdict::AC);
+    CHECK(amy.tests[2].test == "10");
+    CHECK(amy.tests[2].verdict == sudoku::judge::Verdict::WA);
+    CHECK(std::abs(results.contestants[0].total - 200.0 / 3) < 1e-9);
+
+    write_text(add / "10.ans", "300\n");
+    auto again = sudoku::judge::load_contest(dir / "contest.yaml");
+    REQUIRE(std::holds_alternative<sudoku::judge::Contest>(again));
+    const auto& c2 = std::get<sudoku::judge::Contest>(again);
+    CHECK(sudoku::judge::GradingInputs(c2).fingerprint() != before);
+    CHECK(sudoku::judge::GradingInputs(c2).of_test("amy", "add", "10") != test_10_before);
+    CHECK(sudoku::judge::GradingInputs(c2).of_test("amy", "add", "2") == test_2_before);
+    results = sudoku::judge::grade(c2, options);
+    CHECK(results.contestants[0].total == Approx(100));
+}
