@@ -129,7 +129,7 @@ TEST_CASE("rootless: a fork bomb in one run does not take the processes of a con
     fs::remove_all(quiet_box);
 }
 
-TEST_CASE("rootless: without cgroups the CPU of the whole tree is polled and stopped at the hard limit") {
+TEST_CASE("rootless: without cgroups the CPU of the whole tree is polled and stopped at the hard limit", "[serial]") {
     skip_unless_rootless_possible();
     fs::path box = nobody_box("spin");
     RunRecord r =

@@ -80,7 +80,8 @@ int journal_tests(const fs::path& journal, bool& whole) {
 
 }  // namespace
 
-TEST_CASE("sweep: a stale sudoku-sandbox-<dead pid> cgroup is removed at judge start, one holding a process is kept") {
+TEST_CASE("sweep: a stale sudoku-sandbox-<dead pid> cgroup is removed at judge start, one holding a process is kept",
+          "[serial]") {
     if (geteuid() != 0) sudoku::testing::skip_test("making cgroups needs root");
     fs::path memory = own_group("memory"), pids = own_group("pids");
     if (memory.empty() || !fs::exists(memory / "cgroup.procs"))
@@ -109,7 +110,8 @@ TEST_CASE("sweep: a stale sudoku-sandbox-<dead pid> cgroup is removed at judge s
     rmdir((memory / busy).c_str());
 }
 
-TEST_CASE("sweep: the root skeleton folder of a --serve runner killed by SIGKILL is removed at judge start") {
+TEST_CASE("sweep: the root skeleton folder of a --serve runner killed by SIGKILL is removed at judge start",
+          "[serial]") {
     if (geteuid() != 0) sudoku::testing::skip_test("the runner's root skeleton needs root");
     int to_runner[2];
     REQUIRE(pipe(to_runner) == 0);
