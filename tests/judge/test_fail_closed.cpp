@@ -81,6 +81,14 @@ TEST_CASE("sandbox: each step of building the program's root that fails ends the
     }
 }
 
+TEST_CASE("sandbox: a run that cannot join the runner's empty network fails naming it") {
+    if (geteuid() != 0) sudoku::testing::skip_test("the root path of the runner's network needs root");
+    const fs::path dir = judge_test::scratch("fail-net");
+    const RunRecord failed = run_runner(dir, "--fail-step net");
+    CHECK_THAT(failed.error, Catch::Contains("network namespace"));
+    CHECK(verdict_of(failed) == Verdict::FAIL);
+}
+
 TEST_CASE("sandbox: --fail-step takes only the steps it knows") {
     const fs::path dir = judge_test::scratch("fail-unknown");
     const std::string command =

@@ -5,6 +5,8 @@
 
 #include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <sstream>
+#include <vector>
 
 #include "judge_fixture.hpp"
 #include "sudoku/sandbox.hpp"
@@ -36,6 +38,24 @@ std::pair<RunRecord, std::string> run_script(const fs::path& dir, const std::str
     INFO(record.error);
     REQUIRE(record.error.empty());
     return {record, read_text(box / "out.txt")};
+}
+
+std::string own_network_namespace() {
+    std::error_code ec;
+    return fs::read_symlink("/proc/self/ns/net", ec).string();
+}
+
+// The interfaces /proc/net/dev lists, as their names.
+std::vector<std::string> interfaces_in(const std::string& net_dev) {
+    std::vector<std::string> names;
+    std::istringstream lines(net_dev);
+    for (std::string line; std::getline(lines, line);) {
+        auto colon = line.find(':');
+        if (colon == std::string::npos) continue;
+        auto first = line.find_first_not_of(' ');
+        names.push_back(line.substr(first, colon - first));
+    }
+    return names;
 }
 
 int run_cli(const std::string& args, const fs::path& out) {
@@ -150,4 +170,30 @@ TEST_CASE("protections: the weakest of two runs is weakest protection by protect
     CHECK(full.describe().find("missing: none") != std::string::npos);
     CHECK(bare.describe().find("missing: cgroups, namespaces, uid drop, CPU pinning") != std::string::npos);
     CHECK(protections_from_json(to_json(full)) == full);
+}
+
+// The network (judge/sandbox/slot_network.hpp): the runner's one empty network namespace, joined by
+// every run, never the host's.
+TEST_CASE("protections: every run, on both runner paths, is in an empty network namespace, not the host's") {
+    if (geteuid() != 0) sudoku::testing::skip_test("the root path of the runner's network needs root");
+    auto dir = scratch("run-network");
+    SandboxSession session;
+    for (SandboxSession* s : {static_cast<SandboxSession*>(nullptr), &session, &session}) {
+        INFO((s ? "long-lived runner" : "one-shot runner"));
+        auto [record, seen] = run_script(dir, "readlink /proc/self/ns/net; cat /proc/net/dev", true, true, s);
+        CHECK(record.namespaces == NamespacesState::on);
+        CHECK(seen.substr(0, seen.find('\n')) != own_network_namespace());
+        CHECK(interfaces_in(seen) == std::vector<std::string>{"lo"});
+        auto [lo, flags] = run_script(dir, "cat /sys/class/net/lo/flags 2>/dev/null || echo none", true, true, s);
+        CHECK((flags == "none\n" || flags == "0x8\n"));  // no /sys inside, or lo down (IFF_LOOPBACK only)
+    }
+}
+
+TEST_CASE("protections: the runs of one long-lived runner share its one network namespace, made once") {
+    if (geteuid() != 0) sudoku::testing::skip_test("the root path of the runner's network needs root");
+    auto dir = scratch("run-network-shared");
+    SandboxSession session, other;
+    const std::string first = run_script(dir, "readlink /proc/self/ns/net", true, true, &session).second;
+    CHECK(run_script(dir, "readlink /proc/self/ns/net", true, true, &session).second == first);
+    CHECK(run_script(dir, "readlink /proc/self/ns/net", true, true, &other).second != first);  // one per slot
 }
