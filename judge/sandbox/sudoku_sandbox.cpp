@@ -81,7 +81,7 @@ using sudoku::sandbox::ReadOnlyBind;
 constexpr rlim_t kOpenFiles = 256;
 
 // The steps --fail-step can make fail, besides the new root's (sudoku::sandbox::kRootSteps).
-constexpr std::string_view kProgramSteps[] = {"setrlimit", "nofile", "no-new-privs", "seccomp", "pin", "net"};
+constexpr std::string_view kProgramSteps[] = {"setrlimit", "nofile", "no-new-privs", "seccomp", "pin", "net", "oom"};
 
 bool is_fail_step(const std::string& step) {
     for (auto known : kProgramSteps)
@@ -133,7 +133,7 @@ Runs PROGRAM in DIR under limits and writes a result record (key: value lines).
   --fail-step STEP     tests only: the setup call of STEP fails, to show that the run then fails
                        (record `error`) instead of going on weaker: setrlimit, nofile,
                        no-new-privs, seccomp, root, bind, dev, proc, tmpfs, pivot-root,
-                       pin, net
+                       pin, net, oom
 Example: sudoku-sandbox --dir /tmp/box --cpu 1 --mem 128 --stdin in.txt -- ./a.out
 Exit status: 0 the program was run (whatever it did), 2 bad options, 1 runner failure.
 )";
@@ -489,6 +489,12 @@ struct ProgramEnd {
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): one caller, the two ends named as in run()
 [[noreturn]] void run_init(const Options& o, const Cgroups& cg, bool in_namespace, bool in_user_namespace, int error_fd,
                            int end_fd) {
+    // The run, never its runner, is the OOM victim: a resident runner shares the run's memory
+    // group, and it cannot always exempt itself (lowering oom_score_adj needs CAP_SYS_RESOURCE,
+    // which containers drop), while raising it needs nothing. Before, a program of many processes,
+    // each smaller than the runner, that filled the limit got the runner killed.
+    if (step_fails(o, "oom") || !write_file("/proc/self/oom_score_adj", "1000"))
+        die_child(error_fd, "oom_score_adj 1000 (the run first for the OOM killer)");
     // Joining here (not in the program) keeps the join away from the mount work, which makes the
     // cgroup write wait for an RCU grace period (~10 ms); init's own few syscalls are counted.
     if (!cg.resident)
@@ -870,7 +876,7 @@ int serve() {
         bool joined = true;
         for (auto& d : cg.dirs()) joined = joined && write_file(d + "/cgroup.procs", "0");
         cg.resident = joined;
-        write_file("/proc/self/oom_score_adj", "-1000");  // the program, not the runner, is the OOM victim
+        write_file("/proc/self/oom_score_adj", "-1000");  // where allowed; every run's init raises its own to 1000
     }
     // A judge killed mid-run must not take the runner down before it removes its cgroups.
     signal(SIGPIPE, SIG_IGN);

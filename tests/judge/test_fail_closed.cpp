@@ -89,6 +89,13 @@ TEST_CASE("sandbox: a run that cannot join the runner's empty network fails nami
     CHECK(verdict_of(failed) == Verdict::FAIL);
 }
 
+TEST_CASE("sandbox: a run that cannot make itself the OOM killer's first choice fails naming it") {
+    const fs::path dir = judge_test::scratch("fail-oom");
+    const RunRecord failed = run_runner(dir, "--fail-step oom");
+    CHECK_THAT(failed.error, Catch::Contains("oom_score_adj"));
+    CHECK(verdict_of(failed) == Verdict::FAIL);
+}
+
 TEST_CASE("sandbox: --fail-step takes only the steps it knows") {
     const fs::path dir = judge_test::scratch("fail-unknown");
     const std::string command =

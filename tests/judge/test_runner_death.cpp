@@ -55,3 +55,31 @@ TEST_CASE("sandbox: a runner killed by SIGKILL mid-run leaves no process of the 
     for (pid_t p : left) kill(p, SIGKILL);  // before: the sleep went on for 15 minutes
     CHECK(left.empty());
 }
+
+// The runner cannot always make itself immune to the OOM killer (without CAP_SYS_RESOURCE it
+// cannot lower its oom_score_adj), and a resident runner shares the run's memory cgroup. Before,
+// a program of many processes, each smaller than the runner, filling the limit made the kernel
+// kill the runner: its session ended, its run was a judge fault and its cgroups stayed behind.
+TEST_CASE("sandbox: a run of many small processes filling its memory limit is the OOM victim, never its runner") {
+    if (geteuid() != 0) sudoku::testing::skip_test("the runner's cgroups need root here");
+    const fs::path dir = scratch("small-processes-oom");
+    sudoku::judge::SandboxSession session;
+    sudoku::judge::RunRequest request;
+    request.work_dir = dir / "box";
+    for (int round = 0; round < 2; ++round) {  // the second round: the same runner is still there
+        fs::remove_all(request.work_dir);
+        fs::create_directories(request.work_dir);
+        fs::copy_file(program("many_small_processes.c"), request.work_dir / "prog");
+        request.argv = {"./prog"};
+        request.limits.memory_mib = 16;  // hard limit 34 MiB: about 30 children of 1 MiB
+        request.limits.cpu_s = 1;
+        request.limits.wall_s = 3;
+        sudoku::judge::RunRecord record = session.run(request);
+        INFO("round " << round << ": " << record.error << ", peak " << record.peak_kib << " KiB, killed by "
+                      << sudoku::judge::to_string(record.killed_by));
+        REQUIRE(record.error.empty());
+        if (record.cgroups != sudoku::judge::CgroupsState::v1)
+            sudoku::testing::skip_test("the runner shares the run's memory cgroup only with cgroup v1");
+        CHECK(record.oom);
+    }
+}
