@@ -52,6 +52,14 @@ RunRecord failed(std::string why) {
     return r;
 }
 
+// How a runner that stopped answering ended, for the judge fault's reason: a runner killed by a
+// signal (the OOM killer's SIGKILL among them) is told from one that exited.
+std::string runner_end(int status) {
+    if (WIFSIGNALED(status)) return "the runner was killed by signal " + std::to_string(WTERMSIG(status));
+    if (WIFEXITED(status)) return "the runner exited with status " + std::to_string(WEXITSTATUS(status));
+    return "the runner's end is unknown";
+}
+
 }  // namespace
 
 std::vector<ReadOnlyBind> read_only_at_own_paths(const std::vector<fs::path>& dirs) {
@@ -164,12 +172,13 @@ bool SandboxSession::start() {
     return true;
 }
 
-void SandboxSession::stop() {
-    if (pid_ < 0) return;
+int SandboxSession::stop() {
+    if (pid_ < 0) return 0;
     close(to_runner_);  // EOF: the runner leaves and removes its cgroups
     close(from_runner_);
-    wait_for_exit(pid_);
+    const int status = wait_for_exit(pid_);
     pid_ = to_runner_ = from_runner_ = -1;
+    return status;
 }
 
 SandboxSession::~SandboxSession() { stop(); }
@@ -182,10 +191,8 @@ RunRecord SandboxSession::run(const RunRequest& request, const std::atomic<bool>
         message += a + "\n";
     }
     if (pid_ < 0 && !start()) return failed("cannot start " + sandbox_executable().string() + " --serve");
-    if (write(to_runner_, message.data(), message.size()) != static_cast<ssize_t>(message.size())) {
-        stop();
-        return failed("the sandbox session ended unexpectedly");
-    }
+    if (write(to_runner_, message.data(), message.size()) != static_cast<ssize_t>(message.size()))
+        return failed("the sandbox session ended unexpectedly (" + runner_end(stop()) + ")");
     std::string text;
     char buf[4096];
     bool told_to_stop = false;
@@ -202,10 +209,7 @@ RunRecord SandboxSession::run(const RunRequest& request, const std::atomic<bool>
         }
         ssize_t n = read(from_runner_, buf, sizeof buf);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            stop();
-            return failed("the sandbox session ended unexpectedly");
-        }
+        if (n <= 0) return failed("the sandbox session ended unexpectedly (" + runner_end(stop()) + ")");
         text.append(buf, n);
     }
     return parse_run_record(text.substr(0, text.size() - 4));

@@ -83,3 +83,34 @@ TEST_CASE("sandbox: a run of many small processes filling its memory limit is th
         CHECK(record.oom);
     }
 }
+
+// The judge fault names how the runner ended, so that a runner killed (by the OOM killer, by an
+// operator) is told from one that failed by itself.
+TEST_CASE("sandbox: a session whose runner is killed mid-run says the runner was killed by signal 9") {
+    if (geteuid() != 0) sudoku::testing::skip_test("the runner's namespaces need root here");
+    const fs::path box = scratch("session-runner-killed");
+    const std::string seconds = "914." + std::to_string(getpid() % 1000);
+    const std::string argv = std::string("/bin/sleep") + '\0' + seconds + '\0';
+    std::thread killer([&] {
+        for (int i = 0; i < 500 && processes_running(argv).empty(); ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        for (const auto& e : fs::directory_iterator("/proc")) {  // this process's runner
+            const std::string name = e.path().filename().string();
+            if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+            std::ifstream stat(e.path() / "stat");
+            std::string line;
+            std::getline(stat, line);
+            const auto close = line.rfind(')');
+            if (line.find("(sudoku-sandbox)") == std::string::npos || close == std::string::npos) continue;
+            if (std::atoi(line.c_str() + close + 4) == getpid()) kill(std::stoi(name), SIGKILL);
+        }
+    });
+    sudoku::judge::SandboxSession session;
+    sudoku::judge::RunRequest request;
+    request.work_dir = box;
+    request.argv = {"/bin/sleep", seconds};
+    request.limits.wall_s = 30;
+    const sudoku::judge::RunRecord record = session.run(request);
+    killer.join();
+    CHECK_THAT(record.error, Catch::Contains("ended unexpectedly") && Catch::Contains("killed by signal 9"));
+}

@@ -86,7 +86,7 @@ public:
 
 private:
     bool start();
-    void stop();
+    int stop();  // the runner's wait status
     int pid_ = -1, to_runner_ = -1, from_runner_ = -1;
 };
 
