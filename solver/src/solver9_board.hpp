@@ -55,16 +55,24 @@ extern const Tables tables;
 // each solved board until it returns false. Plain types only at this boundary, so that the wide
 // kernels instantiate nothing the portable code could end up sharing.
 using SolutionSink = bool (*)(void* context, const Board& solved);
-using Kernel = void (*)(Board& start, SolutionSink sink, void* context, SearchStats& stats);
+// It stops after `node_limit` nodes (which may rise while it runs; UINT64_MAX: no limit).
+using Kernel = void (*)(Board& start, SolutionSink sink, void* context, SearchStats& stats,
+                        const std::uint64_t& node_limit);
+// A counting kernel (solver9_count_search.hpp): counts the completions of a started board up to
+// `limit` (0 = all) in an order of its own, keeping the first one met in `first`.
+using CountKernel = std::uint64_t (*)(Board& start, std::uint64_t limit, Board& first);
 
 namespace portable {
-void search(Board& start, SolutionSink sink, void* context, SearchStats& stats);
-}
+void search(Board& start, SolutionSink sink, void* context, SearchStats& stats, const std::uint64_t& node_limit);
+std::uint64_t count(Board& start, std::uint64_t limit, Board& first);
+}  // namespace portable
 namespace avx2 {
-void search(Board& start, SolutionSink sink, void* context, SearchStats& stats);
-}
+void search(Board& start, SolutionSink sink, void* context, SearchStats& stats, const std::uint64_t& node_limit);
+std::uint64_t count(Board& start, std::uint64_t limit, Board& first);
+}  // namespace avx2
 namespace avx512 {
-void search(Board& start, SolutionSink sink, void* context, SearchStats& stats);
-}
+void search(Board& start, SolutionSink sink, void* context, SearchStats& stats, const std::uint64_t& node_limit);
+std::uint64_t count(Board& start, std::uint64_t limit, Board& first);
+}  // namespace avx512
 
 }  // namespace sudoku::nine

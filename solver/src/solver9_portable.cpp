@@ -1,8 +1,19 @@
 // The 9x9 search kernel compiled for any x86-64 (the library's own flags).
+#include "solver9_count_search.hpp"
 #include "solver9_search.hpp"
 
 namespace sudoku::nine::portable {
 
-void search(Board& start, SolutionSink sink, void* context, SearchStats& stats) { run(start, sink, context, stats); }
+void search(Board& start, SolutionSink sink, void* context, SearchStats& stats, const std::uint64_t& node_limit) {
+    run(start, sink, context, stats, node_limit);
+}
+
+std::uint64_t count(Board& start, std::uint64_t limit, Board& first) {
+    Counter counter;
+    counter.limit = limit;
+    count_from(start, counter);
+    if (counter.count) first = counter.first;
+    return counter.count;
+}
 
 }  // namespace sudoku::nine::portable
