@@ -109,18 +109,13 @@ CountKernel count_kernel_of(Kernel9 kernel) {
 const Kernel active = kernel_of(kernel9_active());
 const CountKernel active_count = count_kernel_of(kernel9_active());
 
-constexpr std::uint64_t kNoNodeLimit = UINT64_MAX;
-
-// The pinned search, counting up to `limit`; with a `node_limit`, it gives up after that many
-// nodes unless it has met two solutions by then. Returns false when it gave up.
-bool count_pinned(Kernel kernel, const Board& started, std::uint64_t limit, std::uint64_t node_limit,
-                  SolutionCount& result, SearchStats& stats) {
+SolutionCount count_with(Kernel kernel, const Grid& puzzle, std::uint64_t limit, SearchStats& stats) {
     struct Counting {
-        SolutionCount& result;
+        SolutionCount result;
         std::uint64_t limit;
-        std::uint64_t node_limit;
-    } counting{result, limit, node_limit};
-    Board s = started;
+    } counting{{}, limit};
+    Board s;
+    if (!start(puzzle, s)) return counting.result;
     // Only the first solution is materialised: the per-solution cost is what limits counting
     // throughput on puzzles with many completions.
     kernel(
@@ -128,47 +123,39 @@ bool count_pinned(Kernel kernel, const Board& started, std::uint64_t limit, std:
         [](void* context, const Board& solved) {
             auto& c = *static_cast<Counting*>(context);
             if (c.result.count++ == 0) c.result.first = to_grid(solved);
-            if (c.result.count == 2) c.node_limit = kNoNodeLimit;
             if (c.limit && c.result.count >= c.limit) {
                 c.result.capped = true;
                 return false;
             }
             return true;
         },
-        &counting, stats, counting.node_limit);
-    return counting.node_limit == kNoNodeLimit || stats.nodes <= node_limit;
+        &counting, stats);
+    return counting.result;
 }
 
-SolutionCount count_with(Kernel kernel, const Grid& puzzle, std::uint64_t limit, SearchStats& stats) {
-    SolutionCount result;
-    Board s;
-    if (start(puzzle, s)) count_pinned(kernel, s, limit, kNoNodeLimit, result, stats);
-    return result;
-}
-
-// Counts as count_with would, without statistics, by whichever search is faster on the grid.
-// Counting past 2 goes to the pinned search: it enumerates many solutions faster (random 24-clue
-// grids: 2.7 against 2.1 million a second). The uniqueness check (limit 2) runs the pinned search first, for a few
-// nodes: it finishes most easy grids in them, and when it meets two solutions it goes on (the answer's `first` must be
-// its own, and it enumerates many solutions faster). Otherwise the counting search (its own tree, smaller on hard
-// grids): its count is the same in any tree, and so is the solution of a grid with exactly one; with two or more,
-// `first` is the pinned search's.
-constexpr std::uint64_t kPinnedTrialNodes = 12;
+// The uniqueness check (limit 2) without statistics: the pinned search's own steps for its first
+// nodes, where it finishes easy grids and meets the two solutions of most grids that have several,
+// then the counting search below them (solver9_count_search.hpp), whose tree is smaller on hard
+// grids. The count is the same in any tree, and so is the solution of a grid with exactly one;
+// with two or more, `first` is the pinned search's first solution: met before the hand-over, or
+// found again by the pinned search. Other limits keep the pinned search: it asks for the first
+// solution (limit 1), or enumerates many solutions faster (random 24-clue grids: 2.7 against 2.1
+// million a second).
+constexpr std::uint64_t kPinnedNodes = 12;
 
 SolutionCount count_any_order_with(Kernel kernel, CountKernel counting, const Grid& puzzle, std::uint64_t limit) {
     SearchStats unused;
+    if (limit != 2) return count_with(kernel, puzzle, limit, unused);
     SolutionCount result;
-    Board s;
+    Board s, first;
     if (!start(puzzle, s)) return result;
-    if (count_pinned(kernel, s, limit, limit == 2 ? kPinnedTrialNodes : kNoNodeLimit, result, unused)) return result;
-    const std::optional<Grid> pinned_first = result.first;  // met in the trial, if any
-    Board first;
-    result.count = counting(s, limit, first);
-    result.capped = limit && result.count >= limit;
-    if (result.count == 1)
+    bool first_in_pinned_order = false;
+    result.count = counting(s, limit, kPinnedNodes, first, first_in_pinned_order);
+    result.capped = result.count >= limit;
+    if (result.count == 1 || (result.count >= 2 && first_in_pinned_order))
         result.first = to_grid(first);
     else if (result.count >= 2)
-        result.first = pinned_first ? pinned_first : count_with(kernel, puzzle, 1, unused).first;
+        result.first = count_with(kernel, puzzle, 1, unused).first;
     return result;
 }
 
@@ -187,7 +174,7 @@ std::uint64_t enumerate_with(Kernel kernel, const Grid& puzzle, const std::funct
             ++v.found;
             return v.visit(to_grid(solved));
         },
-        &visiting, stats, kNoNodeLimit);
+        &visiting, stats);
     return visiting.found;
 }
 
@@ -267,7 +254,8 @@ SolutionCount count_by_counting_search(Kernel9 kernel, const Grid& puzzle, std::
     SolutionCount result;
     nine::Board s, first;
     if (!nine::start(puzzle, s)) return result;
-    result.count = nine::count_kernel_of(kernel)(s, limit, first);
+    bool first_in_pinned_order = false;
+    result.count = nine::count_kernel_of(kernel)(s, limit, 0, first, first_in_pinned_order);
     result.capped = limit && result.count >= limit;
     if (result.count) result.first = nine::to_grid(first);
     return result;

@@ -5,15 +5,16 @@
 
 namespace sudoku::nine::avx2 {
 
-void search(Board& start, SolutionSink sink, void* context, SearchStats& stats, const std::uint64_t& node_limit) {
-    run(start, sink, context, stats, node_limit);
-}
+void search(Board& start, SolutionSink sink, void* context, SearchStats& stats) { run(start, sink, context, stats); }
 
-std::uint64_t count(Board& start, std::uint64_t limit, Board& first) {
+std::uint64_t count(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
+                    bool& first_in_pinned_order) {
     Counter counter;
     counter.limit = limit;
-    count_from(start, counter);
+    counter.pinned_nodes = pinned_nodes;
+    count_after_pinned(start, counter);
     if (counter.count) first = counter.first;
+    first_in_pinned_order = counter.first_in_pinned_order;
     return counter.count;
 }
 

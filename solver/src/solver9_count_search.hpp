@@ -3,9 +3,10 @@
 //
 // Why a second search: the pinned search's tree is part of the generated test data (guesses,
 // the first solution met, the order of solutions), so it cannot change. A count is the same
-// for any tree, and so is the solution of a grid with exactly one, so count_solutions without
-// statistics runs this search, whose tree is smaller (forum hardest 1905_11+: about 160 nodes
-// per puzzle against 224) at a somewhat higher cost per node.
+// for any tree, and so is the solution of a grid with exactly one, so the uniqueness check
+// without statistics (count_solutions(p, 2), see count_any_order_with in solver9.cpp) runs this
+// search below the pinned search's first nodes. Its tree is smaller (forum hardest 1905_11+:
+// 127 nodes per puzzle against 222 on its first 3000 puzzles), at a higher cost per node.
 //
 // What it adds to the pinned propagation, per band (3 rows) and per stack (3 columns):
 //
@@ -139,6 +140,8 @@ inline bool infer_units(Board& s, const Patterns& p, bool& progress) {
 struct Counter {
     std::uint64_t count = 0, limit = 0;  // limit 0: no limit
     Board first;
+    bool first_in_pinned_order = false;  // met in the pinned search's order (count_after_pinned)
+    std::uint64_t pinned_nodes = 0;      // nodes left to count_after_pinned
 };
 
 bool count_from(Board& s, Counter& counter);
@@ -196,6 +199,36 @@ bool count_from(Board& s, Counter& counter) {
         Board child = s;
         restrict_digit(child, digit, unit, keep);
         if (!count_from(child, counter)) return false;
+    }
+    return true;
+}
+
+// The pinned search's own steps (solver9_search.hpp: run) for its first `pinned_nodes` nodes,
+// then the counting search on every subtree left: easy grids and grids whose solutions it meets
+// early end as fast as in the pinned search, and on hard grids those first nodes are not lost.
+// A solution met before the hand-over is the pinned search's first one: every subtree before it
+// in the pinned order was counted, with no solution.
+bool count_after_pinned(Board& s, Counter& counter) {
+    if (counter.pinned_nodes == 0) return count_from(s, counter);
+    --counter.pinned_nodes;
+    if (!propagate(s)) return true;
+    const int cell = choose_cell(s);
+    if (cell < 0) {
+        if (counter.count++ == 0) {
+            counter.first = s;
+            counter.first_in_pinned_order = true;
+        }
+        return !counter.limit || counter.count < counter.limit;
+    }
+    const int band = cell / 27, bit = cell % 27;
+    std::uint32_t digits = 0;
+    for (int d = 0; d < 9; ++d) digits |= ((s.digit[d][band] >> bit) & 1) << d;
+    while (digits) {
+        const int d = lowest(digits);
+        digits &= digits - 1;
+        if (!digits) return !place(s, d, band, bit) || count_after_pinned(s, counter);
+        Board child = s;
+        if (place(child, d, band, bit) && !count_after_pinned(child, counter)) return false;
     }
     return true;
 }

@@ -228,10 +228,9 @@ int choose_cell(const Board& s) {
     return best;
 }
 
-// Depth-first search, digits in increasing order; false when the sink asked to stop or the
-// search went past `node_limit` nodes (which the sink may raise: see count_any_order_with).
-bool run(Board& s, SolutionSink sink, void* context, SearchStats& stats, const std::uint64_t& node_limit) {
-    if (++stats.nodes > node_limit) return false;
+// Depth-first search, digits in increasing order; false when the sink asked to stop.
+bool run(Board& s, SolutionSink sink, void* context, SearchStats& stats) {
+    ++stats.nodes;
     if (!propagate(s)) return true;
     const int cell = choose_cell(s);
     if (cell < 0) return sink(context, s);
@@ -242,9 +241,9 @@ bool run(Board& s, SolutionSink sink, void* context, SearchStats& stats, const s
         const int d = lowest(digits);
         digits &= digits - 1;
         if (!first) ++stats.guesses;
-        if (!digits) return !place(s, d, band, bit) || run(s, sink, context, stats, node_limit);  // the last: no copy
+        if (!digits) return !place(s, d, band, bit) || run(s, sink, context, stats);  // the last: no copy
         Board child = s;
-        if (place(child, d, band, bit) && !run(child, sink, context, stats, node_limit)) return false;
+        if (place(child, d, band, bit) && !run(child, sink, context, stats)) return false;
     }
     return true;
 }
