@@ -1,5 +1,7 @@
 // Solver benchmark: µs per puzzle for solve + uniqueness check (count limit 2) on every public
-// dataset of tests/data, the bitboard solver and the dancing-links baseline side by side in the same run;
+// dataset of tests/data, the bitboard solver (count_solutions: the counting search where it is
+// faster; "pinned": the search whose tree testdata/ records, as count_solutions with statistics
+// runs it) and the dancing-links baseline side by side in the same run;
 // then counting throughput (solutions per second) on multi-solution puzzles; then the 9x9 search
 // kernels (portable, AVX2, AVX-512: the same source per instruction set) side by side.
 //
@@ -43,32 +45,37 @@ int main(int argc, char** argv) {
                           "puzzles5_forum_hardest_1905_11+.txt", "puzzles6_forum_hardest_1106.txt",
                           "puzzles7_serg_benchmark.txt"};
     std::printf("solve + uniqueness check (count limit 2), µs per puzzle\n");
-    std::printf("%-38s %8s %10s %10s %8s\n", "dataset", "puzzles", "ours", "dlx", "dlx/ours");
+    std::printf("%-38s %8s %10s %10s %10s %8s %11s\n", "dataset", "puzzles", "ours", "pinned", "dlx", "dlx/ours",
+                "pinned/ours");
     for (const char* name : sets) {
         auto puzzles = load_dataset(name, max_count);
         if (puzzles.empty()) {
             std::printf("%-38s missing\n", name);
             continue;
         }
-        std::uint64_t ours_sum = 0, dlx_sum = 0;
-        double ours = 1e9, dlx = 1e9;
+        std::uint64_t ours_sum = 0, pinned_sum = 0, dlx_sum = 0;
+        double ours = 1e9, pinned = 1e9, dlx = 1e9;
         for (int round = 0; round < rounds; ++round) {
-            ours_sum = dlx_sum = 0;
+            ours_sum = pinned_sum = dlx_sum = 0;
             ours = std::min(ours, seconds([&] {
                                 for (auto& p : puzzles) ours_sum += sudoku::count_solutions(p, 2).count;
                             }));
+            pinned = std::min(pinned, seconds([&] {
+                                  sudoku::SearchStats stats;
+                                  for (auto& p : puzzles) pinned_sum += sudoku::count_solutions(p, 2, stats).count;
+                              }));
             dlx = std::min(dlx, seconds([&] {
                                for (auto& p : puzzles) dlx_sum += sudoku::dlx_count(p, 2).count;
                            }));
         }
-        if (ours_sum != dlx_sum) {
-            std::printf("MISMATCH on %s: %llu vs %llu\n", name, (unsigned long long)ours_sum,
-                        (unsigned long long)dlx_sum);
+        if (ours_sum != dlx_sum || pinned_sum != dlx_sum) {
+            std::printf("MISMATCH on %s: %llu, pinned %llu vs %llu\n", name, (unsigned long long)ours_sum,
+                        (unsigned long long)pinned_sum, (unsigned long long)dlx_sum);
             return 1;
         }
         double n = double(puzzles.size());
-        std::printf("%-38s %8zu %10.1f %10.1f %7.1fx\n", name, puzzles.size(), ours / n * 1e6, dlx / n * 1e6,
-                    dlx / ours);
+        std::printf("%-38s %8zu %10.1f %10.1f %10.1f %7.1fx %10.2fx\n", name, puzzles.size(), ours / n * 1e6,
+                    pinned / n * 1e6, dlx / n * 1e6, dlx / ours, pinned / ours);
     }
 
     std::printf("\ncounting throughput (exact counts, capped at 1e6 per puzzle), solutions per second\n");
@@ -107,25 +114,32 @@ int main(int argc, char** argv) {
                     set == &serg ? "serg (first 2000)" : "random 24-clue (200)", set->size(), ours_n / ours,
                     dlx_n / dlx, (dlx / dlx_n) / (ours / ours_n), (unsigned long long)ours_n);
     }
-    std::printf("\n9x9 kernels, solve + uniqueness check, µs per puzzle (active: %s)\n",
-                std::string(to_string(sudoku::kernel9_active())).c_str());
+    std::printf(
+        "\n9x9 kernels, solve + uniqueness check, µs per puzzle, pinned search / count_solutions "
+        "(active: %s)\n",
+        std::string(to_string(sudoku::kernel9_active())).c_str());
     const sudoku::Kernel9 kernels[] = {sudoku::Kernel9::portable, sudoku::Kernel9::avx2, sudoku::Kernel9::avx512};
-    std::printf("%-38s %10s %10s %10s\n", "dataset", "portable", "avx2", "avx512");
+    std::printf("%-38s %11s %11s %11s\n", "dataset", "portable", "avx2", "avx512");
     for (const char* name : sets) {
         auto puzzles = load_dataset(name, max_count);
         std::printf("%-38s", name);
         for (auto kernel : kernels) {
             if (!sudoku::kernel9_supported(kernel)) {
-                std::printf(" %10s", "n/a");
+                std::printf(" %11s", "n/a");
                 continue;
             }
-            double best = 1e9;
-            for (int round = 0; round < rounds; ++round)
+            double best = 1e9, best_counting = 1e9;
+            for (int round = 0; round < rounds; ++round) {
                 best = std::min(best, seconds([&] {
                                     sudoku::SearchStats stats;
                                     for (auto& p : puzzles) sudoku::count_solutions(kernel, p, 2, stats);
                                 }));
-            std::printf(" %10.1f", best / double(puzzles.size()) * 1e6);
+                best_counting = std::min(best_counting, seconds([&] {
+                                             for (auto& p : puzzles) sudoku::count_solutions(kernel, p, 2);
+                                         }));
+            }
+            std::printf(" %5.1f/%5.1f", best / double(puzzles.size()) * 1e6,
+                        best_counting / double(puzzles.size()) * 1e6);
         }
         std::printf("\n");
     }

@@ -10,6 +10,8 @@ namespace sudoku::nine {
 // Visits every completion of the 9x9 `puzzle` until `visit` returns false; returns how many it visited.
 // Counts completions up to `limit` (0 = all), keeping the first.
 SolutionCount count(const Grid& puzzle, std::uint64_t limit, SearchStats& stats);
+// The same answer without statistics, by the counting search (solver9_count_search.hpp).
+SolutionCount count(const Grid& puzzle, std::uint64_t limit);
 
 std::uint64_t enumerate(const Grid& puzzle, const std::function<bool(const Grid&)>& visit, SearchStats& stats);
 

@@ -56,15 +56,27 @@ extern const Tables tables;
 // kernels instantiate nothing the portable code could end up sharing.
 using SolutionSink = bool (*)(void* context, const Board& solved);
 using Kernel = void (*)(Board& start, SolutionSink sink, void* context, SearchStats& stats);
+// A counting kernel (solver9_count_search.hpp): counts the completions of a started board up to
+// `limit` (0 = all), the pinned search's way for its first `pinned_nodes` nodes and in an order of
+// its own below them, keeping the first one met in `first` (and whether it was met in the pinned
+// search's order, so is the pinned search's first solution).
+using CountKernel = std::uint64_t (*)(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
+                                      bool& first_in_pinned_order);
 
 namespace portable {
 void search(Board& start, SolutionSink sink, void* context, SearchStats& stats);
-}
+std::uint64_t count(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
+                    bool& first_in_pinned_order);
+}  // namespace portable
 namespace avx2 {
 void search(Board& start, SolutionSink sink, void* context, SearchStats& stats);
-}
+std::uint64_t count(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
+                    bool& first_in_pinned_order);
+}  // namespace avx2
 namespace avx512 {
 void search(Board& start, SolutionSink sink, void* context, SearchStats& stats);
-}
+std::uint64_t count(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
+                    bool& first_in_pinned_order);
+}  // namespace avx512
 
 }  // namespace sudoku::nine

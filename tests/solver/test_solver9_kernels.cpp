@@ -78,3 +78,73 @@ TEST_CASE("solver9 kernels: names round-trip and the active kernel is one this C
     CHECK(sudoku::kernel9_supported(Kernel9::portable));
     CHECK(sudoku::kernel9_supported(sudoku::kernel9_active()));
 }
+
+namespace {
+// The counting search (count_solutions without statistics) against the pinned one: the same
+// count, capped flag and first solution, with every kernel this CPU runs.
+void check_counting_search_agrees(const std::vector<Grid>& puzzles, std::uint64_t limit) {
+    for (Kernel9 kernel : {Kernel9::portable, Kernel9::avx2, Kernel9::avx512}) {
+        if (!sudoku::kernel9_supported(kernel)) continue;
+        for (const Grid& p : puzzles) {
+            INFO(to_string(kernel) << " on " << p.to_line() << " limit " << limit);
+            sudoku::SearchStats stats;
+            const auto pinned = sudoku::count_solutions(Kernel9::portable, p, limit, stats);
+            const auto fast = sudoku::count_solutions(kernel, p, limit);
+            REQUIRE(fast.count == pinned.count);
+            REQUIRE(fast.capped == pinned.capped);
+            REQUIRE(fast.first == pinned.first);
+            // The counting search alone, whichever search count_solutions picked above: the
+            // same count; the same solution when it is the only one; the portable one's tree.
+            const auto alone = sudoku::count_by_counting_search(kernel, p, limit);
+            REQUIRE(alone.count == pinned.count);
+            REQUIRE(alone.capped == pinned.capped);
+            if (pinned.count == 1) REQUIRE(alone.first == pinned.first);
+            if (pinned.count > 1)
+                REQUIRE(alone.first == sudoku::count_by_counting_search(Kernel9::portable, p, limit).first);
+        }
+    }
+}
+
+std::vector<Grid> sparse_grids(int clues, int how_many, std::uint64_t seed) {
+    std::vector<Grid> sparse;
+    sudoku::Rng rng(seed);
+    for (auto& p : sudoku::testing::load_dataset("puzzles2_17_clue.txt", how_many)) {
+        Grid full = *sudoku::solve(p), q(3);
+        std::vector<int> cells(81);
+        for (int i = 0; i < 81; ++i) cells[i] = i;
+        rng.shuffle(cells);
+        for (int i = 0; i < clues; ++i) q.set(cells[i], full.at(cells[i]));
+        sparse.push_back(q);
+    }
+    return sparse;
+}
+}  // namespace
+
+TEST_CASE("solver9 counting search: every kernel counts to 2 as the pinned search on every dataset") {
+    for (auto name : {"puzzles2_17_clue.txt", "puzzles3_magictour_top1465.txt", "puzzles5_forum_hardest_1905_11+.txt",
+                      "puzzles6_forum_hardest_1106.txt", "puzzles7_serg_benchmark.txt"}) {
+        INFO(name);
+        check_counting_search_agrees(sudoku::testing::load_dataset(name, 2000), 2);
+    }
+}
+
+TEST_CASE("solver9 counting search: grids with many solutions, no solution or a clash count as the pinned search") {
+    for (int clues : {17, 20, 24, 30}) {
+        const auto grids = sparse_grids(clues, 30, 100 + clues);
+        for (std::uint64_t limit : {2u, 3u, 1000u, 20000u}) check_counting_search_agrees(grids, limit);
+    }
+    // Grids with no completion: a solved grid with two cells swapped and one of them blanked elsewhere.
+    std::vector<Grid> broken;
+    for (auto& p : sudoku::testing::load_dataset("puzzles5_forum_hardest_1905_11+.txt", 200)) {
+        Grid q = p;
+        for (int cell = 0; cell < 81; ++cell)
+            if (!q.at(cell)) {
+                q.set(cell, 1 + cell % 9);
+                break;
+            }
+        broken.push_back(q);
+    }
+    check_counting_search_agrees(broken, 2);
+    check_counting_search_agrees({Grid(3)}, 2);
+    check_counting_search_agrees({Grid(3)}, 5000);
+}

@@ -1,0 +1,237 @@
+// Internal: the 9x9 counting search, included once by each of solver9_{portable,avx2,avx512}.cpp
+// beside the pinned search (solver9_search.hpp), whose board and propagation it reuses.
+//
+// Why a second search: the pinned search's tree is part of the generated test data (guesses,
+// the first solution met, the order of solutions), so it cannot change. A count is the same
+// for any tree, and so is the solution of a grid with exactly one, so the uniqueness check
+// without statistics (count_solutions(p, 2), see count_any_order_with in solver9.cpp) runs this
+// search below the pinned search's first nodes. Its tree is smaller (forum hardest 1905_11+:
+// 127 nodes per puzzle against 222 on its first 3000 puzzles), at a higher cost per node.
+//
+// What it adds to the pinned propagation, per band (3 rows) and per stack (3 columns):
+//
+//   a digit's pattern in a band or a stack: 3x3 segments       one configuration (0421):
+//   (rows x boxes, or boxes x columns), as in Tables::locked      [ x . . ]   row 0 in box 0
+//                                                                [ . . x ]   row 1 in box 2
+//   A digit stands once in each row and once in each box of      [ . x . ]   row 2 in box 1
+//   a band, so its places in the band are a permutation of
+//   the segments: a *configuration*, one of 6. The counting search
+//   - applies locked candidates to stacks too (the pinned one does bands only);
+//   - fills mini-rows and mini-columns: three digits confined to the same three cells (each
+//     has one segment left in that row of its pattern) take them, and the other digits leave;
+//   - branches on configurations: the band or stack with the fewest configurations over its
+//     nine digits, and in it a digit with the fewest (2 when there is one): each child keeps
+//     one configuration, so the children split the solutions and the counts add up.
+#pragma once
+
+#include "solver9_search.hpp"
+
+namespace sudoku::nine {
+namespace {
+
+// The six configurations as segment patterns (bit 3r+k: row r in box k), and per pattern the
+// configurations it contains and its rows that have a single segment. constexpr, so that the
+// wide kernels run nothing at load time.
+struct ConfigurationTable {
+    std::uint8_t count[512];
+    std::uint16_t list[512][6];
+    std::uint16_t confined[512];  // segments alone in their row of the pattern
+};
+constexpr unsigned kConfigurations[6] = {0421, 0241, 0412, 0214, 0142, 0124};
+constexpr ConfigurationTable make_configuration_table() {
+    ConfigurationTable t{};
+    for (unsigned m = 0; m < 512; ++m) {
+        int n = 0;
+        for (unsigned c : kConfigurations)
+            if ((m & c) == c) t.list[m][n++] = static_cast<std::uint16_t>(c);
+        t.count[m] = static_cast<std::uint8_t>(n);
+        unsigned alone = 0;
+        for (int r = 0; r < 3; ++r) {
+            const unsigned row = (m >> (3 * r)) & 7;
+            if (row && !(row & (row - 1))) alone |= row << (3 * r);
+        }
+        t.confined[m] = static_cast<std::uint16_t>(alone);
+    }
+    return t;
+}
+constexpr ConfigurationTable configurations = make_configuration_table();
+
+constexpr std::uint32_t kColumn = 1u | (1u << 9) | (1u << 18);  // column 0 of a band word
+
+// Units 0..2 are bands, 3..5 stacks. A stack pattern's bit 3b+c: band b, column c of the stack.
+struct Patterns {
+    unsigned of[9][6];  // [digit][unit]
+};
+
+inline unsigned stack_pattern(const std::uint32_t columns[3], int stack) {
+    return ((columns[0] >> (3 * stack)) & 7) | ((columns[1] >> (3 * stack)) & 7) << 3 |
+           ((columns[2] >> (3 * stack)) & 7) << 6;
+}
+
+inline Patterns patterns_of(const Board& s) {
+    Patterns p;
+    for (int d = 0; d < 9; ++d) {
+        std::uint32_t columns[3];
+        for (int b = 0; b < 3; ++b) {
+            const std::uint32_t w = s.digit[d][b];
+            p.of[d][b] = segments(w);
+            columns[b] = (w | (w >> 9) | (w >> 18)) & kRow;
+        }
+        for (int st = 0; st < 3; ++st) p.of[d][3 + st] = stack_pattern(columns, st);
+    }
+    return p;
+}
+
+// The cells of band b that a stack pattern's segments `m` (of stack st) name.
+inline std::uint32_t stack_cells(unsigned m, int st, int b) {
+    const std::uint32_t cols = ((m >> (3 * b)) & 7) << (3 * st);
+    return cols * kColumn;
+}
+
+// Keeps digit d, in `unit`, to the segments `keep`.
+inline void restrict_digit(Board& s, int d, int unit, unsigned keep) {
+    if (unit < 3) {
+        s.digit[d][unit] &= segment_cells(keep);
+    } else {
+        const int st = unit - 3;
+        const std::uint32_t stack = kBoxInBand << (3 * st);
+        for (int b = 0; b < 3; ++b) s.digit[d][b] &= ~stack | stack_cells(keep, st, b);
+    }
+    s.changed |= 1u << d;
+}
+
+// Stack locked candidates and filled mini-rows/columns over `p`; sets `progress` when it
+// removed a candidate; false on contradiction (a digit with no configuration left in a unit,
+// four digits confined to one mini-row).
+inline bool infer_units(Board& s, const Patterns& p, bool& progress) {
+    for (int d = 0; d < 9; ++d)
+        for (int u = 0; u < 6; ++u) {
+            const unsigned m = p.of[d][u];
+            if (!configurations.count[m]) return false;
+            if (u >= 3) {
+                const unsigned keep = tables.locked[m];
+                if (keep != m) {
+                    restrict_digit(s, d, u, keep);
+                    progress = true;
+                }
+            }
+        }
+    for (int u = 0; u < 6; ++u) {
+        unsigned one = 0, two = 0, three = 0, four = 0;  // segments where >= 1..4 digits are confined
+        for (int d = 0; d < 9; ++d) {
+            const unsigned c = configurations.confined[p.of[d][u]];
+            four |= three & c;
+            three |= two & c;
+            two |= one & c;
+            one |= c;
+        }
+        if (four) return false;
+        if (!three) continue;
+        for (int d = 0; d < 9; ++d) {
+            const unsigned leave = three & ~configurations.confined[p.of[d][u]] & p.of[d][u];
+            if (!leave) continue;
+            restrict_digit(s, d, u, p.of[d][u] & ~leave);
+            progress = true;
+        }
+    }
+    return true;
+}
+
+struct Counter {
+    std::uint64_t count = 0, limit = 0;  // limit 0: no limit
+    Board first;
+    bool first_in_pinned_order = false;  // met in the pinned search's order (count_after_pinned)
+    std::uint64_t pinned_nodes = 0;      // nodes left to count_after_pinned
+};
+
+bool count_from(Board& s, Counter& counter);
+
+// Branches on the candidates of one cell (when every digit has one configuration left).
+bool count_cell_branches(Board& s, Counter& counter) {
+    const int cell = choose_cell(s);
+    const int band = cell / 27, bit = cell % 27;
+    std::uint32_t digits = 0;
+    for (int d = 0; d < 9; ++d) digits |= ((s.digit[d][band] >> bit) & 1) << d;
+    while (digits) {
+        const int d = lowest(digits);
+        digits &= digits - 1;
+        if (!digits) return !place(s, d, band, bit) || count_from(s, counter);
+        Board child = s;
+        if (place(child, d, band, bit) && !count_from(child, counter)) return false;
+    }
+    return true;
+}
+
+// Counts the completions of `s` into `counter`; false when the limit is reached.
+bool count_from(Board& s, Counter& counter) {
+    Patterns p;
+    for (;;) {
+        if (!propagate(s)) return true;
+        if (!(s.unsolved[0] | s.unsolved[1] | s.unsolved[2])) {
+            if (counter.count++ == 0) counter.first = s;
+            return !counter.limit || counter.count < counter.limit;
+        }
+        p = patterns_of(s);
+        bool progress = false;
+        if (!infer_units(s, p, progress)) return true;
+        if (!progress) break;
+    }
+    // The unit with the fewest configurations over its digits (9: every digit settled in it).
+    int unit = -1, unit_total = 1000;
+    for (int u = 0; u < 6; ++u) {
+        int total = 0;
+        for (int d = 0; d < 9; ++d) total += configurations.count[p.of[d][u]];
+        if (total > 9 && total < unit_total) unit_total = total, unit = u;
+    }
+    if (unit < 0) return count_cell_branches(s, counter);
+    int digit = -1, fewest = 7;
+    for (int d = 0; d < 9; ++d) {
+        const int n = configurations.count[p.of[d][unit]];
+        if (n >= 2 && n < fewest) fewest = n, digit = d;
+    }
+    const unsigned m = p.of[digit][unit];
+    for (int i = 0; i < fewest; ++i) {
+        const unsigned keep = configurations.list[m][i];
+        if (i == fewest - 1) {  // the last: no copy
+            restrict_digit(s, digit, unit, keep);
+            return count_from(s, counter);
+        }
+        Board child = s;
+        restrict_digit(child, digit, unit, keep);
+        if (!count_from(child, counter)) return false;
+    }
+    return true;
+}
+
+// The pinned search's own steps (solver9_search.hpp: run) for its first `pinned_nodes` nodes,
+// then the counting search on every subtree left: easy grids and grids whose solutions it meets
+// early end as fast as in the pinned search, and on hard grids those first nodes are not lost.
+// A solution met before the hand-over is the pinned search's first one: every subtree before it
+// in the pinned order was counted, with no solution.
+bool count_after_pinned(Board& s, Counter& counter) {
+    if (counter.pinned_nodes == 0) return count_from(s, counter);
+    --counter.pinned_nodes;
+    if (!propagate(s)) return true;
+    const int cell = choose_cell(s);
+    if (cell < 0) {
+        if (counter.count++ == 0) {
+            counter.first = s;
+            counter.first_in_pinned_order = true;
+        }
+        return !counter.limit || counter.count < counter.limit;
+    }
+    const int band = cell / 27, bit = cell % 27;
+    std::uint32_t digits = 0;
+    for (int d = 0; d < 9; ++d) digits |= ((s.digit[d][band] >> bit) & 1) << d;
+    while (digits) {
+        const int d = lowest(digits);
+        digits &= digits - 1;
+        if (!digits) return !place(s, d, band, bit) || count_after_pinned(s, counter);
+        Board child = s;
+        if (place(child, d, band, bit) && !count_after_pinned(child, counter)) return false;
+    }
+    return true;
+}
+
+}  // namespace
+}  // namespace sudoku::nine
