@@ -7,6 +7,7 @@
 //                [--stats]         mean nodes and bound evaluations per puzzle, per family, and
 //                                  how many puzzles needed the placement bound
 //                [--seed N]        another sample of the families (default 20091120)
+//                [--placement-after N]  TargetOptions::placement_after_nodes (default 50)
 //   bench_target 1000 20        the scale (CBC dominates the run time)
 //
 // Prints median and worst ms per puzzle for each side and the ratio MIP / ours of the medians
@@ -50,6 +51,7 @@ TargetResult timed(Timing& timing, F&& solve) {
 
 int disagreements = 0;
 bool show_stats = false;
+TargetOptions options;               // --placement-after N moves the placement bound's start, for tuning
 constexpr double kWorstGoalMs = 10;  // the worst case per puzzle; slower ones are printed
 
 void run_family(const std::string& name, const std::vector<Grid>& puzzles, const std::vector<Weights>& weights,
@@ -59,7 +61,7 @@ void run_family(const std::string& name, const std::vector<Grid>& puzzles, const
     int with_placement = 0;
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
         const Weights& w = weights[i % weights.size()];
-        const TargetResult a = timed(ours, [&] { return target_max_score(puzzles[i], w); });
+        const TargetResult a = timed(ours, [&] { return target_max_score(puzzles[i], w, options); });
         nodes += double(a.stats.nodes) / double(puzzles.size());
         evaluations += double(a.stats.evaluations) / double(puzzles.size());
         root_evaluations += double(a.stats.root_evaluations) / double(puzzles.size());
@@ -117,6 +119,10 @@ int main(int argc, char** argv) {
         }
         if (!std::strcmp(argv[i], "--seed") && i + 1 < argc) {
             seed = std::strtoull(argv[++i], nullptr, 10);
+            continue;
+        }
+        if (!std::strcmp(argv[i], "--placement-after") && i + 1 < argc) {
+            options.placement_after_nodes = std::strtoll(argv[++i], nullptr, 10);
             continue;
         }
         if (!std::strcmp(argv[i], "--stats")) {

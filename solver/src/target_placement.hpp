@@ -66,6 +66,7 @@ private:
     const Weights& weights_;
     int box_ = 0;
     std::vector<std::vector<int>> perms_;  // the permutations of 0..box-1
+    std::vector<int> perm_flat_;           // the same, one after another
     int tuples_ = 0;                       // box^box row tuples per stack
     std::vector<int> tuple_rows_;          // [tuple * box + band]: the row of the band
     std::vector<int> combo_rows_;          // [combination * box + stack]: its entry in the stack table
