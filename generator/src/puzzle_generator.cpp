@@ -44,7 +44,7 @@ std::string seconds_text(double s) {
 // Fewest clues a unique puzzle can have, where it is known (9x9: 17, McGuire et al. 2012; 4x4: 4).
 int fewest_unique_clues(int box) { return box == 2 ? 4 : box == 3 ? 17 : 0; }
 
-bool is_unique(const Grid& puzzle) { return count_solutions(puzzle, 2).count == 1; }
+bool is_unique(const Grid& puzzle) { return count_completions(puzzle, 2) == 1; }
 
 // A completion of `puzzle` other than `solution` (which is known to be one), if any.
 std::optional<Grid> other_completion(const Grid& puzzle, const Grid& solution) {

@@ -29,10 +29,23 @@ SolutionCount count_solutions(const Grid& puzzle, std::uint64_t limit, SearchSta
     return result;
 }
 
+// Without statistics nothing shows the tree but `first`: other sizes count by the faster search,
+// and take `first` from the pinned one whenever more than one completion could have come first.
 SolutionCount count_solutions(const Grid& puzzle, std::uint64_t limit) {
     if (puzzle.box() == 3) return nine::count(puzzle, limit);  // no statistics: the tree is not observable
     SearchStats stats;
-    return count_solutions(puzzle, limit, stats);
+    if (puzzle.box() == 3 || limit == 1) return count_solutions(puzzle, limit, stats);
+    SolutionCount result;
+    result.count = general::count(puzzle, limit, result.first);
+    result.capped = limit && result.count >= limit;
+    if (result.count >= 2) result.first = count_solutions(puzzle, 1, stats).first;
+    return result;
+}
+
+std::uint64_t count_completions(const Grid& puzzle, std::uint64_t limit) {
+    if (puzzle.box() == 3) return count_solutions(puzzle, limit).count;
+    std::optional<Grid> unused;
+    return general::count(puzzle, limit, unused);
 }
 
 std::optional<Grid> solve(const Grid& puzzle) { return count_solutions(puzzle, 1).first; }

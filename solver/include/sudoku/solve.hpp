@@ -28,6 +28,10 @@ struct SolutionCount {
 // SearchStats below, `first` included (with two or more solutions, the first one it meets).
 SolutionCount count_solutions(const Grid& puzzle, std::uint64_t limit);
 
+// The count of count_solutions alone (no first solution), by the fastest exact search: for
+// grids other than 9x9 one with a different tree than count_solutions' (solver_general.cpp).
+std::uint64_t count_completions(const Grid& puzzle, std::uint64_t limit);
+
 // Calls `visit` with every completion, in the solver's order, until it returns false.
 // Returns the number of completions visited. This is the exhaustive enumerator: no bounds,
 // no pruning beyond constraint propagation, so it doubles as an independent cross-check.
