@@ -146,20 +146,26 @@ struct Counter {
 
 bool count_from(Board& s, Counter& counter);
 
-// Branches on the candidates of one cell (when every digit has one configuration left).
-bool count_cell_branches(Board& s, Counter& counter) {
-    const int cell = choose_cell(s);
+// One child per candidate digit of `cell`, each counted by `next` (false: the limit is reached);
+// the last candidate runs on `s` itself, not a copy.
+template <class Next>
+bool branch_on_cell(Board& s, int cell, Next next) {
     const int band = cell / 27, bit = cell % 27;
     std::uint32_t digits = 0;
     for (int d = 0; d < 9; ++d) digits |= ((s.digit[d][band] >> bit) & 1) << d;
     while (digits) {
         const int d = lowest(digits);
         digits &= digits - 1;
-        if (!digits) return !place(s, d, band, bit) || count_from(s, counter);
+        if (!digits) return !place(s, d, band, bit) || next(s);
         Board child = s;
-        if (place(child, d, band, bit) && !count_from(child, counter)) return false;
+        if (place(child, d, band, bit) && !next(child)) return false;
     }
     return true;
+}
+
+// Branches on the candidates of one cell (when every digit has one configuration left).
+bool count_cell_branches(Board& s, Counter& counter) {
+    return branch_on_cell(s, choose_cell(s), [&](Board& b) { return count_from(b, counter); });
 }
 
 // Counts the completions of `s` into `counter`; false when the limit is reached.
@@ -220,17 +226,7 @@ bool count_after_pinned(Board& s, Counter& counter) {
         }
         return !counter.limit || counter.count < counter.limit;
     }
-    const int band = cell / 27, bit = cell % 27;
-    std::uint32_t digits = 0;
-    for (int d = 0; d < 9; ++d) digits |= ((s.digit[d][band] >> bit) & 1) << d;
-    while (digits) {
-        const int d = lowest(digits);
-        digits &= digits - 1;
-        if (!digits) return !place(s, d, band, bit) || count_after_pinned(s, counter);
-        Board child = s;
-        if (place(child, d, band, bit) && !count_after_pinned(child, counter)) return false;
-    }
-    return true;
+    return branch_on_cell(s, cell, [&](Board& b) { return count_after_pinned(b, counter); });
 }
 
 }  // namespace
