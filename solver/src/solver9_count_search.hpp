@@ -229,5 +229,18 @@ bool count_after_pinned(Board& s, Counter& counter) {
     return branch_on_cell(s, cell, [&](Board& b) { return count_after_pinned(b, counter); });
 }
 
+// A kernel's count (solver9.hpp): the pinned start, then the counting search; `first` and whether
+// it is the pinned search's first solution.
+std::uint64_t count_with_hand_over(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
+                                   bool& first_in_pinned_order) {
+    Counter counter;
+    counter.limit = limit;
+    counter.pinned_nodes = pinned_nodes;
+    count_after_pinned(start, counter);
+    if (counter.count) first = counter.first;
+    first_in_pinned_order = counter.first_in_pinned_order;
+    return counter.count;
+}
+
 }  // namespace
 }  // namespace sudoku::nine

@@ -8,13 +8,7 @@ void search(Board& start, SolutionSink sink, void* context, SearchStats& stats) 
 
 std::uint64_t count(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
                     bool& first_in_pinned_order) {
-    Counter counter;
-    counter.limit = limit;
-    counter.pinned_nodes = pinned_nodes;
-    count_after_pinned(start, counter);
-    if (counter.count) first = counter.first;
-    first_in_pinned_order = counter.first_in_pinned_order;
-    return counter.count;
+    return count_with_hand_over(start, limit, pinned_nodes, first, first_in_pinned_order);
 }
 
 }  // namespace sudoku::nine::portable
