@@ -71,7 +71,9 @@ TEST_CASE("sleeping is TLE on wall time although little CPU is used") {
     CHECK(r.verdict == Verdict::TLE);
     CHECK(r.reason.find("wall") != std::string::npos);
     CHECK(r.cpu_s < 0.1);
-    CHECK(r.wall_s < 1.6 + 0.5);
+    // Stopped near the limit, not at the end of its 100 s sleep; the margin allows for a machine
+    // loaded by parallel builds, where the poll and the kill can run late.
+    CHECK(r.wall_s < 1.6 + 1.5);
 }
 
 TEST_CASE("touching 200 MiB under a 64 MiB limit is MLE and not RE") {
