@@ -106,8 +106,22 @@ CountKernel count_kernel_of(Kernel9 kernel) {
     return portable::count;
 }
 
+PartsKernel parts_kernel_of(Kernel9 kernel) {
+    if (!kernel9_supported(kernel)) throw std::invalid_argument("9x9 kernel not supported on this CPU");
+    switch (kernel) {
+        case Kernel9::avx2:
+            return avx2::count_parts;
+        case Kernel9::avx512:
+            return avx512::count_parts;
+        case Kernel9::portable:
+            break;
+    }
+    return portable::count_parts;
+}
+
 const Kernel active = kernel_of(kernel9_active());
 const CountKernel active_count = count_kernel_of(kernel9_active());
+const PartsKernel active_parts = parts_kernel_of(kernel9_active());
 
 SolutionCount count_with(Kernel kernel, const Grid& puzzle, std::uint64_t limit, SearchStats& stats) {
     struct Counting {
@@ -138,24 +152,43 @@ SolutionCount count_with(Kernel kernel, const Grid& puzzle, std::uint64_t limit,
 // then the counting search below them (solver9_count_search.hpp), whose tree is smaller on hard
 // grids. The count is the same in any tree, and so is the solution of a grid with exactly one;
 // with two or more, `first` is the pinned search's first solution: met before the hand-over, or
-// found again by the pinned search. Other limits keep the pinned search: it asks for the first
-// solution (limit 1), or enumerates many solutions faster (random 24-clue grids: 2.7 against 2.1
-// million a second).
+// found again by the pinned search.
 constexpr std::uint64_t kPinnedNodes = 12;
 
-SolutionCount count_any_order_with(Kernel kernel, CountKernel counting, const Grid& puzzle, std::uint64_t limit) {
+SolutionCount count_to_two(Kernel kernel, CountKernel counting, const Grid& puzzle) {
     SearchStats unused;
-    if (limit != 2) return count_with(kernel, puzzle, limit, unused);
     SolutionCount result;
     Board s, first;
     if (!start(puzzle, s)) return result;
     bool first_in_pinned_order = false;
-    result.count = counting(s, limit, kPinnedNodes, first, first_in_pinned_order);
-    result.capped = result.count >= limit;
+    result.count = counting(s, 2, kPinnedNodes, first, first_in_pinned_order);
+    result.capped = result.count >= 2;
     if (result.count == 1 || (result.count >= 2 && first_in_pinned_order))
         result.first = to_grid(first);
     else if (result.count >= 2)
         result.first = count_with(kernel, puzzle, 1, unused).first;
+    return result;
+}
+
+struct Kernels {
+    Kernel search;
+    CountKernel counting;
+    PartsKernel parts;
+};
+
+// Without statistics the tree is not observable. The first solution alone (limit 1) is the pinned
+// search's; counting past two is by independent parts (solver9_component_count.hpp), with `first`
+// from the pinned search.
+SolutionCount count_any_order_with(const Kernels& kernels, const Grid& puzzle, std::uint64_t limit) {
+    SearchStats unused;
+    if (limit == 1) return count_with(kernels.search, puzzle, limit, unused);
+    if (limit == 2) return count_to_two(kernels.search, kernels.counting, puzzle);
+    SolutionCount result;
+    Board s;
+    if (!start(puzzle, s)) return result;
+    result.count = kernels.parts(s, limit ? limit : ~std::uint64_t{0});  // no limit: saturates at 2^64-1
+    result.capped = limit && result.count >= limit;
+    if (result.count) result.first = count_with(kernels.search, puzzle, 1, unused).first;
     return result;
 }
 
@@ -189,7 +222,7 @@ SolutionCount count(const Grid& puzzle, std::uint64_t limit, SearchStats& stats)
 }
 
 SolutionCount count(const Grid& puzzle, std::uint64_t limit) {
-    return count_any_order_with(active, active_count, puzzle, limit);
+    return count_any_order_with({active, active_count, active_parts}, puzzle, limit);
 }
 
 }  // namespace nine
@@ -246,7 +279,8 @@ SolutionCount count_solutions(Kernel9 kernel, const Grid& puzzle, std::uint64_t 
 
 SolutionCount count_solutions(Kernel9 kernel, const Grid& puzzle, std::uint64_t limit) {
     require_nine(puzzle);
-    return nine::count_any_order_with(nine::kernel_of(kernel), nine::count_kernel_of(kernel), puzzle, limit);
+    return nine::count_any_order_with(
+        {nine::kernel_of(kernel), nine::count_kernel_of(kernel), nine::parts_kernel_of(kernel)}, puzzle, limit);
 }
 
 SolutionCount count_by_counting_search(Kernel9 kernel, const Grid& puzzle, std::uint64_t limit) {

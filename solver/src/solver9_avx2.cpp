@@ -1,11 +1,14 @@
 // The 9x9 search kernel compiled for AVX2, BMI1/2 and POPCNT by this file's own flags (solver/CMakeLists.txt);
 // solver9.cpp runs it only on a CPU that has them.
+#include "solver9_component_count.hpp"
 #include "solver9_count_search.hpp"
 #include "solver9_search.hpp"
 
 namespace sudoku::nine::avx2 {
 
 void search(Board& start, SolutionSink sink, void* context, SearchStats& stats) { run(start, sink, context, stats); }
+
+std::uint64_t count_parts(Board& start, std::uint64_t cap) { return count_by_parts(start, cap); }
 
 std::uint64_t count(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
                     bool& first_in_pinned_order) {

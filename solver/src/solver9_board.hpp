@@ -63,18 +63,25 @@ using Kernel = void (*)(Board& start, SolutionSink sink, void* context, SearchSt
 using CountKernel = std::uint64_t (*)(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
                                       bool& first_in_pinned_order);
 
+// A part-counting kernel (solver9_component_count.hpp): the completions of a started board, up to
+// `cap`, by independent parts; no solution is kept.
+using PartsKernel = std::uint64_t (*)(Board& start, std::uint64_t cap);
+
 namespace portable {
 void search(Board& start, SolutionSink sink, void* context, SearchStats& stats);
+std::uint64_t count_parts(Board& start, std::uint64_t cap);
 std::uint64_t count(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
                     bool& first_in_pinned_order);
 }  // namespace portable
 namespace avx2 {
 void search(Board& start, SolutionSink sink, void* context, SearchStats& stats);
+std::uint64_t count_parts(Board& start, std::uint64_t cap);
 std::uint64_t count(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
                     bool& first_in_pinned_order);
 }  // namespace avx2
 namespace avx512 {
 void search(Board& start, SolutionSink sink, void* context, SearchStats& stats);
+std::uint64_t count_parts(Board& start, std::uint64_t cap);
 std::uint64_t count(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
                     bool& first_in_pinned_order);
 }  // namespace avx512

@@ -163,33 +163,35 @@ bool branch_on_cell(Board& s, int cell, Next next) {
     return true;
 }
 
-// Branches on the candidates of one cell (when every digit has one configuration left).
-bool count_cell_branches(Board& s, Counter& counter) {
-    return branch_on_cell(s, choose_cell(s), [&](Board& b) { return count_from(b, counter); });
-}
+// What propagation and the unit rules left, at their fixpoint.
+enum class Inferred { contradiction, settled, open };
 
-// Counts the completions of `s` into `counter`; false when the limit is reached.
-bool count_from(Board& s, Counter& counter) {
-    Patterns p;
+// Propagation and the unit rules to their fixpoint. `settled(s)` is asked after each propagation:
+// when it says so, the caller takes over there (and `p` is not computed).
+template <class Settled>
+Inferred infer(Board& s, Patterns& p, Settled settled) {
     for (;;) {
-        if (!propagate(s)) return true;
-        if (!(s.unsolved[0] | s.unsolved[1] | s.unsolved[2])) {
-            if (counter.count++ == 0) counter.first = s;
-            return !counter.limit || counter.count < counter.limit;
-        }
+        if (!propagate(s)) return Inferred::contradiction;
+        if (settled(s)) return Inferred::settled;
         p = patterns_of(s);
         bool progress = false;
-        if (!infer_units(s, p, progress)) return true;
-        if (!progress) break;
+        if (!infer_units(s, p, progress)) return Inferred::contradiction;
+        if (!progress) return Inferred::open;
     }
-    // The unit with the fewest configurations over its digits (9: every digit settled in it).
+}
+
+// Branches on the configurations of one digit in the unit with the fewest configurations over
+// its digits (9: every digit settled in it), on the digit with the fewest there; on a cell when
+// every unit is settled. `next(child)` false stops the branching (and returns false).
+template <class Next>
+bool branch(Board& s, const Patterns& p, Next next) {
     int unit = -1, unit_total = 1000;
     for (int u = 0; u < 6; ++u) {
         int total = 0;
         for (int d = 0; d < 9; ++d) total += configurations.count[p.of[d][u]];
         if (total > 9 && total < unit_total) unit_total = total, unit = u;
     }
-    if (unit < 0) return count_cell_branches(s, counter);
+    if (unit < 0) return branch_on_cell(s, choose_cell(s), next);
     int digit = -1, fewest = 7;
     for (int d = 0; d < 9; ++d) {
         const int n = configurations.count[p.of[d][unit]];
@@ -200,13 +202,29 @@ bool count_from(Board& s, Counter& counter) {
         const unsigned keep = configurations.list[m][i];
         if (i == fewest - 1) {  // the last: no copy
             restrict_digit(s, digit, unit, keep);
-            return count_from(s, counter);
+            return next(s);
         }
         Board child = s;
         restrict_digit(child, digit, unit, keep);
-        if (!count_from(child, counter)) return false;
+        if (!next(child)) return false;
     }
     return true;
+}
+
+// Counts the completions of `s` into `counter`; false when the limit is reached.
+bool count_from(Board& s, Counter& counter) {
+    Patterns p;
+    const auto solved = [](const Board& b) { return !(b.unsolved[0] | b.unsolved[1] | b.unsolved[2]); };
+    switch (infer(s, p, solved)) {
+        case Inferred::contradiction:
+            return true;
+        case Inferred::settled:
+            if (counter.count++ == 0) counter.first = s;
+            return !counter.limit || counter.count < counter.limit;
+        case Inferred::open:
+            break;
+    }
+    return branch(s, p, [&](Board& b) { return count_from(b, counter); });
 }
 
 // The pinned search's own steps (solver9_search.hpp: run) for its first `pinned_nodes` nodes,

@@ -24,7 +24,8 @@ struct SolutionCount {
 
 // Counts completions up to `limit` (0 = no limit: exact count, may take very long).
 // limit 2 is the uniqueness check: on 9x9 grids it runs, below the first nodes, a faster search
-// with a tree of its own (solver9_count_search.hpp); its answer is the one of the version with
+// with a tree of its own (solver9_count_search.hpp); other limits above 1 (and 0) count 9x9 grids
+// by independent parts (solver9_component_count.hpp). The answer is the one of the version with
 // SearchStats below, `first` included (with two or more solutions, the first one it meets).
 SolutionCount count_solutions(const Grid& puzzle, std::uint64_t limit);
 
