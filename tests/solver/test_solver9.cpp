@@ -96,6 +96,23 @@ TEST_CASE("count: a repeated clue and a hidden contradiction both give zero") {
     CHECK(sudoku::dlx_count(blocked, 2).count == 0);
 }
 
+// The bitboard's start reads the clues a unit at a time; the grid's own check is the oracle.
+TEST_CASE("count: two equal clues clash exactly when they share a unit, wherever they stand") {
+    int clashes = 0;
+    for (int a = 0; a < 81; ++a)
+        for (int b = a + 1; b < 81; ++b)
+            for (int d = 1; d <= 9; ++d) {
+                Grid g(3);
+                g.set(a, d);
+                g.set(b, d);
+                INFO(g.to_line());
+                const bool clash = g.has_conflict();
+                clashes += clash;
+                REQUIRE(sudoku::count_solutions(g, 1).count == (clash ? 0 : 1));
+            }
+    CHECK(clashes == 81 * 20 / 2 * 9);
+}
+
 TEST_CASE("count: the general solver agrees with dancing links on 4x4 and 16x16") {
     CHECK(sudoku::dlx_count(Grid(2), 0).count == 288);
     Grid big(4);
