@@ -131,48 +131,26 @@ Grid to_grid(const Board& s) {
     return g;
 }
 
-Kernel kernel_of(Kernel9 kernel) {
+// The entry points of one compiled kernel (solver9_{portable,avx2,avx512}.cpp).
+struct Kernels {
+    Kernel search;
+    CountKernel counting;
+    PartsKernel parts;
+};
+
+// In the order of Kernel9.
+constexpr Kernels kKernels[] = {
+    {portable::search, portable::count, portable::count_parts},
+    {avx2::search, avx2::count, avx2::count_parts},
+    {avx512::search, avx512::count, avx512::count_parts},
+};
+
+const Kernels& kernels_of(Kernel9 kernel) {
     if (!kernel9_supported(kernel)) throw std::invalid_argument("9x9 kernel not supported on this CPU");
-    switch (kernel) {
-        case Kernel9::avx2:
-            return avx2::search;
-        case Kernel9::avx512:
-            return avx512::search;
-        case Kernel9::portable:
-            break;
-    }
-    return portable::search;
+    return kKernels[static_cast<int>(kernel)];
 }
 
-CountKernel count_kernel_of(Kernel9 kernel) {
-    if (!kernel9_supported(kernel)) throw std::invalid_argument("9x9 kernel not supported on this CPU");
-    switch (kernel) {
-        case Kernel9::avx2:
-            return avx2::count;
-        case Kernel9::avx512:
-            return avx512::count;
-        case Kernel9::portable:
-            break;
-    }
-    return portable::count;
-}
-
-PartsKernel parts_kernel_of(Kernel9 kernel) {
-    if (!kernel9_supported(kernel)) throw std::invalid_argument("9x9 kernel not supported on this CPU");
-    switch (kernel) {
-        case Kernel9::avx2:
-            return avx2::count_parts;
-        case Kernel9::avx512:
-            return avx512::count_parts;
-        case Kernel9::portable:
-            break;
-    }
-    return portable::count_parts;
-}
-
-const Kernel active = kernel_of(kernel9_active());
-const CountKernel active_count = count_kernel_of(kernel9_active());
-const PartsKernel active_parts = parts_kernel_of(kernel9_active());
+const Kernels active = kernels_of(kernel9_active());
 
 SolutionCount count_with(Kernel kernel, const Grid& puzzle, std::uint64_t limit, SearchStats& stats) {
     struct Counting {
@@ -221,12 +199,6 @@ SolutionCount count_to_two(Kernel kernel, CountKernel counting, const Grid& puzz
     return result;
 }
 
-struct Kernels {
-    Kernel search;
-    CountKernel counting;
-    PartsKernel parts;
-};
-
 // Without statistics the tree is not observable. The first solution alone (limit 1) is the pinned
 // search's; counting past two is by independent parts (solver9_component_count.hpp), with `first`
 // from the pinned search.
@@ -265,15 +237,15 @@ std::uint64_t enumerate_with(Kernel kernel, const Grid& puzzle, const std::funct
 }  // namespace
 
 std::uint64_t enumerate(const Grid& puzzle, const std::function<bool(const Grid&)>& visit, SearchStats& stats) {
-    return enumerate_with(active, puzzle, visit, stats);
+    return enumerate_with(active.search, puzzle, visit, stats);
 }
 
 SolutionCount count(const Grid& puzzle, std::uint64_t limit, SearchStats& stats) {
-    return count_with(active, puzzle, limit, stats);
+    return count_with(active.search, puzzle, limit, stats);
 }
 
 SolutionCount count(const Grid& puzzle, std::uint64_t limit) {
-    return count_any_order_with({active, active_count, active_parts}, puzzle, limit);
+    return count_any_order_with(active, puzzle, limit);
 }
 
 }  // namespace nine
@@ -325,13 +297,12 @@ Kernel9 kernel9_active() {
 
 SolutionCount count_solutions(Kernel9 kernel, const Grid& puzzle, std::uint64_t limit, SearchStats& stats) {
     require_nine(puzzle);
-    return nine::count_with(nine::kernel_of(kernel), puzzle, limit, stats);
+    return nine::count_with(nine::kernels_of(kernel).search, puzzle, limit, stats);
 }
 
 SolutionCount count_solutions(Kernel9 kernel, const Grid& puzzle, std::uint64_t limit) {
     require_nine(puzzle);
-    return nine::count_any_order_with(
-        {nine::kernel_of(kernel), nine::count_kernel_of(kernel), nine::parts_kernel_of(kernel)}, puzzle, limit);
+    return nine::count_any_order_with(nine::kernels_of(kernel), puzzle, limit);
 }
 
 SolutionCount count_by_counting_search(Kernel9 kernel, const Grid& puzzle, std::uint64_t limit) {
@@ -340,7 +311,7 @@ SolutionCount count_by_counting_search(Kernel9 kernel, const Grid& puzzle, std::
     nine::Board s, first;
     if (!nine::start(puzzle, s)) return result;
     bool first_in_pinned_order = false;
-    result.count = nine::count_kernel_of(kernel)(s, limit, 0, first, first_in_pinned_order);
+    result.count = nine::kernels_of(kernel).counting(s, limit, 0, first, first_in_pinned_order);
     result.capped = limit && result.count >= limit;
     if (result.count) result.first = nine::to_grid(first);
     return result;
@@ -349,7 +320,7 @@ SolutionCount count_by_counting_search(Kernel9 kernel, const Grid& puzzle, std::
 std::uint64_t for_each_solution(Kernel9 kernel, const Grid& puzzle, const std::function<bool(const Grid&)>& visit) {
     require_nine(puzzle);
     SearchStats stats;
-    return nine::enumerate_with(nine::kernel_of(kernel), puzzle, visit, stats);
+    return nine::enumerate_with(nine::kernels_of(kernel).search, puzzle, visit, stats);
 }
 
 }  // namespace sudoku
