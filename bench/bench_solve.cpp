@@ -18,7 +18,6 @@
 
 #include "sudoku/dlx.hpp"
 #include "sudoku/formats.hpp"
-#include "sudoku/rng.hpp"
 #include "sudoku/solve.hpp"
 #include "sudoku/solver9_kernel.hpp"
 #include "support/datasets.hpp"
@@ -80,19 +79,7 @@ int main(int argc, char** argv) {
 
     std::printf("\ncounting throughput (exact counts, capped at 1e6 per puzzle), solutions per second\n");
     auto serg = load_dataset("puzzles7_serg_benchmark.txt", max_count ? std::min<std::size_t>(max_count, 2000) : 2000);
-    std::vector<Grid> random24;
-    {
-        auto solved_from = load_dataset("puzzles2_17_clue.txt", 200);
-        sudoku::Rng rng(24);
-        for (auto& p : solved_from) {
-            Grid full = *sudoku::solve(p), q(3);
-            std::vector<int> cells(81);
-            for (int i = 0; i < 81; ++i) cells[i] = i;
-            rng.shuffle(cells);
-            for (int i = 0; i < 24; ++i) q.set(cells[i], full.at(cells[i]));
-            random24.push_back(q);
-        }
-    }
+    auto random24 = sudoku::testing::random_sparse_grids(200, 24, 24);
     // "pinned": the pinned search enumerating one solution at a time (count_solutions with
     // statistics); "ours": count_solutions, which counts past two by independent parts.
     std::printf("%-38s %8s %12s %12s %8s %12s %10s\n", "set", "puzzles", "ours sol/s", "dlx sol/s", "ours/dlx",

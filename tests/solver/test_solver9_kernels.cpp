@@ -2,7 +2,6 @@
 // the same source compiled per instruction set must walk the same tree.
 #include <catch2/catch.hpp>
 
-#include "sudoku/rng.hpp"
 #include "sudoku/solver9_kernel.hpp"
 #include "support/datasets.hpp"
 
@@ -45,17 +44,7 @@ TEST_CASE("solver9 kernels: avx2 and avx512 give the portable answers on every d
 }
 
 TEST_CASE("solver9 kernels: avx2 and avx512 count and enumerate as the portable one on sparse grids") {
-    std::vector<Grid> sparse;
-    sudoku::Rng rng(16);
-    for (auto& p : sudoku::testing::load_dataset("puzzles2_17_clue.txt", 40)) {
-        Grid full = *sudoku::solve(p), q(3);
-        std::vector<int> cells(81);
-        for (int i = 0; i < 81; ++i) cells[i] = i;
-        rng.shuffle(cells);
-        for (int i = 0; i < 22; ++i) q.set(cells[i], full.at(cells[i]));
-        sparse.push_back(q);
-    }
-    check_wide_kernels_agree(sparse, 100000);
+    check_wide_kernels_agree(sudoku::testing::random_sparse_grids(40, 22, 16), 100000);
     for (Kernel9 kernel : {Kernel9::avx2, Kernel9::avx512}) {
         if (!sudoku::kernel9_supported(kernel)) continue;
         std::vector<Grid> wide, portable;
@@ -105,19 +94,6 @@ void check_counting_search_agrees(const std::vector<Grid>& puzzles, std::uint64_
     }
 }
 
-std::vector<Grid> sparse_grids(int clues, int how_many, std::uint64_t seed) {
-    std::vector<Grid> sparse;
-    sudoku::Rng rng(seed);
-    for (auto& p : sudoku::testing::load_dataset("puzzles2_17_clue.txt", how_many)) {
-        Grid full = *sudoku::solve(p), q(3);
-        std::vector<int> cells(81);
-        for (int i = 0; i < 81; ++i) cells[i] = i;
-        rng.shuffle(cells);
-        for (int i = 0; i < clues; ++i) q.set(cells[i], full.at(cells[i]));
-        sparse.push_back(q);
-    }
-    return sparse;
-}
 }  // namespace
 
 TEST_CASE("solver9 counting search: every kernel counts to 2 as the pinned search on every dataset") {
@@ -130,7 +106,7 @@ TEST_CASE("solver9 counting search: every kernel counts to 2 as the pinned searc
 
 TEST_CASE("solver9 counting search: grids with many solutions, no solution or a clash count as the pinned search") {
     for (int clues : {17, 20, 24, 30}) {
-        const auto grids = sparse_grids(clues, 30, 100 + clues);
+        const auto grids = sudoku::testing::random_sparse_grids(30, clues, 100 + clues);
         for (std::uint64_t limit : {2u, 3u, 1000u, 20000u}) check_counting_search_agrees(grids, limit);
     }
     // Grids with no completion: a solved grid with two cells swapped and one of them blanked elsewhere.

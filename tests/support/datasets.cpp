@@ -3,6 +3,8 @@
 #include <stdexcept>
 
 #include "sudoku/formats.hpp"
+#include "sudoku/rng.hpp"
+#include "sudoku/solve.hpp"
 
 namespace sudoku::testing {
 
@@ -12,6 +14,21 @@ std::vector<Grid> load_dataset(const std::string& file_name, std::size_t max_cou
     auto& puzzles = std::get<std::vector<Grid>>(parsed);
     if (max_count && puzzles.size() > max_count) puzzles.resize(max_count);
     return puzzles;
+}
+
+std::vector<Grid> random_sparse_grids(int how_many, int clues, std::uint64_t seed) {
+    Rng rng(seed);
+    std::vector<Grid> grids;
+    for (const Grid& puzzle : load_dataset("puzzles2_17_clue.txt", static_cast<std::size_t>(how_many))) {
+        const Grid solved = *solve(puzzle);
+        Grid sparse(3);
+        std::vector<int> cells(81);
+        for (int i = 0; i < 81; ++i) cells[i] = i;
+        rng.shuffle(cells);
+        for (int i = 0; i < clues; ++i) sparse.set(cells[i], solved.at(cells[i]));
+        grids.push_back(sparse);
+    }
+    return grids;
 }
 
 }  // namespace sudoku::testing
