@@ -43,7 +43,7 @@ SolutionCount count_solutions(const Grid& puzzle, std::uint64_t limit) {
 }
 
 std::uint64_t count_completions(const Grid& puzzle, std::uint64_t limit) {
-    if (puzzle.box() == 3) return count_solutions(puzzle, limit).count;
+    if (puzzle.box() == 3) return nine::count_completions(puzzle, limit);
     std::optional<Grid> unused;
     return general::count(puzzle, limit, unused);
 }

@@ -215,6 +215,18 @@ SolutionCount count_any_order_with(const Kernels& kernels, const Grid& puzzle, s
     return result;
 }
 
+// The count alone (count_completions: the generator's uniqueness check): as count_any_order_with,
+// without the first solution and so without the pinned search that finds it again.
+std::uint64_t count_completions_with(const Kernels& kernels, const Grid& puzzle, std::uint64_t limit) {
+    Board s, first;
+    if (!start(puzzle, s)) return 0;
+    if (limit == 1 || limit == 2) {
+        bool first_in_pinned_order = false;
+        return kernels.counting(s, limit, kPinnedNodes, first, first_in_pinned_order);
+    }
+    return kernels.parts(s, limit ? limit : ~std::uint64_t{0});  // no limit: saturates at 2^64-1
+}
+
 std::uint64_t enumerate_with(Kernel kernel, const Grid& puzzle, const std::function<bool(const Grid&)>& visit,
                              SearchStats& stats) {
     struct Visiting {
@@ -246,6 +258,10 @@ SolutionCount count(const Grid& puzzle, std::uint64_t limit, SearchStats& stats)
 
 SolutionCount count(const Grid& puzzle, std::uint64_t limit) {
     return count_any_order_with(active, puzzle, limit);
+}
+
+std::uint64_t count_completions(const Grid& puzzle, std::uint64_t limit) {
+    return count_completions_with(active, puzzle, limit);
 }
 
 }  // namespace nine

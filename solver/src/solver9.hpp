@@ -12,6 +12,8 @@ namespace sudoku::nine {
 SolutionCount count(const Grid& puzzle, std::uint64_t limit, SearchStats& stats);
 // The same answer without statistics, by the counting search (solver9_count_search.hpp).
 SolutionCount count(const Grid& puzzle, std::uint64_t limit);
+// The count alone, by the fastest search for it (no first solution to keep in the pinned order).
+std::uint64_t count_completions(const Grid& puzzle, std::uint64_t limit);
 
 std::uint64_t enumerate(const Grid& puzzle, const std::function<bool(const Grid&)>& visit, SearchStats& stats);
 

@@ -247,10 +247,22 @@ bool count_after_pinned(Board& s, Counter& counter) {
     return branch_on_cell(s, cell, [&](Board& b) { return count_after_pinned(b, counter); });
 }
 
+// Above this many open cells after the root's propagation the counting search starts at the root:
+// there the pinned start's first branch, on a cell, made the whole tree worse (forum hardest
+// 1905_11+: 55-60 open cells, 0.8 bivalue cells on average; count to 2 took 1.23x tdoku's time from
+// the root, 1.39x after 3, 6 or 12 pinned nodes alike). Grids with several solutions that the
+// pinned search meets at once, as serg's, have at most 47 (43.9 on average, 12.7 bivalue cells).
+// 40, 48 and 52 measured: 40 sent serg to the counting search (2.8x tdoku), 48 and 52 alike.
+constexpr int kPinnedStartMaxOpen = 50;
+
 // A kernel's count (solver9.hpp): the pinned start, then the counting search; `first` and whether
 // it is the pinned search's first solution.
 std::uint64_t count_with_hand_over(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
                                    bool& first_in_pinned_order) {
+    // The pinned search propagates the root first as well, to the same fixpoint.
+    if (!propagate(start)) return 0;
+    if (ones(start.unsolved[0]) + ones(start.unsolved[1]) + ones(start.unsolved[2]) > kPinnedStartMaxOpen)
+        pinned_nodes = 0;
     Counter counter;
     counter.limit = limit;
     counter.pinned_nodes = pinned_nodes;

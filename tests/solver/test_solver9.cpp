@@ -113,6 +113,41 @@ TEST_CASE("count: two equal clues clash exactly when they share a unit, wherever
     CHECK(clashes == 81 * 20 / 2 * 9);
 }
 
+// count_completions keeps no first solution, so on 9x9 it never runs the pinned search again for
+// one; the pinned search with statistics is the oracle, dancing links the second one.
+TEST_CASE("count: count_completions gives the pinned count on every dataset, sparse grids and dead grids") {
+    auto check = [](const std::vector<Grid>& grids, std::uint64_t limit) {
+        for (const Grid& g : grids) {
+            INFO(g.to_line() << " limit " << limit);
+            sudoku::SearchStats stats;
+            REQUIRE(sudoku::count_completions(g, limit) == sudoku::count_solutions(g, limit, stats).count);
+        }
+    };
+    for (auto name : {"puzzles2_17_clue.txt", "puzzles3_magictour_top1465.txt", "puzzles5_forum_hardest_1905_11+.txt",
+                      "puzzles6_forum_hardest_1106.txt", "puzzles7_serg_benchmark.txt"})
+        for (std::uint64_t limit : {1u, 2u}) check(sudoku::testing::load_dataset(name, 1000), limit);
+    for (int clues : {0, 17, 22, 26, 30})
+        for (std::uint64_t limit : {1u, 2u, 3u, 500u})
+            check(sudoku::testing::random_sparse_grids(clues < 17 ? 2 : 40, clues, 300 + clues), limit);
+    std::vector<Grid> dead;
+    for (Grid g : sudoku::testing::load_dataset("puzzles5_forum_hardest_1905_11+.txt", 100)) {
+        for (int cell = 0; cell < 81; ++cell)
+            if (!g.at(cell)) {
+                g.set(cell, 1 + cell % 9);  // legal or not, usually leaves no completion
+                break;
+            }
+        dead.push_back(g);
+    }
+    check(dead, 2);
+    int without = 0;
+    for (const Grid& g : dead) {
+        const std::uint64_t n = sudoku::count_completions(g, 2);
+        CHECK(n == sudoku::dlx_count(g, 2).count);
+        without += n == 0;
+    }
+    CHECK(without > 0);
+}
+
 TEST_CASE("count: the general solver agrees with dancing links on 4x4 and 16x16") {
     CHECK(sudoku::dlx_count(Grid(2), 0).count == 288);
     Grid big(4);

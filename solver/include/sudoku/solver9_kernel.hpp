@@ -26,7 +26,8 @@ Kernel9 kernel9_active();                // the widest supported one
 // count_solutions and for_each_solution on a 9x9 grid with the given kernel; a kernel this CPU
 // cannot run is a programmer mistake (std::invalid_argument), as is a grid of another size.
 SolutionCount count_solutions(Kernel9 kernel, const Grid& puzzle, std::uint64_t limit, SearchStats& stats);
-// Without statistics: the same answer, with limit 2 by the counting search below the first nodes (see solve.hpp).
+// Without statistics: the same answer, with limit 2 by the counting search below the first nodes, or
+// from the root on grids that propagation leaves wide open (see solve.hpp).
 SolutionCount count_solutions(Kernel9 kernel, const Grid& puzzle, std::uint64_t limit);
 // The counting search alone (solver9_count_search.hpp), for tests and benchmarks: the number of
 // completions up to `limit` (0 = all), and the first one it met.
