@@ -4,22 +4,35 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <limits>
 #include <numeric>
 
 namespace sudoku::target_detail {
 
 CompletionImprover::CompletionImprover(const Grid& puzzle, const Weights& weights)
-    : weights_(weights), box_(puzzle.box()), side_(puzzle.box() * puzzle.box()) {
-    clue_.assign(side_ * side_, false);
-    std::vector<bool> used(side_ + 1, false);
-    for (int cell = 0; cell < side_ * side_; ++cell)
-        if (puzzle.at(cell)) {
-            clue_[cell] = true;
-            used[puzzle.at(cell)] = true;
-        }
-    for (int d = 1; d <= side_; ++d)
+    : weights_(weights), side_(puzzle.box() * puzzle.box()) {
+    const int n = side_, box = puzzle.box();
+    std::vector<bool> used(n + 1, false);
+    for (int cell = 0; cell < n * n; ++cell) used[puzzle.at(cell)] = true;
+    for (int d = 1; d <= n; ++d)
         if (!used[d]) free_digits_.push_back(d);
+    // Per row, its clue-free columns as bits: on puzzles with many clues few pairs remain.
+    std::vector<std::uint32_t> open(n, 0);
+    for (int cell = 0; cell < n * n; ++cell)
+        if (!puzzle.at(cell)) open[cell / n] |= 1u << (cell % n);
+    for (int r1 = 0; r1 < n; ++r1)
+        for (int r2 = r1 + 1; r2 < n; ++r2)
+            for (std::uint32_t both = open[r1] & open[r2]; both; both &= both - 1) {
+                const int c1 = std::countr_zero(both);
+                for (std::uint32_t later = both & (both - 1); later; later &= later - 1) {
+                    const int c2 = std::countr_zero(later);
+                    if (r1 / box != r2 / box && c1 / box != c2 / box) continue;
+                    const int p = r1 * n + c1, q = r1 * n + c2, s = r2 * n + c1, t = r2 * n + c2;
+                    rectangles_.push_back({p, q, s, t,
+                                           std::int64_t(weights.at(p)) + weights.at(t) - weights.at(q) - weights.at(s)});
+                }
+            }
 }
 
 void CompletionImprover::improve(std::vector<std::uint8_t>& digit) const {
@@ -76,26 +89,14 @@ bool CompletionImprover::relabel(std::vector<std::uint8_t>& digit) const {
 }
 
 bool CompletionImprover::swap_rectangles(std::vector<std::uint8_t>& digit) const {
-    const int n = side_;
     bool moved = false;
-    for (int r1 = 0; r1 < n; ++r1)
-        for (int r2 = r1 + 1; r2 < n; ++r2) {
-            const bool same_band = r1 / box_ == r2 / box_;
-            for (int c1 = 0; c1 < n; ++c1)
-                for (int c2 = c1 + 1; c2 < n; ++c2) {
-                    if (!same_band && c1 / box_ != c2 / box_) continue;
-                    const int p = r1 * n + c1, q = r1 * n + c2, s = r2 * n + c1, t = r2 * n + c2;
-                    const int a = digit[p], b = digit[q];
-                    if (digit[s] != b || digit[t] != a) continue;
-                    if (clue_[p] || clue_[q] || clue_[s] || clue_[t]) continue;
-                    const std::int64_t gain = std::int64_t(b - a) * (std::int64_t(weights_.at(p)) + weights_.at(t) -
-                                                                     weights_.at(q) - weights_.at(s));
-                    if (gain <= 0) continue;
-                    digit[p] = digit[t] = std::uint8_t(b);
-                    digit[q] = digit[s] = std::uint8_t(a);
-                    moved = true;
-                }
-        }
+    for (const Rectangle& r : rectangles_) {
+        const int a = digit[r.p], b = digit[r.q];
+        if (digit[r.s] != b || digit[r.t] != a || std::int64_t(b - a) * r.excess <= 0) continue;
+        digit[r.p] = digit[r.t] = std::uint8_t(b);
+        digit[r.q] = digit[r.s] = std::uint8_t(a);
+        moved = true;
+    }
     return moved;
 }
 

@@ -39,10 +39,17 @@ private:
     bool relabel(std::vector<std::uint8_t>& digit) const;
     bool swap_rectangles(std::vector<std::uint8_t>& digit) const;
 
+    // Corners p q / s t of a rectangle of free cells that may swap; `excess` is w_p + w_t - w_q - w_s,
+    // so that a b / b a becoming b a / a b gains (b - a) x excess.
+    struct Rectangle {
+        int p, q, s, t;
+        std::int64_t excess;
+    };
+
     const Weights& weights_;
-    int box_ = 0, side_ = 0;
-    std::vector<bool> clue_;        // per cell
-    std::vector<int> free_digits_;  // in increasing order: those no clue uses
+    int side_ = 0;
+    std::vector<Rectangle> rectangles_;  // listed once: the sweeps then skip clue-bound ones for free
+    std::vector<int> free_digits_;       // in increasing order: those no clue uses
 };
 
 }  // namespace sudoku::target_detail
