@@ -6,6 +6,7 @@
 //                [--family NAME]   only the families whose name contains NAME
 //                [--stats]         mean nodes and bound evaluations per puzzle, per family, and
 //                                  how many puzzles needed the placement bound
+//                [--each]          one line per puzzle: ms, score, nodes, rounds, evaluations
 //                [--seed N]        another sample of the families (default 20091120)
 //                [--placement-after N]  TargetOptions::placement_after_nodes (default 50)
 //   bench_target 1000 20        the scale (CBC dominates the run time)
@@ -51,6 +52,7 @@ TargetResult timed(Timing& timing, F&& solve) {
 
 int disagreements = 0;
 bool show_stats = false;
+bool show_each = false;
 TargetOptions options;               // --placement-after N moves the placement bound's start, for tuning
 constexpr double kWorstGoalMs = 10;  // the worst case per puzzle; slower ones are printed
 
@@ -66,6 +68,12 @@ void run_family(const std::string& name, const std::vector<Grid>& puzzles, const
         evaluations += double(a.stats.evaluations) / double(puzzles.size());
         root_evaluations += double(a.stats.root_evaluations) / double(puzzles.size());
         if (a.stats.placement_nodes > 0) ++with_placement;
+        if (show_each)
+            std::printf("  #%zu %.2f ms, score %lld, %llu nodes, %d rounds, %llu evaluations (%llu at the root), "
+                        "placement %llu\n",
+                        i, ours.ms.back(), a.score ? (long long)*a.score : 0LL, (unsigned long long)a.stats.nodes,
+                        a.stats.rounds, (unsigned long long)a.stats.evaluations,
+                        (unsigned long long)a.stats.root_evaluations, (unsigned long long)a.stats.placement_nodes);
         if (a.has_completion() &&
             (!a.certificate->is_solution_of(puzzles[i]) || target_score(*a.certificate, w) != a.score)) {
             std::printf("  BAD CERTIFICATE on %s\n", puzzles[i].to_line().c_str());
@@ -127,6 +135,10 @@ int main(int argc, char** argv) {
         }
         if (!std::strcmp(argv[i], "--stats")) {
             show_stats = true;
+            continue;
+        }
+        if (!std::strcmp(argv[i], "--each")) {
+            show_each = true;
             continue;
         }
         if (!std::strcmp(argv[i], "--no-mip")) {

@@ -28,6 +28,7 @@
 #include "sudoku/target.hpp"
 #include "target_board.hpp"
 #include "target_bound.hpp"
+#include "target_improve.hpp"
 #include "target_placement.hpp"
 
 namespace sudoku {
@@ -49,6 +50,14 @@ constexpr int kDiveBudget = 200;  // nodes per guided dive
 // Root dives keep only candidates whose forcing penalty is at most this: 0.5, 1, 1.5, 2 and 4
 // measured, 1 fastest overall (bench_target 100: 2.3x lower medians than undirected dives).
 constexpr double kDiveMargin = 1.0;
+// Where the LP sits 10-20 above the optimum (random weights on the empty grid) the optimum needs
+// candidates the first margin strikes, and the dives keep finding nothing: after each dive that
+// did not raise an incumbent lying more than this share of the bound below it, the margin
+// doubles, up to kMaxDiveMargin. Random weights 1..20 on the empty grid: 62 -> 58 nodes per
+// matrix (caps 8, 16 and 32 alike; doubling beat 4x). Without the share (any incumbent) the
+// ring-weight families took up to 2.5x more nodes: their dives fail on budget, not on margin.
+constexpr double kFarBelowShare = 0.015;
+constexpr double kMaxDiveMargin = 16.0;
 // Tuned by bench_target --stats (100 per family: 7,400 -> 6,100 bound evaluations in all).
 constexpr int kNodeIterations = 2;
 constexpr int kStrikeRounds = 2;  // bound, strike hopeless candidates, bound again, at most this often
@@ -79,6 +88,13 @@ constexpr int kPlacementNodeIterations = 1;  // per node, from the parent's mult
 // twice what they saved (42 -> 23 ms and 32 -> 16 ms on the two slowest of 30,000 puzzles).
 // 0.25 and 0.5 measured, 0.5 as good or better everywhere.
 constexpr double kPlacementWorthAtNodes = 0.5;
+// The placement bound joins in at once, from the round after this many, when the incumbent lies
+// more than this share of the root bound below it (2.9 points under the ring weights, 5 under
+// random weights 1..20). Random weights 1..20 on the empty grid, 100 matrices: 58.3 -> 31.8 nodes
+// per matrix, 0.64 -> 0.56 s in all (0.002: 37.6 nodes; from the second round: a few more
+// puzzles of the ring families take the placement bound, for nothing).
+constexpr int kPlacementAtOnceRounds = 2;
+constexpr double kPlacementAtOnceShare = 0.001;
 
 std::int64_t score_of(const Weights& weights, const std::vector<std::uint8_t>& digit) {
     std::int64_t s = 0;
@@ -104,8 +120,8 @@ int branching_cell(const Board& board, const Weights& weights) {
 
 class BranchAndBound {
 public:
-    BranchAndBound(const Weights& weights, const Board& root, const TargetOptions& options)
-        : weights_(weights), options_(options), bound_(weights) {
+    BranchAndBound(const Grid& puzzle, const Weights& weights, const Board& root, const TargetOptions& options)
+        : weights_(weights), options_(options), bound_(weights), improver_(puzzle, weights) {
         const int n = root.geo->side;
         boards_.assign(n * n + 1, root);
         bounds_.resize(n * n + 1);
@@ -153,6 +169,7 @@ public:
         Board& board = boards_[depth];
         if (record_if_complete(board)) return;
         if (best_ >= proven_upper_ || --nodes_left_ < 0) return;
+        if (!improver_.order_possible(board)) return;  // holds no optimum: its relabelling gains
         Multipliers& m = multipliers_[depth];
         BoundResult& bound = bounds_[depth];
         ++stats_.nodes;
@@ -276,7 +293,9 @@ public:
             ++stats_.rounds;
             multipliers_[0] = root_multipliers;
             boards_[0] = root_board;  // candidates struck for a higher aim may be needed now
-            nodes_left_ = placement_tried ? std::numeric_limits<std::int64_t>::max() : options_.placement_after_nodes;
+            nodes_left_ = placement_tried       ? std::numeric_limits<std::int64_t>::max()
+                          : placement_at_once(root) ? 0
+                                                    : options_.placement_after_nodes;
             search(0);
             if (nodes_left_ < 0) {
                 // The LP leaves a gap the tree is slow to close: the stronger bound, once, then
@@ -294,6 +313,15 @@ public:
             upper = aim - 1;           // proven: nothing reaches the aim
             step *= 2;
         }
+    }
+
+    // Whether the placement bound should join in now, before the round's node budget: when two
+    // rounds failed and the incumbent still lies more than kPlacementAtOnceShare of the root bound
+    // below it, the LP is far from the optimum (random weight matrices: 10-25 points) and the
+    // budget's 50 nodes are spent for nothing.
+    bool placement_at_once(const BoundResult& root) const {
+        return stats_.rounds > kPlacementAtOnceRounds &&
+               root.value - double(best_) > kPlacementAtOnceShare * std::abs(root.value);
     }
 
     // The placement bound at the root, on the candidates that could still beat the incumbent
@@ -346,13 +374,16 @@ public:
     }
 
     // A guided dive on a copy of the root with every candidate struck whose penalty exceeds
-    // kDiveMargin: a heuristic (the optimum may need one of them), confining the dive to
+    // the current margin (kDiveMargin, then wider): a heuristic (the optimum may need one of them), confining the dive to
     // completions the bound rates within the margin of itself. Any completion found is real.
     void dive_within_margin(const BoundResult& root, const Multipliers& m) {
         const Board saved = boards_[0];
-        if (bound_.strike_hopeless(boards_[0], m, root.value - kDiveMargin) < 0) boards_[0] = saved;
+        if (bound_.strike_hopeless(boards_[0], m, root.value - dive_margin_) < 0) boards_[0] = saved;
         dive_budget_ = kDiveBudget;
+        const std::int64_t before = best_;
         guided_dive(0, root, m);
+        if (best_ == before && root.value - double(best_) > kFarBelowShare * std::abs(root.value))
+            dive_margin_ = std::min(2 * dive_margin_, kMaxDiveMargin);
         boards_[0] = saved;
     }
 
@@ -366,7 +397,10 @@ private:
     double cutoff() const { return double(floor_) + 1 - kEpsilon; }
 
     // The first completion sets the incumbent whatever it scores: any integer may be the optimum.
-    void record(const std::vector<std::uint8_t>& digit) {
+    // Each is first improved by the local search of target_improve.hpp.
+    void record(const std::vector<std::uint8_t>& found) {
+        std::vector<std::uint8_t> digit = found;
+        improver_.improve(digit);
         const std::int64_t s = score_of(weights_, digit);
         if (found_ && s <= best_) return;
         floor_ = found_ ? std::max(floor_, s) : s;
@@ -407,6 +441,7 @@ private:
     const TargetOptions options_;
     std::vector<Board> boards_;
     target_detail::LagrangianBound bound_;  // loaded with whichever board is being bounded
+    target_detail::CompletionImprover improver_;  // also knows which digits are interchangeable
     std::vector<Multipliers> multipliers_;
     std::vector<BoundResult> bounds_;         // per depth: the node's last bound, read while its children run
     std::vector<std::vector<double>> slack_;  // per depth: the last strike's slack per candidate
@@ -425,6 +460,7 @@ private:
     std::vector<std::vector<double>> placement_mu_;
     TargetStats stats_;
     int dive_budget_ = 0;
+    double dive_margin_ = kDiveMargin;  // widened after each root dive that found nothing better
     std::vector<std::uint8_t> best_digits_;
 };
 
@@ -458,7 +494,7 @@ TargetResult target_max_score(const Grid& puzzle, const Weights& weights, const 
     TargetResult result;
     Board root;
     if (!root.load(puzzle)) return result;
-    BranchAndBound search(weights, root, options);
+    BranchAndBound search(puzzle, weights, root, options);
     if (!search.dive(0)) return result;
     search.optimise();
     result.score = search.best();

@@ -50,6 +50,7 @@ struct TargetResult {
 // reach rarely taken paths.
 struct TargetOptions {
     // Nodes a round may take before the placement bound joins in (box sizes 2 and 3); 0: at once.
+    // It joins in sooner when two rounds failed with the incumbent far below the root bound.
     std::int64_t placement_after_nodes = 50;
     // Once it joined in, every node takes its steps and strikes even where the root found it no
     // better than the LP (by default they are skipped there: they cost more than they save).
