@@ -36,11 +36,13 @@ struct OpenCells {
     int cell[kPartCells];
     CellSet unit_mates[kPartCells];
 };
-// Their candidates, per digit: the state of the part counter, copied at each branch. Per digit
-// rather than per cell, so that a placement is one mask and naked singles are found for all
-// cells at once by bit-sliced counting, without a branch per cell (which mispredicts).
+// Their candidates, the state of the part counter, copied at each branch; held both ways, as
+// each step reads one: per digit, a placement clears its mates in one mask and the cells with
+// two or three candidates come out of bit-sliced counting, without a branch per cell (which
+// mispredicts); per cell, a single's digit and a cell's links are a few bits away.
 struct Candidates {
-    CellSet cells_of[9];  // may keep bits of cells no longer open: always read under `open`
+    CellSet cells_of[9];               // may keep bits of cells no longer open: read under `open`
+    std::uint16_t digits[kPartCells];  // of the open cells only
 };
 
 // The open cells of `s` and their candidates, when there are at most kPartCells of them.
@@ -53,7 +55,13 @@ inline bool list_open(const Board& s, OpenCells& g, Candidates& candidates) {
         for (std::uint32_t rest = s.unsolved[b]; rest; rest &= rest - 1) {
             const int bit = lowest(rest), i = g.n++;
             const CellSet me = CellSet{1} << i;
-            for (int d = 0; d < 9; ++d) candidates.cells_of[d] |= CellSet((s.digit[d][b] >> bit) & 1) << i;
+            std::uint32_t digits = 0;
+            for (int d = 0; d < 9; ++d) {
+                const std::uint32_t here = (s.digit[d][b] >> bit) & 1;
+                digits |= here << d;
+                candidates.cells_of[d] |= CellSet(here) << i;
+            }
+            candidates.digits[i] = static_cast<std::uint16_t>(digits);
             g.cell[i] = b * 27 + bit;
             row[b * 3 + bit / 9] |= me;
             column[bit % 9] |= me;
@@ -66,46 +74,46 @@ inline bool list_open(const Board& s, OpenCells& g, Candidates& candidates) {
     return true;
 }
 
-// The candidates of open cell i, as digit bits.
-inline std::uint32_t digits_at(const Candidates& c, int i) {
-    std::uint32_t digits = 0;
-    for (int d = 0; d < 9; ++d) digits |= std::uint32_t((c.cells_of[d] >> i) & 1) << d;
-    return digits;
-}
-
-// The open cells with at least two and at least three candidates.
+// The open cells with at least one, two and three candidates.
 struct Levels {
-    CellSet two, three;
+    CellSet one, two, three;
 };
-inline Levels levels_of(const Candidates& c, CellSet open, CellSet& one) {
-    CellSet two = 0, three = 0;
-    one = 0;
+inline Levels levels_of(const Candidates& c, CellSet open) {
+    Levels l{0, 0, 0};
     for (const CellSet digit : c.cells_of) {
         const CellSet x = digit & open;
-        three |= two & x;
-        two |= one & x;
-        one |= x;
+        l.three |= l.two & x;
+        l.two |= l.one & x;
+        l.one |= x;
     }
-    return {two, three};
+    return l;
 }
 
-// Naked singles to their fixpoint, all cells of a round at once; false on contradiction (a cell
-// with no candidate, or two singles of one digit in one unit). Leaves `open` without them.
-inline bool settle(const OpenCells& g, Candidates& c, CellSet& open, Levels& levels) {
-    for (;;) {
-        CellSet one;
-        levels = levels_of(c, open, one);
-        if (open & ~one) return false;
-        const CellSet singles = open & ~levels.two;
-        if (!singles) return true;
-        open &= ~singles;
-        for (int d = 0; d < 9; ++d)
-            for (CellSet mine = singles & c.cells_of[d]; mine; mine &= mine - 1) {
-                const int i = first_cell(mine);
-                if (!((c.cells_of[d] >> i) & 1)) return false;  // taken by a single of d met above
-                c.cells_of[d] &= ~g.unit_mates[i];
-            }
+// Open cell i (already out of `open`) takes digit d: d leaves its mates; those left with one
+// candidate or none join `singles`.
+inline void place(const OpenCells& g, Candidates& c, CellSet open, int i, int d, CellSet& singles) {
+    const CellSet hit = g.unit_mates[i] & c.cells_of[d] & open;
+    c.cells_of[d] &= ~g.unit_mates[i];
+    for (CellSet rest = hit; rest; rest &= rest - 1) {
+        const int j = first_cell(rest);
+        const std::uint32_t left = c.digits[j] & ~(1u << d);
+        c.digits[j] = static_cast<std::uint16_t>(left);
+        singles |= CellSet((left & (left - 1)) == 0) << j;
     }
+}
+
+// Naked singles from `singles` to their fixpoint, each placed as it comes; false on
+// contradiction (a cell left with no candidate). Leaves `open` without them.
+inline bool settle(const OpenCells& g, Candidates& c, CellSet& open, CellSet singles) {
+    while (singles) {
+        const int i = first_cell(singles);
+        singles &= singles - 1;
+        const std::uint32_t only = c.digits[i];
+        if (!only) return false;
+        open &= ~(CellSet{1} << i);
+        place(g, c, open, i, lowest(only), singles);
+    }
+    return true;
 }
 
 // The part holding the lowest cell of `open`: cells linked through a shared unit and a shared candidate.
@@ -115,7 +123,7 @@ inline CellSet part_of_lowest(const OpenCells& g, const Candidates& c, CellSet o
         const int i = first_cell(frontier);
         frontier &= frontier - 1;
         CellSet sharing = 0;  // the cells holding one of i's candidates
-        for (const CellSet digit : c.cells_of) sharing |= digit & -((digit >> i) & 1);
+        for (std::uint32_t digits = c.digits[i]; digits; digits &= digits - 1) sharing |= c.cells_of[lowest(digits)];
         const CellSet fresh = g.unit_mates[i] & open & sharing & ~part;
         part |= fresh;
         frontier |= fresh;
@@ -128,24 +136,25 @@ inline int fewest_candidates(const Candidates& c, CellSet part, const Levels& le
     if (const CellSet two = part & ~levels.three) return first_cell(two);
     int cell = first_cell(part), fewest = 10;
     for (CellSet rest = part; rest; rest &= rest - 1) {
-        const int n = ones(digits_at(c, first_cell(rest)));
+        const int n = ones(c.digits[first_cell(rest)]);
         if (n < fewest) fewest = n, cell = first_cell(rest);
     }
     return cell;
 }
 
-// The completions of the open cells `open` of g, up to `cap`: naked singles, then part by part
-// (multiplied), each part branching on its cell with the fewest candidates. Clobbers `c`.
-std::uint64_t count_open(const OpenCells& g, Candidates& c, CellSet open, std::uint64_t cap) {
-    Levels levels;
-    if (!settle(g, c, open, levels)) return 0;
+// The completions of the open cells `open` of g, up to `cap`, once the naked singles `singles`
+// are placed: then part by part (multiplied), each part branching on its cell with the fewest
+// candidates. Clobbers `c`.
+std::uint64_t count_open(const OpenCells& g, Candidates& c, CellSet open, CellSet singles, std::uint64_t cap) {
+    if (!settle(g, c, open, singles)) return 0;
+    const Levels levels = levels_of(c, open);
     std::uint64_t product = 1;
     while (open) {
         const CellSet part = part_of_lowest(g, c, open);
         open &= ~part;
         const int cell = fewest_candidates(c, part, levels);
         const CellSet others = part & ~(CellSet{1} << cell);
-        std::uint32_t values = digits_at(c, cell);
+        std::uint32_t values = c.digits[cell];
         // Never past what the product can use: with `product` counted, cap / product (rounded up) is as good as cap.
         const std::uint64_t part_cap = cap / product + (cap % product != 0);  // rounded up, without overflow
         std::uint64_t counted = 0;
@@ -153,13 +162,13 @@ std::uint64_t count_open(const OpenCells& g, Candidates& c, CellSet open, std::u
         // The cell's value reaches only its own part: a mate in another part shares no candidate
         // with it. So the last value may clobber `c`, which the other parts still read.
         for (; others && values && counted < part_cap; values &= values - 1) {
-            const int d = lowest(values);
             const bool last = !(values & (values - 1));
             Candidates copy;
             if (!last) copy = c;
             Candidates& child = last ? c : copy;
-            child.cells_of[d] &= ~g.unit_mates[cell];
-            counted += count_open(g, child, others, part_cap - counted);
+            CellSet child_singles = 0;
+            place(g, child, others, cell, lowest(values), child_singles);
+            counted += count_open(g, child, others, child_singles, part_cap - counted);
         }
         if (counted == 0) return 0;
         product = times_capped(product, counted < part_cap ? counted : part_cap, cap);
@@ -177,7 +186,11 @@ std::uint64_t count_by_parts(Board& s, std::uint64_t cap) {
         case Inferred::contradiction:
             return 0;
         case Inferred::settled:
-            return count_open(g, c, g.n == 64 ? ~CellSet{0} : (CellSet{1} << g.n) - 1, cap);
+        {
+            const CellSet open = g.n == 64 ? ~CellSet{0} : (CellSet{1} << g.n) - 1;
+            const Levels levels = levels_of(c, open);
+            return count_open(g, c, open, open & ~levels.two, cap);
+        }
         case Inferred::open:
             break;
     }
