@@ -142,6 +142,23 @@ inline int fewest_candidates(const Candidates& c, CellSet part, const Levels& le
     return cell;
 }
 
+// The completions of a part whose cells all hold the same two candidates and nothing else,
+// linked through shared units alone: the ways to colour that graph with two colours, so 2 when
+// it has no odd cycle and 0 when it has one. Ordinary branching would take two children and
+// their singles to find the same (rectangles of two swappable digits are the common part).
+inline std::uint64_t count_pair_part(const OpenCells& g, CellSet part) {
+    CellSet side[2] = {part & -part, 0}, frontier = side[0];
+    for (int s = 1; frontier; s ^= 1) {  // frontier is on side !s: its mates go to side s
+        CellSet reached = 0;
+        for (CellSet rest = frontier; rest; rest &= rest - 1) reached |= g.unit_mates[first_cell(rest)];
+        reached &= part;
+        if (reached & side[s ^ 1]) return 0;  // two mates on one side: an odd cycle
+        frontier = reached & ~side[s];
+        side[s] |= frontier;
+    }
+    return 2;
+}
+
 // The completions of the open cells `open` of g, up to `cap`, once the naked singles `singles`
 // are placed: then part by part (multiplied), each part branching on its cell with the fewest
 // candidates. Clobbers `c`.
@@ -159,6 +176,9 @@ std::uint64_t count_open(const OpenCells& g, Candidates& c, CellSet open, CellSe
         const std::uint64_t part_cap = cap / product + (cap % product != 0);  // rounded up, without overflow
         std::uint64_t counted = 0;
         if (!others) counted = std::uint64_t(ones(values));
+        else if (const CellSet pair_cells = c.cells_of[lowest(values)] & c.cells_of[31 - __builtin_clz(values)];
+                 !(part & levels.three) && (part & ~pair_cells) == 0)
+            counted = count_pair_part(g, part), values = 0;
         // The cell's value reaches only its own part: a mate in another part shares no candidate
         // with it. So the last value may clobber `c`, which the other parts still read.
         for (; others && values && counted < part_cap; values &= values - 1) {
