@@ -24,10 +24,10 @@ constexpr int kPartCells = 32;  // at most 64: the open cells are bits of one wo
 using CellSet = std::uint64_t;
 inline int first_cell(CellSet x) { return __builtin_ctzll(x); }
 
-// a x b, saturating at cap (a, b <= cap).
+// a x b, saturating at cap; no division, as a part's count is multiplied in at every node.
 inline std::uint64_t times_capped(std::uint64_t a, std::uint64_t b, std::uint64_t cap) {
-    if (a == 0 || b == 0) return 0;
-    return a > cap / b ? cap : a * b;
+    std::uint64_t product;
+    return __builtin_mul_overflow(a, b, &product) || product > cap ? cap : product;
 }
 
 // The open cells of a board: where each is and, per cell, the others it shares a unit with.
@@ -173,7 +173,8 @@ std::uint64_t count_open(const OpenCells& g, Candidates& c, CellSet open, CellSe
         const CellSet others = part & ~(CellSet{1} << cell);
         std::uint32_t values = c.digits[cell];
         // Never past what the product can use: with `product` counted, cap / product (rounded up) is as good as cap.
-        const std::uint64_t part_cap = cap / product + (cap % product != 0);  // rounded up, without overflow
+        const std::uint64_t part_cap =
+            product == 1 ? cap : cap / product + (cap % product != 0);  // rounded up, without overflow
         std::uint64_t counted = 0;
         if (!others) counted = std::uint64_t(ones(values));
         else if (const CellSet pair_cells = c.cells_of[lowest(values)] & c.cells_of[31 - __builtin_clz(values)];
