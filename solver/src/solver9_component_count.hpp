@@ -9,6 +9,10 @@
 // the completions are the product of the parts' counts. Near the leaves of a grid with many
 // completions that is the common case (independent two-way swaps), and a product of parts counts
 // in a few steps what enumeration visits one by one. Counts only: no solution is materialised.
+//
+// Looking for parts is a walk over the open cells at every node, and far from the leaves it
+// seldom finds a split: there the part counter is a plain enumeration (naked singles, branching
+// on a cell with the fewest candidates) on a state small enough to copy at each branch.
 #pragma once
 
 #include "solver9_count_search.hpp"
@@ -16,12 +20,13 @@
 namespace sudoku::nine {
 namespace {
 
-// From this many open cells down the part counter takes over: measured 16 to 48 on the counting
-// sets of docs/solver-speed.md; below about 30 the counting search's nodes cost more than the
-// part counter's, above about 40 the part counter branches without hidden singles too long.
-constexpr int kPartCells = 32;  // at most 64: the open cells are bits of one word
-// The part counter splits the open cells into parts from this many down (measured 0 to 20 and
-// always: 4 to 8 best, 20 costs serg 5 % and random 24-clue grids 25 %, always 20 % and 40 %).
+// From this many open cells down the part counter takes over: measured 24 to 48 on the counting
+// sets of docs/solver-speed.md; below it the counting search's nodes cost more than the part
+// counter's, above it the part counter (no hidden singles) branches too long on random 24-clue grids.
+constexpr int kPartCells = 40;  // at most 64: the open cells are bits of one word
+// From this many open cells down the part counter looks for parts (measured 0 to 20 and at every
+// node, with the hand-over at 32: 0 to 8 alike; 20 costs random 24-clue grids 20 %, every node
+// costs serg 25 % and random 24-clue grids 45 %).
 constexpr int kSplitCells = 8;
 // A set of open cells of OpenCells, by index.
 using CellSet = std::uint64_t;
@@ -171,8 +176,7 @@ std::uint64_t count_open(const OpenCells& g, Candidates& c, CellSet open, CellSe
     if (!open) return 1;  // the common leaf: singles filled every cell
     const Levels levels = levels_of(c, open);
     std::uint64_t product = 1;
-    // Looking for parts costs a walk over the open cells at every node: it pays only near the
-    // leaves (two rectangles of swappable digits, say), not while many cells are open.
+    // Parts near the leaves only (kSplitCells): there a split is common and the walk short.
     const bool split = ones64(open) <= kSplitCells;
     while (open) {
         const CellSet part = split ? part_of_lowest(g, c, open) : open;  // without the walk, one "part" of all
