@@ -32,21 +32,6 @@ void check_parts_count_as_pinned(const std::vector<Grid>& puzzles, std::uint64_t
         }
 }
 
-// `clues` clues of a solved grid, chosen at random.
-std::vector<Grid> random_grids(int how_many, int clues, std::uint64_t seed) {
-    sudoku::Rng rng(seed);
-    std::vector<Grid> grids;
-    for (auto& p : sudoku::testing::load_dataset("puzzles2_17_clue.txt", how_many)) {
-        Grid full = *sudoku::solve(p), q(3);
-        std::vector<int> cells(81);
-        for (int i = 0; i < 81; ++i) cells[i] = i;
-        rng.shuffle(cells);
-        for (int i = 0; i < clues; ++i) q.set(cells[i], full.at(cells[i]));
-        grids.push_back(q);
-    }
-    return grids;
-}
-
 // A solved grid with the four cells of k rectangles emptied, each rectangle two rows of one band
 // and two columns of one stack whose digits swap: k independent parts of two completions each.
 Grid with_swappable_rectangles(const Grid& solved, int k) {
@@ -86,13 +71,13 @@ TEST_CASE("counting past two: sparse grids counted exactly and capped where the 
     for (int clues : {0, 8, 16, 20, 24, 28, 32})
         for (std::uint64_t limit : {3ull, 1000ull, 100000ull}) {
             INFO(clues << " clues");
-            check_parts_count_as_pinned(random_grids(clues < 20 ? 3 : 12, clues, 100 + clues), limit);
+            check_parts_count_as_pinned(sudoku::testing::random_sparse_grids(clues < 20 ? 3 : 12, clues, 100 + clues), limit);
         }
 }
 
 TEST_CASE("counting past two: grids with no completion count 0 with no first solution") {
     std::vector<Grid> dead;
-    for (Grid g : random_grids(40, 30, 7)) {
+    for (Grid g : sudoku::testing::random_sparse_grids(40, 30, 7)) {
         // A clue changed to another digit its peers lack: legal at once, usually without a completion.
         for (int cell = 0; cell < 81; ++cell)
             if (g.at(cell)) {
