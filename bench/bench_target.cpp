@@ -69,11 +69,12 @@ void run_family(const std::string& name, const std::vector<Grid>& puzzles, const
         root_evaluations += double(a.stats.root_evaluations) / double(puzzles.size());
         if (a.stats.placement_nodes > 0) ++with_placement;
         if (show_each)
-            std::printf("  #%zu %.2f ms, score %lld, %llu nodes, %d rounds, %llu evaluations (%llu at the root), "
-                        "placement %llu\n",
-                        i, ours.ms.back(), a.score ? (long long)*a.score : 0LL, (unsigned long long)a.stats.nodes,
-                        a.stats.rounds, (unsigned long long)a.stats.evaluations,
-                        (unsigned long long)a.stats.root_evaluations, (unsigned long long)a.stats.placement_nodes);
+            std::printf(
+                "  #%zu %.2f ms, score %lld, %llu nodes, %d rounds, %llu evaluations (%llu at the root), "
+                "placement %llu\n",
+                i, ours.ms.back(), a.score ? (long long)*a.score : 0LL, (unsigned long long)a.stats.nodes,
+                a.stats.rounds, (unsigned long long)a.stats.evaluations, (unsigned long long)a.stats.root_evaluations,
+                (unsigned long long)a.stats.placement_nodes);
         if (a.has_completion() &&
             (!a.certificate->is_solution_of(puzzles[i]) || target_score(*a.certificate, w) != a.score)) {
             std::printf("  BAD CERTIFICATE on %s\n", puzzles[i].to_line().c_str());

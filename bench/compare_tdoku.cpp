@@ -71,8 +71,9 @@ SideBySide time_both(const std::vector<Grid>& puzzles, std::uint64_t limit, int 
 
 bool agree(const SideBySide& r, const char* what) {
     if (r.tdoku_count == r.ours_count && r.tdoku_count == r.ours_count_only_count) return true;
-    std::printf("MISMATCH on %s: tdoku %llu, ours %llu and %llu\n", what, static_cast<unsigned long long>(r.tdoku_count),
-                static_cast<unsigned long long>(r.ours_count), static_cast<unsigned long long>(r.ours_count_only_count));
+    std::printf("MISMATCH on %s: tdoku %llu, ours %llu and %llu\n", what,
+                static_cast<unsigned long long>(r.tdoku_count), static_cast<unsigned long long>(r.ours_count),
+                static_cast<unsigned long long>(r.ours_count_only_count));
     return false;
 }
 
@@ -83,14 +84,15 @@ int main(int argc, char** argv) {
     const std::string part = argc > 2 ? argv[2] : "all";
     bool same = true;
     if (part != "count") {
-        std::printf("count to 2, us per puzzle, thread CPU time, best of %d; ours with the first solution\n"
-                    "(count_solutions) and the count alone (count_completions, as tdoku's call answers)\n",
-                    rounds);
+        std::printf(
+            "count to 2, us per puzzle, thread CPU time, best of %d; ours with the first solution\n"
+            "(count_solutions) and the count alone (count_completions, as tdoku's call answers)\n",
+            rounds);
         std::printf("%-38s %8s %9s %9s %11s %11s %11s\n", "dataset", "puzzles", "tdoku", "ours", "ours/tdoku",
                     "count only", "/tdoku");
-        for (const char* name : {"puzzles2_17_clue.txt", "puzzles3_magictour_top1465.txt",
-                                 "puzzles5_forum_hardest_1905_11+.txt", "puzzles6_forum_hardest_1106.txt",
-                                 "puzzles7_serg_benchmark.txt"}) {
+        for (const char* name :
+             {"puzzles2_17_clue.txt", "puzzles3_magictour_top1465.txt", "puzzles5_forum_hardest_1905_11+.txt",
+              "puzzles6_forum_hardest_1106.txt", "puzzles7_serg_benchmark.txt"}) {
             const auto puzzles = sudoku::testing::load_dataset(name);
             const SideBySide r = time_both(puzzles, 2, rounds);
             const double n = double(puzzles.size());
@@ -101,11 +103,12 @@ int main(int argc, char** argv) {
     }
     if (part != "two") {
         std::printf("\ncounting, capped at 1e6 a puzzle, million solutions per second\n");
-        std::printf("%-38s %8s %9s %9s %11s %11s %11s\n", "set", "puzzles", "tdoku", "ours", "rate ratio",
-                    "count only", "rate ratio");
+        std::printf("%-38s %8s %9s %9s %11s %11s %11s\n", "set", "puzzles", "tdoku", "ours", "rate ratio", "count only",
+                    "rate ratio");
         const auto serg = sudoku::testing::load_dataset("puzzles7_serg_benchmark.txt", 2000);
         const auto random24 = sudoku::testing::random_sparse_grids(200, 24, 24);
-        for (const auto& [name, puzzles] : {std::pair{"serg (first 2000)", &serg}, {"random 24-clue (200)", &random24}}) {
+        for (const auto& [name, puzzles] :
+             {std::pair{"serg (first 2000)", &serg}, {"random 24-clue (200)", &random24}}) {
             const SideBySide r = time_both(*puzzles, 1000000, rounds);
             std::printf("%-38s %8zu %9.2f %9.2f %10.3fx %11.2f %10.3fx  (%llu solutions)\n", name, puzzles->size(),
                         double(r.tdoku_count) / r.tdoku / 1e6, double(r.ours_count) / r.ours / 1e6, r.tdoku / r.ours,

@@ -256,9 +256,7 @@ SolutionCount count(const Grid& puzzle, std::uint64_t limit, SearchStats& stats)
     return count_with(active.search, puzzle, limit, stats);
 }
 
-SolutionCount count(const Grid& puzzle, std::uint64_t limit) {
-    return count_any_order_with(active, puzzle, limit);
-}
+SolutionCount count(const Grid& puzzle, std::uint64_t limit) { return count_any_order_with(active, puzzle, limit); }
 
 std::uint64_t count_completions(const Grid& puzzle, std::uint64_t limit) {
     return count_completions_with(active, puzzle, limit);

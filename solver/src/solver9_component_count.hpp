@@ -188,7 +188,8 @@ std::uint64_t count_open(const OpenCells& g, Candidates& c, CellSet open, CellSe
         const std::uint64_t part_cap =
             product == 1 ? cap : cap / product + (cap % product != 0);  // rounded up, without overflow
         std::uint64_t counted = 0;
-        if (!others) counted = std::uint64_t(ones(values));
+        if (!others)
+            counted = std::uint64_t(ones(values));
         else if (const CellSet pair_cells = c.cells_of[lowest(values)] & c.cells_of[31 - __builtin_clz(values)];
                  split && !(part & levels.three) && (part & ~pair_cells) == 0)  // a true part: linked
             counted = count_pair_part(g, part), values = 0;
@@ -218,8 +219,7 @@ std::uint64_t count_by_parts(Board& s, std::uint64_t cap) {
     switch (infer(s, p, [&](const Board& b) { return list_open(b, g, c); })) {
         case Inferred::contradiction:
             return 0;
-        case Inferred::settled:
-        {
+        case Inferred::settled: {
             const CellSet open = g.n == 64 ? ~CellSet{0} : (CellSet{1} << g.n) - 1;
             const Levels levels = levels_of(c, open);
             return count_open(g, c, open, open & ~levels.two, cap);

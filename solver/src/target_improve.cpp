@@ -1,12 +1,12 @@
 #include "target_improve.hpp"
 
-#include "target_assignment.hpp"
-
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <limits>
 #include <numeric>
+
+#include "target_assignment.hpp"
 
 namespace sudoku::target_detail {
 
@@ -29,8 +29,8 @@ CompletionImprover::CompletionImprover(const Grid& puzzle, const Weights& weight
                     const int c2 = std::countr_zero(later);
                     if (r1 / box != r2 / box && c1 / box != c2 / box) continue;
                     const int p = r1 * n + c1, q = r1 * n + c2, s = r2 * n + c1, t = r2 * n + c2;
-                    rectangles_.push_back({p, q, s, t,
-                                           std::int64_t(weights.at(p)) + weights.at(t) - weights.at(q) - weights.at(s)});
+                    rectangles_.push_back(
+                        {p, q, s, t, std::int64_t(weights.at(p)) + weights.at(t) - weights.at(q) - weights.at(s)});
                 }
             }
 }
@@ -78,8 +78,7 @@ bool CompletionImprover::relabel(std::vector<std::uint8_t>& digit) const {
     for (int cell = 0; cell < side_ * side_; ++cell) weight_of[digit[cell]] += weights_.at(cell);
     std::vector<int> by_weight = free_digits_;
     // Stable, so that ties keep their labels and a relabelling always strictly gains.
-    std::stable_sort(by_weight.begin(), by_weight.end(),
-                     [&](int a, int b) { return weight_of[a] < weight_of[b]; });
+    std::stable_sort(by_weight.begin(), by_weight.end(), [&](int a, int b) { return weight_of[a] < weight_of[b]; });
     if (by_weight == free_digits_) return false;
     std::vector<std::uint8_t> to(side_ + 1);
     std::iota(to.begin(), to.end(), 0);

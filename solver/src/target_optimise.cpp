@@ -293,7 +293,7 @@ public:
             ++stats_.rounds;
             multipliers_[0] = root_multipliers;
             boards_[0] = root_board;  // candidates struck for a higher aim may be needed now
-            nodes_left_ = placement_tried       ? std::numeric_limits<std::int64_t>::max()
+            nodes_left_ = placement_tried           ? std::numeric_limits<std::int64_t>::max()
                           : placement_at_once(root) ? 0
                                                     : options_.placement_after_nodes;
             search(0);
@@ -374,8 +374,8 @@ public:
     }
 
     // A guided dive on a copy of the root with every candidate struck whose penalty exceeds
-    // the current margin (kDiveMargin, then wider): a heuristic (the optimum may need one of them), confining the dive to
-    // completions the bound rates within the margin of itself. Any completion found is real.
+    // the current margin (kDiveMargin, then wider): a heuristic (the optimum may need one of them), confining the dive
+    // to completions the bound rates within the margin of itself. Any completion found is real.
     void dive_within_margin(const BoundResult& root, const Multipliers& m) {
         const Board saved = boards_[0];
         if (bound_.strike_hopeless(boards_[0], m, root.value - dive_margin_) < 0) boards_[0] = saved;
@@ -440,7 +440,7 @@ private:
     const Weights& weights_;
     const TargetOptions options_;
     std::vector<Board> boards_;
-    target_detail::LagrangianBound bound_;  // loaded with whichever board is being bounded
+    target_detail::LagrangianBound bound_;        // loaded with whichever board is being bounded
     target_detail::CompletionImprover improver_;  // also knows which digits are interchangeable
     std::vector<Multipliers> multipliers_;
     std::vector<BoundResult> bounds_;         // per depth: the node's last bound, read while its children run

@@ -71,7 +71,8 @@ TEST_CASE("counting past two: sparse grids counted exactly and capped where the 
     for (int clues : {0, 8, 16, 20, 24, 28, 32})
         for (std::uint64_t limit : {3ull, 1000ull, 100000ull}) {
             INFO(clues << " clues");
-            check_parts_count_as_pinned(sudoku::testing::random_sparse_grids(clues < 20 ? 3 : 12, clues, 100 + clues), limit);
+            check_parts_count_as_pinned(sudoku::testing::random_sparse_grids(clues < 20 ? 3 : 12, clues, 100 + clues),
+                                        limit);
         }
 }
 
