@@ -16,8 +16,7 @@
 //   A digit stands once in each row and once in each box of      [ . x . ]   row 2 in box 1
 //   a band, so its places in the band are a permutation of
 //   the segments: a *configuration*, one of 6. The counting search
-//   - applies locked candidates to stacks too, inside its propagation (propagate_with<true>;
-//     the pinned one does bands only);
+//   - applies locked candidates to stacks too (the pinned one does bands only);
 //   - fills mini-rows and mini-columns: three digits confined to the same three cells (each
 //     has one segment left in that row of its pattern) take them, and the other digits leave;
 //   - branches on configurations: the band or stack with the fewest open digits (then the
@@ -37,7 +36,6 @@ struct ConfigurationTable {
     std::uint8_t count[512];
     std::uint16_t list[512][6];
     std::uint16_t confined[512];  // segments alone in their row of the pattern
-    std::uint16_t confined_count[512];  // confined | count << 9: infer_units reads both at once
 };
 constexpr unsigned kConfigurations[6] = {0421, 0241, 0412, 0214, 0142, 0124};
 constexpr ConfigurationTable make_configuration_table() {
@@ -53,67 +51,81 @@ constexpr ConfigurationTable make_configuration_table() {
             if (row && !(row & (row - 1))) alone |= row << (3 * r);
         }
         t.confined[m] = static_cast<std::uint16_t>(alone);
-        t.confined_count[m] = static_cast<std::uint16_t>(alone | n << 9);
     }
     return t;
 }
 constexpr ConfigurationTable configurations = make_configuration_table();
 
+constexpr std::uint32_t kColumn = 1u | (1u << 9) | (1u << 18);  // column 0 of a band word
+
 // Units 0..2 are bands, 3..5 stacks. A stack pattern's bit 3b+c: band b, column c of the stack.
 struct Patterns {
     unsigned of[9][6];  // [digit][unit]
-    int weight[6];      // the unit's branching weight over its nine digits (infer_units fills it)
 };
+
+inline unsigned stack_pattern(const std::uint32_t columns[3], int stack) {
+    return ((columns[0] >> (3 * stack)) & 7) | ((columns[1] >> (3 * stack)) & 7) << 3 |
+           ((columns[2] >> (3 * stack)) & 7) << 6;
+}
 
 inline Patterns patterns_of(const Board& s) {
     Patterns p;
     for (int d = 0; d < 9; ++d) {
-        for (int b = 0; b < 3; ++b) p.of[d][b] = segments(s.digit[d][b]);
-        const std::uint32_t columns = band_columns(load(s.digit[d]));
-        for (int st = 0; st < 3; ++st) p.of[d][3 + st] = stack_segments(columns, st);
+        std::uint32_t columns[3];
+        for (int b = 0; b < 3; ++b) {
+            const std::uint32_t w = s.digit[d][b];
+            p.of[d][b] = segments(w);
+            columns[b] = (w | (w >> 9) | (w >> 18)) & kRow;
+        }
+        for (int st = 0; st < 3; ++st) p.of[d][3 + st] = stack_pattern(columns, st);
     }
     return p;
+}
+
+// The cells of band b that a stack pattern's segments `m` (of stack st) name.
+inline std::uint32_t stack_cells(unsigned m, int st, int b) {
+    const std::uint32_t cols = ((m >> (3 * b)) & 7) << (3 * st);
+    return cols * kColumn;
 }
 
 // Keeps digit d, in `unit`, to the segments `keep`.
 inline void restrict_digit(Board& s, int d, int unit, unsigned keep) {
     if (unit < 3) {
         s.digit[d][unit] &= segment_cells(keep);
-        s.changed |= 1u << d;
     } else {
-        keep_stack_columns(s, d, unit - 3, stack_columns(keep, unit - 3));
+        const int st = unit - 3;
+        const std::uint32_t stack = kBoxInBand << (3 * st);
+        for (int b = 0; b < 3; ++b) s.digit[d][b] &= ~stack | stack_cells(keep, st, b);
     }
+    s.changed |= 1u << d;
 }
 
-// A unit's branching weight, summed over its digits by their number of configurations: an
-// open digit (2-6) weighs 16 and each configuration past 2 one more, so the unit with the fewest
-// open digits is branched on, the fewest configurations breaking ties. The plain sum of
-// configurations (weights 1..6) took 1.17-1.21x tdoku's time on forum 1905 and 1.21-1.26x on
-// 1106; the log of their product (0,16,25,32,37,41) 1.14x and 1.19-1.22x; these 1.10-1.12x and
-// 1.02-1.03x. Magictour moved the other way, 1.18-1.20x -> 1.22x; weighing open digits alone
-// (32-36) was worse on forum 1905 (1.14x).
-constexpr int kConfigurationWeight[7] = {0, 0, 16, 18, 19, 20, 21};
-
-// Filled mini-rows/columns over `p` (stack locked candidates are propagate_with<true>'s), and
-// the units' weights; sets `progress` when it removed a candidate; false on contradiction (a digit
-// with no configuration left in a unit, four digits confined to one mini-row).
-inline bool infer_units(Board& s, Patterns& p, bool& progress) {
+// Stack locked candidates and filled mini-rows/columns over `p`; sets `progress` when it
+// removed a candidate; false on contradiction (a digit with no configuration left in a unit,
+// four digits confined to one mini-row).
+inline bool infer_units(Board& s, const Patterns& p, bool& progress) {
+    for (int d = 0; d < 9; ++d)
+        for (int u = 0; u < 6; ++u) {
+            const unsigned m = p.of[d][u];
+            if (!configurations.count[m]) return false;
+            if (u >= 3) {
+                const unsigned keep = tables.locked[m];
+                if (keep != m) {
+                    restrict_digit(s, d, u, keep);
+                    progress = true;
+                }
+            }
+        }
     for (int u = 0; u < 6; ++u) {
         unsigned one = 0, two = 0, three = 0, four = 0;  // segments where >= 1..4 digits are confined
-        int weight = 0;
-        bool dead = false;
         for (int d = 0; d < 9; ++d) {
-            const unsigned both = configurations.confined_count[p.of[d][u]];
-            const unsigned c = both & 0x1ff, n = both >> 9;
+            const unsigned c = configurations.confined[p.of[d][u]];
             four |= three & c;
             three |= two & c;
             two |= one & c;
             one |= c;
-            weight += kConfigurationWeight[n];
-            dead |= n == 0;
         }
-        p.weight[u] = weight;
-        if (four || dead) return false;
+        if (four) return false;
         if (!three) continue;
         for (int d = 0; d < 9; ++d) {
             const unsigned leave = three & ~configurations.confined[p.of[d][u]] & p.of[d][u];
@@ -159,7 +171,7 @@ enum class Inferred { contradiction, settled, open };
 template <class Settled>
 Inferred infer(Board& s, Patterns& p, Settled settled) {
     for (;;) {
-        if (!propagate_with<true>(s)) return Inferred::contradiction;
+        if (!propagate(s)) return Inferred::contradiction;
         if (settled(s)) return Inferred::settled;
         p = patterns_of(s);
         bool progress = false;
@@ -168,14 +180,26 @@ Inferred infer(Board& s, Patterns& p, Settled settled) {
     }
 }
 
+// A unit's branching weight, summed over its digits by their number of configurations: an
+// open digit (2-6) weighs 16 and each configuration past 2 one more, so the unit with the fewest
+// open digits is branched on, the fewest configurations breaking ties. The plain sum of
+// configurations (weights 1..6) took 1.17-1.21x tdoku's time on forum 1905 and 1.21-1.26x on
+// 1106; the log of their product (0,16,25,32,37,41) 1.14x and 1.19-1.22x; these 1.10-1.12x and
+// 1.02-1.03x. Magictour moved the other way, 1.18-1.20x -> 1.22x; weighing open digits alone
+// (32-36) was worse on forum 1905 (1.14x).
+constexpr int kConfigurationWeight[7] = {0, 0, 16, 18, 19, 20, 21};
+
 // Branches on the configurations of one digit in the lightest unit (kConfigurationWeight; 0:
 // every digit settled in it), on the digit with the fewest there; on a cell when every unit is
 // settled. `next(child)` false stops the branching (and returns false).
 template <class Next>
 bool branch(Board& s, const Patterns& p, Next next) {
     int unit = -1, lightest = 1 << 20;
-    for (int u = 0; u < 6; ++u)
-        if (p.weight[u] > 0 && p.weight[u] < lightest) lightest = p.weight[u], unit = u;
+    for (int u = 0; u < 6; ++u) {
+        int weight = 0;
+        for (int d = 0; d < 9; ++d) weight += kConfigurationWeight[configurations.count[p.of[d][u]]];
+        if (weight > 0 && weight < lightest) lightest = weight, unit = u;
+    }
     if (unit < 0) return branch_on_cell(s, choose_cell(s), next);
     int digit = -1, fewest = 7;
     for (int d = 0; d < 9; ++d) {
@@ -218,10 +242,7 @@ bool count_from(Board& s, Counter& counter) {
 // A solution met before the hand-over is the pinned search's first one: every subtree before it
 // in the pinned order was counted, with no solution.
 bool count_after_pinned(Board& s, Counter& counter) {
-    if (counter.pinned_nodes == 0) {
-        s.changed = 0x1ff;  // the pinned propagation left the stacks' locked candidates unscanned
-        return count_from(s, counter);
-    }
+    if (counter.pinned_nodes == 0) return count_from(s, counter);
     --counter.pinned_nodes;
     if (!propagate(s)) return true;
     const int cell = choose_cell(s);

@@ -121,61 +121,11 @@ inline std::uint32_t segment_cells(unsigned m) {
 #endif
 }
 
-// A digit's columns per band as one word: bit 9b+c when it may stand in column c of band b.
-inline std::uint32_t band_columns(const Lanes& w) {
-    const Lanes c = (w | (w >> 9) | (w >> 18)) & kRow;
-    return c[0] | c[1] << 9 | c[2] << 18;
-}
-
-// A stack pattern (bit 3b+c: band b, column c of the stack) from band_columns, and back to the
-// kept columns in that word.
-inline unsigned stack_segments(std::uint32_t columns, int st) {
-#if defined(__BMI2__)
-    return __builtin_ia32_pext_si(columns, kBoxInBand << (3 * st));
-#else
-    const std::uint32_t c = columns >> (3 * st);
-    return (c & 7) | ((c >> 9) & 7) << 3 | ((c >> 18) & 7) << 6;
-#endif
-}
-inline std::uint32_t stack_columns(unsigned m, int st) {
-#if defined(__BMI2__)
-    return __builtin_ia32_pdep_si(m, kBoxInBand << (3 * st));
-#else
-    return ((m & 7) | ((m >> 3) & 7) << 9 | ((m >> 6) & 7) << 18) << (3 * st);
-#endif
-}
-constexpr std::uint32_t kColumn = 1u | (1u << 9) | (1u << 18);  // column 0 of a band word
-
-// Keeps digit d, in stack st, to the columns `kept` (a band_columns word, inside the stack).
-inline void keep_stack_columns(Board& s, int d, int st, std::uint32_t kept) {
-    const std::uint32_t stack = kBoxInBand << (3 * st);
-    for (int b = 0; b < 3; ++b) s.digit[d][b] &= ~stack | ((kept >> (9 * b)) & kRow) * kColumn;
-    s.changed |= 1u << d;
-}
-
-// Locked candidates in the stacks for digit d (the counting search's propagation only).
-inline bool stack_locked(Board& s, int d, bool& progress) {
-    const std::uint32_t columns = band_columns(load(s.digit[d]));
-    for (int st = 0; st < 3; ++st) {
-        const unsigned m = stack_segments(columns, st);
-        const unsigned keep = tables.locked[m];
-        if (!keep) return false;
-        if (keep != m) {
-            keep_stack_columns(s, d, st, stack_columns(keep, st));
-            progress = true;
-        }
-    }
-    return true;
-}
-
-// Locked candidates for the digits in `digits` (in the stacks too when kStacks); sets `progress`
-// when it removed any candidate.
-template <bool kStacks>
+// Locked candidates for the digits in `digits`; sets `progress` when it removed any candidate.
 inline bool locked_candidates(Board& s, std::uint32_t digits, bool& progress) {
     while (digits) {
         const int d = lowest(digits);
         digits &= digits - 1;
-        if (kStacks && !stack_locked(s, d, progress)) return false;
         for (int b = 0; b < 3; ++b) {
             const std::uint32_t w = s.digit[d][b];
             const unsigned m = segments(w);
@@ -225,10 +175,8 @@ inline NakedScan scan_naked(const Board& s) {
     return n;
 }
 
-// Singles until nothing changes; false on contradiction. kStacks: locked candidates in the
-// stacks as well, for the counting search, whose tree may change (the pinned one's may not).
-template <bool kStacks>
-bool propagate_with(Board& s) {
+// Singles until nothing changes; false on contradiction.
+bool propagate(Board& s) {
     std::uint32_t locked_pending = 0;  // changed digits not yet scanned for locked candidates
     for (;;) {
         const NakedScan c = scan_naked(s);
@@ -254,12 +202,11 @@ bool propagate_with(Board& s) {
             if (!hidden_singles(s, lowest(rest), progress)) return false;
         locked_pending |= digits;
         if (progress) continue;
-        if (!locked_candidates<kStacks>(s, locked_pending, progress)) return false;
+        if (!locked_candidates(s, locked_pending, progress)) return false;
         locked_pending = 0;
         if (!progress) return true;
     }
 }
-bool propagate(Board& s) { return propagate_with<false>(s); }
 
 // The cell to branch on: a bivalue cell when there is one, else the unsolved cell with the
 // fewest candidates. Returns -1 when the board is solved.
