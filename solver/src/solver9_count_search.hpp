@@ -182,11 +182,12 @@ Inferred infer(Board& s, Patterns& p, Settled settled) {
 
 // A unit's branching weight, summed over its digits by their number of configurations: an
 // open digit (2-6) weighs 16 and each configuration past 2 one more, so the unit with the fewest
-// open digits is branched on, the fewest configurations breaking ties. The plain sum of
-// configurations (weights 1..6) took 1.17-1.21x tdoku's time on forum 1905 and 1.21-1.26x on
-// 1106; the log of their product (0,16,25,32,37,41) 1.14x and 1.19-1.22x; these 1.10-1.12x and
-// 1.02-1.03x. Magictour moved the other way, 1.18-1.20x -> 1.22x; weighing open digits alone
-// (32-36) was worse on forum 1905 (1.14x).
+// open digits is branched on, the fewest configurations breaking ties. Against the plain sum of
+// configurations (weights 1..6), alternated, count to 2 over tdoku's time: forum 1106 1.23-1.24x
+// -> 1.04-1.06x, forum 1905 1.16-1.18x -> 1.11-1.21x (1.15x over six runs), magictour 1.16-1.19x
+// -> 1.22-1.25x. Measured and not kept: the log of the product (0,16,25,32,37,41) or (0,16,21,24,
+// 26,27), open digits alone (32-36), the fewest configurations over all 54 digit-unit pairs
+// (forum 1905 1.39x).
 constexpr int kConfigurationWeight[7] = {0, 0, 16, 18, 19, 20, 21};
 
 // Branches on the configurations of one digit in the lightest unit (kConfigurationWeight; 0:
