@@ -199,24 +199,9 @@ SolutionCount count_to_two(Kernel kernel, CountKernel counting, const Grid& puzz
     return result;
 }
 
-// Without statistics the tree is not observable. The first solution alone (limit 1) is the pinned
-// search's; counting past two is by independent parts (solver9_component_count.hpp), with `first`
-// from the pinned search.
-SolutionCount count_any_order_with(const Kernels& kernels, const Grid& puzzle, std::uint64_t limit) {
-    SearchStats unused;
-    if (limit == 1) return count_with(kernels.search, puzzle, limit, unused);
-    if (limit == 2) return count_to_two(kernels.search, kernels.counting, puzzle);
-    SolutionCount result;
-    Board s;
-    if (!start(puzzle, s)) return result;
-    result.count = kernels.parts(s, limit ? limit : ~std::uint64_t{0});  // no limit: saturates at 2^64-1
-    result.capped = limit && result.count >= limit;
-    if (result.count) result.first = count_with(kernels.search, puzzle, 1, unused).first;
-    return result;
-}
-
-// The count alone (count_completions: the generator's uniqueness check): as count_any_order_with,
-// without the first solution and so without the pinned search that finds it again.
+// The count alone (count_completions: the generator's uniqueness check): the
+// counting search below the pinned start (limits 1, 2; solver9_count_search.hpp), the part counter
+// past them (solver9_component_count.hpp). No first solution, so no pinned search to find it again.
 std::uint64_t count_completions_with(const Kernels& kernels, const Grid& puzzle, std::uint64_t limit) {
     Board s, first;
     if (!start(puzzle, s)) return 0;
@@ -225,6 +210,20 @@ std::uint64_t count_completions_with(const Kernels& kernels, const Grid& puzzle,
         return kernels.counting(s, limit, kPinnedNodes, first, first_in_pinned_order);
     }
     return kernels.parts(s, limit ? limit : ~std::uint64_t{0});  // no limit: saturates at 2^64-1
+}
+
+// Without statistics the tree is not observable. The first solution alone (limit 1) is the pinned
+// search's; counting past two is by independent parts (solver9_component_count.hpp), with `first`
+// from the pinned search.
+SolutionCount count_any_order_with(const Kernels& kernels, const Grid& puzzle, std::uint64_t limit) {
+    SearchStats unused;
+    if (limit == 1) return count_with(kernels.search, puzzle, limit, unused);
+    if (limit == 2) return count_to_two(kernels.search, kernels.counting, puzzle);
+    SolutionCount result;
+    result.count = count_completions_with(kernels, puzzle, limit);
+    result.capped = limit && result.count >= limit;
+    if (result.count) result.first = count_with(kernels.search, puzzle, 1, unused).first;
+    return result;
 }
 
 std::uint64_t enumerate_with(Kernel kernel, const Grid& puzzle, const std::function<bool(const Grid&)>& visit,

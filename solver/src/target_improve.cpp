@@ -37,8 +37,8 @@ CompletionImprover::CompletionImprover(const Grid& puzzle, const Weights& weight
 
 void CompletionImprover::improve(std::vector<std::uint8_t>& digit) const {
     // Each move strictly raises the score, so the climb ends.
-    bool moved = relabel(digit);
-    while (swap_rectangles(digit)) moved = relabel(digit) || moved;
+    relabel(digit);
+    while (swap_rectangles(digit)) relabel(digit);
 }
 
 bool CompletionImprover::order_possible(const Board& board) const {

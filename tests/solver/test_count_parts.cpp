@@ -157,26 +157,22 @@ TEST_CASE("counting past two: near-solved grids, where parts of one pair of digi
     }
 }
 
-namespace {
-// A 9x9 grid from its 81-character line ('.' for an empty cell).
-Grid grid_of(std::string_view line) {
-    Grid g(3);
-    for (int cell = 0; cell < 81; ++cell)
-        if (line[cell] != '.') g.set(cell, line[cell] - '0');
-    return g;
-}
-}  // namespace
-
 TEST_CASE("counting past two: a part of one pair of digits whose links close an odd cycle counts 0") {
     // Hard puzzles on whose dead branches the part counter meets such parts (found by counting
     // them inside it; a rule giving every such part 2 completions counts these wrong).
     const std::vector<Grid> puzzles = {
-        grid_of("98.7..6..75..4......3..8.7.5....7.9..3.2..7......1...6.9...3.5....4....2......1.."),
-        grid_of("98.7.....6...5......4..93..7......4...2..4..3...5...2..6....2.1..9..1.3....8....9"),
-        grid_of("98.7.....6...5......4..83..7......4...2..4..3...5...2..6......1..8..1.3.....9.4.8"),
-        grid_of("98.76.54.7..5..8....6......4..9..3...2...5..4.......1.3...97..8...8.........537.."),
-        grid_of(".234.......6.8....7....35....4....7....8...9.9....7..53....1.5....2....3.6....9.1"),
-        grid_of("........94....9.2..8.1..5.......56..3..6......6..18..5..2....47.3.5..8......7...."),
+        sudoku::testing::grid_from_line(
+            "98.7..6..75..4......3..8.7.5....7.9..3.2..7......1...6.9...3.5....4....2......1.."),
+        sudoku::testing::grid_from_line(
+            "98.7.....6...5......4..93..7......4...2..4..3...5...2..6....2.1..9..1.3....8....9"),
+        sudoku::testing::grid_from_line(
+            "98.7.....6...5......4..83..7......4...2..4..3...5...2..6......1..8..1.3.....9.4.8"),
+        sudoku::testing::grid_from_line(
+            "98.76.54.7..5..8....6......4..9..3...2...5..4.......1.3...97..8...8.........537.."),
+        sudoku::testing::grid_from_line(
+            ".234.......6.8....7....35....4....7....8...9.9....7..53....1.5....2....3.6....9.1"),
+        sudoku::testing::grid_from_line(
+            "........94....9.2..8.1..5.......56..3..6......6..18..5..2....47.3.5..8......7...."),
     };
     check_parts_count_as_pinned(puzzles, 1000);
 }

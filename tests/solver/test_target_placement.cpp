@@ -7,18 +7,13 @@
 #include "sudoku/solved_grid.hpp"
 #include "sudoku/target.hpp"
 #include "sudoku/target_mip.hpp"
+#include "support/datasets.hpp"
 #include "support/target_cases.hpp"
 
 using namespace sudoku;
 using namespace sudoku::testing;
 
 namespace {
-
-Grid from_line(const char* line) {
-    Grid puzzle(3);
-    for (int cell = 0; cell < 81; ++cell) puzzle.set(cell, line[cell] == '.' ? 0 : line[cell] - '0');
-    return puzzle;
-}
 
 // Sound: no completion scores more than the bound (the optimiser's answer is cross-checked with
 // CBC and the enumerator elsewhere).
@@ -96,7 +91,7 @@ TEST_CASE("target placement: closes LP gaps of 1.5 to 3 points") {
         "9.8.....5......4..75.........9...................4..........56......4............",
     };
     for (const char* line : lines) {
-        const Grid puzzle = from_line(line);
+        const Grid puzzle = grid_from_line(line);
         const TargetResult best = target_max_score(puzzle, Weights::ring(3));
         const auto bound = target_placement_bound(puzzle, Weights::ring(3));
         INFO(line);

@@ -16,6 +16,15 @@ std::vector<Grid> load_dataset(const std::string& file_name, std::size_t max_cou
     return puzzles;
 }
 
+Grid grid_from_line(std::string_view line) {
+    auto parsed = parse_puzzles(Format::line81, line, "grid_from_line");
+    if (auto* error = std::get_if<Diagnostic>(&parsed)) throw std::runtime_error(error->to_string());
+    const auto& grids = std::get<std::vector<Grid>>(parsed);
+    if (grids.size() != 1)
+        throw std::runtime_error("grid_from_line: expected one grid, found " + std::to_string(grids.size()));
+    return grids.front();
+}
+
 std::vector<Grid> random_sparse_grids(int how_many, int clues, std::uint64_t seed) {
     Rng rng(seed);
     std::vector<Grid> grids;
