@@ -136,13 +136,14 @@ struct Kernels {
     Kernel search;
     CountKernel counting;
     PartsKernel parts;
+    AloneKernel alone;
 };
 
 // In the order of Kernel9.
 constexpr Kernels kKernels[] = {
-    {portable::search, portable::count, portable::count_parts},
-    {avx2::search, avx2::count, avx2::count_parts},
-    {avx512::search, avx512::count, avx512::count_parts},
+    {portable::search, portable::count, portable::count_parts, portable::count_alone},
+    {avx2::search, avx2::count, avx2::count_parts, avx2::count_alone},
+    {avx512::search, avx512::count, avx512::count_parts, avx512::count_alone},
 };
 
 const Kernels& kernels_of(Kernel9 kernel) {
@@ -199,16 +200,13 @@ SolutionCount count_to_two(Kernel kernel, CountKernel counting, const Grid& puzz
     return result;
 }
 
-// The count alone (count_completions: the generator's uniqueness check): the
-// counting search below the pinned start (limits 1, 2; solver9_count_search.hpp), the part counter
-// past them (solver9_component_count.hpp). No first solution, so no pinned search to find it again.
+// The count alone (count_completions: the generator's uniqueness check): a search of its own for
+// limits 1 and 2 (solver9_count_alone.hpp), the part counter past them
+// (solver9_component_count.hpp). No first solution, so no pinned search to find it again.
 std::uint64_t count_completions_with(const Kernels& kernels, const Grid& puzzle, std::uint64_t limit) {
-    Board s, first;
+    Board s;
     if (!start(puzzle, s)) return 0;
-    if (limit == 1 || limit == 2) {
-        bool first_in_pinned_order = false;
-        return kernels.counting(s, limit, kPinnedNodes, first, first_in_pinned_order);
-    }
+    if (limit == 1 || limit == 2) return kernels.alone(s, limit, kPinnedNodes);
     return kernels.parts(s, limit ? limit : ~std::uint64_t{0});  // no limit: saturates at 2^64-1
 }
 

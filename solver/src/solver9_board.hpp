@@ -63,6 +63,10 @@ using Kernel = void (*)(Board& start, SolutionSink sink, void* context, SearchSt
 using CountKernel = std::uint64_t (*)(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
                                       bool& first_in_pinned_order);
 
+// A kernel counting alone up to 1 or 2 (solver9_count_alone.hpp), branching on cells for its
+// first `cell_nodes` nodes; no solution is kept, so no tree is pinned.
+using AloneKernel = std::uint64_t (*)(Board& start, std::uint64_t limit, std::uint64_t cell_nodes);
+
 // A part-counting kernel (solver9_component_count.hpp): the completions of a started board, up to
 // `cap`, by independent parts; no solution is kept.
 using PartsKernel = std::uint64_t (*)(Board& start, std::uint64_t cap);
@@ -70,18 +74,21 @@ using PartsKernel = std::uint64_t (*)(Board& start, std::uint64_t cap);
 namespace portable {
 void search(Board& start, SolutionSink sink, void* context, SearchStats& stats);
 std::uint64_t count_parts(Board& start, std::uint64_t cap);
+std::uint64_t count_alone(Board& start, std::uint64_t limit, std::uint64_t cell_nodes);
 std::uint64_t count(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
                     bool& first_in_pinned_order);
 }  // namespace portable
 namespace avx2 {
 void search(Board& start, SolutionSink sink, void* context, SearchStats& stats);
 std::uint64_t count_parts(Board& start, std::uint64_t cap);
+std::uint64_t count_alone(Board& start, std::uint64_t limit, std::uint64_t cell_nodes);
 std::uint64_t count(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
                     bool& first_in_pinned_order);
 }  // namespace avx2
 namespace avx512 {
 void search(Board& start, SolutionSink sink, void* context, SearchStats& stats);
 std::uint64_t count_parts(Board& start, std::uint64_t cap);
+std::uint64_t count_alone(Board& start, std::uint64_t limit, std::uint64_t cell_nodes);
 std::uint64_t count(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
                     bool& first_in_pinned_order);
 }  // namespace avx512

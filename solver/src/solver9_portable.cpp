@@ -1,5 +1,6 @@
 // The 9x9 search kernel compiled for any x86-64 (the library's own flags).
 #include "solver9_component_count.hpp"
+#include "solver9_count_alone.hpp"
 #include "solver9_count_search.hpp"
 #include "solver9_search.hpp"
 
@@ -12,6 +13,10 @@ std::uint64_t count_parts(Board& start, std::uint64_t cap) { return count_by_par
 std::uint64_t count(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
                     bool& first_in_pinned_order) {
     return count_with_hand_over(start, limit, pinned_nodes, first, first_in_pinned_order);
+}
+
+std::uint64_t count_alone(Board& start, std::uint64_t limit, std::uint64_t cell_nodes) {
+    return count_completions_to(start, limit, cell_nodes);
 }
 
 }  // namespace sudoku::nine::portable

@@ -148,6 +148,26 @@ TEST_CASE("count: count_completions gives the pinned count on every dataset, spa
     CHECK(without > 0);
 }
 
+// The count alone branches on its own cells where the root leaves many bivalue cells (serg's grids,
+// 12.7 on average; solver9_count_alone.hpp): every serg grid and sparse grids with many completions,
+// whose counts to 1 and 2 must be the pinned search's.
+TEST_CASE("count: count_completions to 1 and 2 on grids with many bivalue cells gives the pinned count") {
+    int several = 0;
+    auto check = [&](const std::vector<Grid>& grids) {
+        for (const Grid& g : grids)
+            for (std::uint64_t limit : {1u, 2u}) {
+                INFO(g.to_line() << " limit " << limit);
+                sudoku::SearchStats stats;
+                const std::uint64_t pinned = sudoku::count_solutions(g, limit, stats).count;
+                REQUIRE(sudoku::count_completions(g, limit) == pinned);
+                several += limit == 2 && pinned == 2;
+            }
+    };
+    check(sudoku::testing::load_dataset("puzzles7_serg_benchmark.txt"));
+    for (int clues : {24, 27, 30, 33}) check(sudoku::testing::random_sparse_grids(200, clues, 700 + clues));
+    CHECK(several > 5000);
+}
+
 TEST_CASE("count: the general solver agrees with dancing links on 4x4 and 16x16") {
     CHECK(sudoku::dlx_count(Grid(2), 0).count == 288);
     Grid big(4);
