@@ -72,6 +72,31 @@ bool CompletionImprover::order_possible(const Board& board) const {
     return true;
 }
 
+int CompletionImprover::strike_dominated(Board& board) const {
+    // a at p and t, b at q and s: the swap gains (b - a) x excess. Three corners placed decide
+    // the digit the fourth must not take.
+    auto gains = [](int a, int b, std::int64_t excess) { return a != b && std::int64_t(b - a) * excess > 0; };
+    dominated_.clear();
+    auto forbid = [&](int cell, int d) {
+        if (board.cand[cell] & digit_bit(d)) dominated_.emplace_back(cell, d);
+    };
+    for (const Rectangle& r : rectangles_) {
+        const int vp = board.value[r.p], vq = board.value[r.q], vs = board.value[r.s], vt = board.value[r.t];
+        const int placed = (vp != 0) + (vq != 0) + (vs != 0) + (vt != 0);
+        if (placed < 3) continue;
+        if (placed == 4) {
+            if (vp == vt && vq == vs && gains(vp, vq, r.excess)) return -1;
+            continue;
+        }
+        if (!vt && vq == vs && gains(vp, vq, r.excess)) forbid(r.t, vp);
+        if (!vs && vp == vt && gains(vp, vq, r.excess)) forbid(r.s, vq);
+        if (!vq && vp == vt && gains(vp, vs, r.excess)) forbid(r.q, vs);
+        if (!vp && vq == vs && gains(vt, vq, r.excess)) forbid(r.p, vt);
+    }
+    if (dominated_.empty()) return 0;
+    return board.strike(dominated_) ? int(dominated_.size()) : -1;
+}
+
 bool CompletionImprover::relabel(std::vector<std::uint8_t>& digit) const {
     if (free_digits_.size() < 2) return false;
     std::vector<std::int64_t> weight_of(side_ + 1, 0);

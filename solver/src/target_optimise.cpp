@@ -170,6 +170,8 @@ public:
         if (record_if_complete(board)) return;
         if (best_ >= proven_upper_ || --nodes_left_ < 0) return;
         if (!improver_.order_possible(board)) return;  // holds no optimum: its relabelling gains
+        // Random weights 1..20 on the empty grid: 31.8 -> 31.0 nodes per matrix (#47: 670 -> 649).
+        if (improver_.strike_dominated(board) < 0 || record_if_complete(board)) return;
         Multipliers& m = multipliers_[depth];
         BoundResult& bound = bounds_[depth];
         ++stats_.nodes;
