@@ -90,6 +90,11 @@ constexpr int kPlacementNodeIterations = 1;  // per node, from the parent's mult
 // twice what they saved (42 -> 23 ms and 32 -> 16 ms on the two slowest of 30,000 puzzles).
 // 0.25 and 0.5 measured, 0.5 as good or better everywhere.
 constexpr double kPlacementWorthAtNodes = 0.5;
+// On 16x16 a node's placement step and strike cost about 6 ms against 0.1 ms for the row bound:
+// they pay only on the sparsest grids (bench_target16 10 --limit 10, finished of 10 with / without
+// them: random 1-40 clues 5 / 2, 41-80 8 / 8 with medians 924 / 433 ms, 81-120 8 / 10), so the
+// nodes take them only while the root leaves at least this many free cells.
+constexpr int kPlacementNodesFree16 = 200;
 // The placement bound joins in at once, from the round after this many, when the incumbent lies
 // more than this share of the root bound below it (2.9 points under the ring weights, 5 under
 // random weights 1..20). Random weights 1..20 on the empty grid, 100 matrices: 58.3 -> 31.8 nodes
@@ -339,7 +344,9 @@ public:
                 placement_tried = true;
                 double placement_value = 0;
                 upper = std::min(upper, placement_upper(root_board, root_multipliers, placement_value));
-                if (!options_.placement_at_every_node && placement_value >= root.value - kPlacementWorthAtNodes)
+                if (!options_.placement_at_every_node &&
+                    (placement_value >= root.value - kPlacementWorthAtNodes ||
+                     (root_board.geo->box == 4 && root_board.free_cells < kPlacementNodesFree16)))
                     placement_.reset();
                 proven_upper_ = upper;
                 step = 1;
