@@ -28,6 +28,8 @@
 #include "sudoku/target.hpp"
 #include "target_board.hpp"
 #include "target_bound.hpp"
+#include "target_digit_sums.hpp"
+#include "target_greedy.hpp"
 #include "target_improve.hpp"
 #include "target_placement.hpp"
 
@@ -88,11 +90,22 @@ constexpr int kPlacementNodeIterations = 1;  // per node, from the parent's mult
 // twice what they saved (42 -> 23 ms and 32 -> 16 ms on the two slowest of 30,000 puzzles).
 // 0.25 and 0.5 measured, 0.5 as good or better everywhere.
 constexpr double kPlacementWorthAtNodes = 0.5;
+// On 16x16 a node's placement step and strike cost about 6 ms against 0.1 ms for the row bound:
+// they pay only on the sparsest grids (bench_target16 10 --limit 10, finished of 10 with / without
+// them: random 1-40 clues 5 / 2, 41-80 8 / 8 with medians 924 / 433 ms, 81-120 8 / 10), so the
+// nodes take them only while the root leaves at least this many free cells.
+constexpr int kPlacementNodesFree16 = 200;
 // The placement bound joins in at once, from the round after this many, when the incumbent lies
 // more than this share of the root bound below it (2.9 points under the ring weights, 5 under
 // random weights 1..20). Random weights 1..20 on the empty grid, 100 matrices: 58.3 -> 31.8 nodes
 // per matrix, 0.64 -> 0.56 s in all (0.002: 37.6 nodes; from the second round: a few more
 // puzzles of the ring families take the placement bound, for nothing).
+// Steps per digit sum S_t of the digit-sum bound (box 4, at the root only), and at most this many
+// distinct candidate patterns among the digits: each costs a graph search per step, and on a
+// 7-clue puzzle (8 patterns) 1,000 steps took 6.5 s to reach 11,757 against a placement bound of
+// 11,762.9 and an optimum of at least 11,743: not worth it there. The empty grid: 0.85 s.
+constexpr int kDigitSumIterations = 2000;
+constexpr int kDigitSumGroups = 2;
 constexpr int kPlacementAtOnceRounds = 2;
 constexpr double kPlacementAtOnceShare = 0.001;
 
@@ -146,6 +159,29 @@ public:
             if (boards_[depth + 1].assign(cell, d) && dive(depth + 1)) return true;
         }
         return false;
+    }
+
+    // Box 4: the digit-by-digit construction of target_greedy.hpp, a far better start on sparse
+    // grids than the dives (box 3 keeps its dives: they find the optimum there). Only once the
+    // root has not closed: 16 placements cost about 2 ms, more than many a whole solve.
+    // With `mu`, the placement bound's multipliers steer the construction (a Lagrangian heuristic).
+    void place_digits(const Board& root, const std::vector<double>* mu = nullptr) {
+        if (root.geo->box != 4) return;
+        target_detail::PlacementGraph graph(4);
+        std::vector<std::uint8_t> digit;
+        if (!target_detail::place_digits_greedily(root, weights_, graph, digit, mu)) return;
+        target_detail::replace_digit_pairs(root, weights_, graph, digit);
+        record(digit);
+    }
+
+    // Box 4: the digit-sum bound of target_digit_sums.hpp at the root (it proves the empty grid's
+    // incumbent optimal); no better than what is known when it finds no bound.
+    std::int64_t digit_sum_upper(const Board& root) {
+        if (root.geo->box != 4) return std::numeric_limits<std::int64_t>::max();
+        target_detail::PlacementGraph graph(4);
+        const auto bound =
+            target_detail::digit_sum_bound(root, weights_, graph, best_digits_, kDigitSumIterations, kDigitSumGroups);
+        return bound ? std::max(*bound, best_) : std::numeric_limits<std::int64_t>::max();
     }
 
     // A depth-first search that follows the bound's row choices, then the reduced profits: the
@@ -288,6 +324,11 @@ public:
             return;
         }
         std::int64_t upper = std::int64_t(std::floor(root.value + kEpsilon));  // no completion scores more
+        if (upper > best_) {
+            place_digits(root_board);
+            upper = std::min(upper, digit_sum_upper(root_board));
+            proven_upper_ = std::min(proven_upper_, upper);
+        }
         bool placement_tried = !target_detail::PlacementBound::supports(root_board.geo->box);
         for (std::int64_t step = 1; upper > best_;) {
             const std::int64_t aim = std::max(best_ + 1, upper - step + 1);
@@ -305,7 +346,9 @@ public:
                 placement_tried = true;
                 double placement_value = 0;
                 upper = std::min(upper, placement_upper(root_board, root_multipliers, placement_value));
-                if (!options_.placement_at_every_node && placement_value >= root.value - kPlacementWorthAtNodes)
+                if (!options_.placement_at_every_node &&
+                    (placement_value >= root.value - kPlacementWorthAtNodes ||
+                     (root_board.geo->box == 4 && root_board.free_cells < kPlacementNodesFree16)))
                     placement_.reset();
                 proven_upper_ = upper;
                 step = 1;
@@ -341,6 +384,7 @@ public:
         bound_.cell_duals(root_multipliers, mu);
         placement_ = std::make_unique<target_detail::PlacementBound>(weights_);
         value = placement_->descend(board, mu, kPlacementIterations, beat, double(best_));
+        place_digits(root_board, &mu);
         if (value < beat) {  // proven: nothing beats the incumbent (also when a digit has no placement)
             placement_.reset();
             return best_;

@@ -135,11 +135,16 @@ void PlacementBound::prepare(int box) {
 bool PlacementBound::best_placement(const Board& board, const std::vector<double>& mu, int digit, double& value,
                                     std::vector<int>& covered) {
     const int box = board.geo->box, n = board.geo->side;
-    if (box_ != box) prepare(box);
     const std::uint32_t bit = digit_bit(digit);
     profit_.resize(n * n);
     for (int cell = 0; cell < n * n; ++cell)
         profit_[cell] = (board.cand[cell] & bit) ? double(weights_.at(cell)) * digit - mu[cell] : kNone;
+    if (box == 4) {
+        if (!graph_) graph_ = std::make_unique<PlacementGraph>(box);
+        value = graph_->best(profit_.data(), covered.data());
+        return value != kNone;
+    }
+    if (box_ != box) prepare(box);
     stack_best_.resize(box * tuples_);
     stack_sigma_.resize(box * tuples_);
     int best_combo = 0;
@@ -165,6 +170,11 @@ bool PlacementBound::best_placement(const Board& board, const std::vector<double
 
 void PlacementBound::best_through_cells(const Board& board, std::vector<double>& through) {
     const int box = board.geo->box, n = board.geo->side;
+    if (box == 4) {
+        through.resize(n * n);
+        graph_->best_through(profit_.data(), through.data());
+        return;
+    }
     const int entries = box * tuples_;
     // Per stack table entry: the best sum with sigma(b) = j, at [entry * box * box + b * box + j];
     // then the best the other stacks add in a combination that uses the entry.

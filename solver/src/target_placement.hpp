@@ -22,15 +22,17 @@
 // its columns. So: first, per stack and per tuple of rows (pi_0(s), pi_1(s), ...), the best sigma
 // (27 tuples x 6 permutations for 9x9); then the best of the 6^3 = 216 combinations of pi's, three
 // table lookups each. About 2,000 additions per digit; box 4 would need 24^4 combinations, so
-// only box sizes 2 and 3.
+// box 4 takes the layered graph of target_placement_dp.hpp instead (box 5: neither, no bound).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
 #include "sudoku/target.hpp"
 #include "target_board.hpp"
+#include "target_placement_dp.hpp"
 
 namespace sudoku::target_detail {
 
@@ -38,7 +40,7 @@ class PlacementBound {
 public:
     explicit PlacementBound(const Weights& weights) : weights_(weights) {}
 
-    static bool supports(int box) { return box <= 3; }
+    static bool supports(int box) { return box <= 4; }
 
     // Subgradient descent on L over the board's candidates from `mu` (a start: the LP's cell
     // duals put L at or below the LP value at once), at most `iterations` steps, stopping as soon
@@ -77,6 +79,7 @@ private:
     std::vector<double> pinned_, others_, through_, penalty_;
     std::vector<int> covered_;
     std::vector<std::pair<int, int>> hopeless_;
+    std::unique_ptr<PlacementGraph> graph_;  // box 4, built on first use
 };
 
 }  // namespace sudoku::target_detail

@@ -49,7 +49,7 @@ struct TargetResult {
 // How the optimiser spends its effort; the defaults are the measured best, tests move them to
 // reach rarely taken paths.
 struct TargetOptions {
-    // Nodes a round may take before the placement bound joins in (box sizes 2 and 3); 0: at once.
+    // Nodes a round may take before the placement bound joins in (box sizes 2 to 4); 0: at once.
     // It joins in sooner when two rounds failed with the incumbent far below the root bound.
     std::int64_t placement_after_nodes = 50;
     // Once it joined in, every node takes its steps and strikes even where the root found it no
@@ -60,7 +60,7 @@ struct TargetOptions {
 // Exact maximum score over all completions of `puzzle` (the reference optimiser).
 TargetResult target_max_score(const Grid& puzzle, const Weights& weights, const TargetOptions& options = {});
 
-// The placement bound of the puzzle (box sizes 2 and 3; nullopt for larger ones): "one digit per
+// The placement bound of the puzzle (box sizes 2 to 4; nullopt for larger ones): "one digit per
 // cell" relaxed, each digit's placement (one cell per row, column and box) kept whole. Never below
 // the best completion's score, at or below the LP bound; -infinity when no completion exists
 // because a clue repeats or a digit has no placement. `iterations` subgradient steps at most.
