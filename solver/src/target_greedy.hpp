@@ -24,12 +24,4 @@ namespace sudoku::target_detail {
 bool place_digits_greedily(const Board& board, const Weights& weights, PlacementGraph& graph,
                            std::vector<std::uint8_t>& digit, const std::vector<double>* mu = nullptr);
 
-// Local search on a completion `digit` of `board` by re-placing two digits at once. The cells of
-// digits a < b hold two of each row, column and box, so any placement P of b inside them leaves
-// a placement of a: the score changes by (b - a)(W(P) - W(b's cells)), and the best P is one
-// graph search. Cells fixed on the board (clues and what singles force) keep their digit. Every
-// pair in turn until none gains; returns whether anything moved.
-bool replace_digit_pairs(const Board& board, const Weights& weights, PlacementGraph& graph,
-                         std::vector<std::uint8_t>& digit);
-
 }  // namespace sudoku::target_detail

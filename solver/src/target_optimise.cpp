@@ -170,7 +170,6 @@ public:
         target_detail::PlacementGraph graph(4);
         std::vector<std::uint8_t> digit;
         if (!target_detail::place_digits_greedily(root, weights_, graph, digit, mu)) return;
-        target_detail::replace_digit_pairs(root, weights_, graph, digit);
         record(digit);
     }
 
