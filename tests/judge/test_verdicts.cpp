@@ -78,6 +78,7 @@ TEST_CASE("sleeping is TLE on wall time although little CPU is used") {
 
 TEST_CASE("touching 200 MiB under a 64 MiB limit is MLE and not RE") {
     auto s = sum_problem(scratch("mle"));
+    s.problem.config.time_limit_s = 2;  // time to meet the memory limit first where page faults are slow
     auto r = judge(s, "hog.c");
     INFO(describe(r));
     CHECK(r.verdict == Verdict::MLE);
