@@ -78,7 +78,6 @@ inline bool hidden_singles(Board& s, int d, bool& progress) {
     const Lanes w = load(s.digit[d]);  // the padding lane is 0: it looks empty, and is ignored
     const Lanes r0 = w & kRow, r1 = (w >> 9) & kRow, r2 = (w >> 18) & kRow;
     const Lanes b0 = w & kBoxInBand, b1 = w & (kBoxInBand << 3), b2 = w & (kBoxInBand << 6);
-    const Lanes empty_unit = (Lanes)((r0 == 0) | (r1 == 0) | (r2 == 0) | (b0 == 0) | (b1 == 0) | (b2 == 0));
     const Lanes forced = (r0 & at_most_one(r0)) | ((r1 & at_most_one(r1)) << 9) | ((r2 & at_most_one(r2)) << 18) |
                          (b0 & at_most_one(b0)) | (b1 & at_most_one(b1)) | (b2 & at_most_one(b2));
     // Columns: once and twice inside each band word, then over the three bands.
@@ -86,8 +85,10 @@ inline bool hidden_singles(Board& s, int d, bool& progress) {
     const std::uint32_t col_once = once[0] | once[1] | once[2];
     const std::uint32_t col_twice =
         twice[0] | twice[1] | twice[2] | (once[0] & once[1]) | (once[2] & (once[0] | once[1]));
-    const bool empty = (empty_unit[0] | empty_unit[1] | empty_unit[2]) != 0;
-    if (empty || col_once != kRow) return false;
+    // An empty column is a contradiction. An empty row or box is one too, but it is left to
+    // locked_candidates, whose table has no entry for a band pattern with one (Tables::locked): the
+    // digit changed, so it is scanned there before propagate can report a fixpoint.
+    if (col_once != kRow) return false;
     const std::uint32_t col_single = col_once & ~col_twice;
     const std::uint32_t spread = col_single | (col_single << 9) | (col_single << 18);
     const Lanes fresh_now = (forced | (w & spread)) & load(s.unsolved);
