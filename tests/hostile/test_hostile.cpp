@@ -127,6 +127,9 @@ struct Setup {
 // The puzzle of the line81-sudoku setup; its first clue (4) differs from rewrite_input.c's grid.
 const char* const kPuzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
+// The setups of a judge without the rights for namespaces and cgroups.
+bool is_bare(const Row& row) { return row.setup == "sum-bare" || row.setup == "sum-bare-memory"; }
+
 void make_setup(Setup& s, const Row& row) {
     auto& c = s.problem.config;
     c.name = "sum";
@@ -140,13 +143,13 @@ void make_setup(Setup& s, const Row& row) {
     fs::path other = s.dir / "contestants" / "other" / "sum.out";
     write_text(other, "2829\n");
     write_text(answer, "2829\n");
-    if (row.setup == "sum" || row.setup == "sum-stack8" || row.setup == "sum-stdio" || row.setup == "sum-bare" ||
-        row.setup == "sum-memory") {
+    const bool bare = is_bare(row), memory = row.setup == "sum-memory" || row.setup == "sum-bare-memory";
+    if (row.setup == "sum" || row.setup == "sum-stack8" || row.setup == "sum-stdio" || bare || memory) {
         write_text(input, "2800 29\n");
         if (row.setup == "sum-stdio") c.input_file = "stdin", c.output_file = "stdout";
         // A memory hog must meet its memory limit before its time limit: where page faults are
         // slow (a virtual machine here faulted in 200 MiB in 0.57 s of CPU) 0.5 s is not enough.
-        if (row.setup == "sum-memory") c.time_limit_s = 2;
+        if (memory) c.time_limit_s = 2;
     } else if (row.setup == "sum-leaky") {
         write_text(input, "2800 29\n" + fs::absolute(answer).string() + "\n" +
                               fs::absolute(s.problem.testdata).string() + "\n" + fs::absolute(other).string() + "\n" +
@@ -168,7 +171,7 @@ void make_setup(Setup& s, const Row& row) {
     // As grade() runs them: the contestants and the test data are nowhere in the program's root.
     s.slot = sudoku::judge::RunSlot{s.dir / "slot", -1, {}, row.setup == "sum-stack8" ? 8 : -1, true, true};
     // A judge without the rights for them: what it can still enforce with rlimits and wait4.
-    if (row.setup == "sum-bare") s.slot.namespaces = s.slot.cgroups = false;
+    if (bare) s.slot.namespaces = s.slot.cgroups = false;
     // HOSTILE_RUNNER=per-run: one runner process per run instead (the judge's other path).
     const char* runner = std::getenv("HOSTILE_RUNNER");
     if (!runner || std::string(runner) != "per-run") s.slot.session = s.session.get();
@@ -292,10 +295,10 @@ std::vector<std::string> journal_and_reports(const Row& row, TestResult r, const
     return wrong;
 }
 
-// Rows other than the *-bare ones expect the full sandbox. Without the rights for it (not root, no
+// Rows other than the bare ones (is_bare) expect the full sandbox. Without the rights for it (not root, no
 // cgroups) such a row cannot be checked here: it is skipped with the reason, never counted as passed.
 void skip_unless_fully_protected(const Row& row) {
-    if (row.setup.size() >= 5 && row.setup.compare(row.setup.size() - 5, 5, "-bare") == 0) return;
+    if (is_bare(row)) return;
     static const sudoku::judge::ProtectionProbe p = sudoku::judge::probe_protections(build_root() / "probe");
     if (unprivileged_pass() && p.error.empty() && p.protections.namespaces == sudoku::judge::NamespacesState::user)
         return;  // without root: the user namespace, and the tree polled instead of cgroups
