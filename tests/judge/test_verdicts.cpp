@@ -78,7 +78,7 @@ TEST_CASE("sleeping is TLE on wall time although little CPU is used") {
 
 TEST_CASE("touching 200 MiB under a 64 MiB limit is MLE and not RE") {
     auto s = sum_problem(scratch("mle"));
-    s.problem.config.time_limit_s = 2;  // time to meet the memory limit first where page faults are slow
+    s.problem.config.time_limit_s = kMemoryHogTimeLimitS;
     auto r = judge(s, "hog.c");
     INFO(describe(r));
     CHECK(r.verdict == Verdict::MLE);
@@ -160,10 +160,10 @@ TEST_CASE("a sandbox that cannot start the program is a judge fault (FAIL)") {
 
 TEST_CASE("a one-shot runner and a long-lived session give the same verdicts") {
     auto s = sum_problem(scratch("one-shot"));
+    const double time_limit_s = s.problem.config.time_limit_s;
     for (const std::string program : {"sum.c", "spin.c", "hog.c", "aborts.c", "flood.c"}) {
-        // The hog gets time to meet its memory limit first where page faults are slow (under TSan
-        // on this VM: MLE one way, TLE at 0.37 s with 88 MiB touched the other).
-        s.problem.config.time_limit_s = program == "hog.c" ? 2 : 0.3;
+        // Without it the hog was MLE one way and TLE the other (under TSan: 0.37 s, 88 MiB touched).
+        s.problem.config.time_limit_s = program == "hog.c" ? kMemoryHogTimeLimitS : time_limit_s;
         auto once = judge_one_shot(s, program);
         auto session = judge(s, program);
         INFO(program << ": one-shot " << describe(once) << " / session " << describe(session));
@@ -195,10 +195,8 @@ TEST_CASE("without cgroups and namespaces the rlimit fallback still gives AC TLE
     CHECK(run("spin.c").verdict == Verdict::TLE);
     CHECK(run("aborts.c").verdict == Verdict::RE);
     CHECK(run("flood.c").verdict == Verdict::OLE);
-    // Under an address-space limit a failed allocation is whatever the program makes of it. The
-    // hog gets time to meet its memory limit first: where page faults are slow (a virtual machine
-    // here faulted in 200 MiB in 0.57 s of CPU) 0.3 s is spent before the polled peak passes it.
-    s.problem.config.time_limit_s = 2;
+    // Under an address-space limit a failed allocation is whatever the program makes of it.
+    s.problem.config.time_limit_s = kMemoryHogTimeLimitS;
     auto hog = run("hog.c").verdict;
     CHECK((hog == Verdict::MLE || hog == Verdict::RE));
 }
