@@ -11,9 +11,12 @@ namespace sudoku::target_detail {
 // non-negative. A forbidden entry costs so much that the optimum uses one only when no
 // perfect assignment avoids them all: every augmenting step has a path of allowed entries
 // while one exists.
-Assignment solve_assignment(const AssignmentProblem& problem, const double* column_hint) {
+namespace {
+
+template <int K>
+Assignment solve_sized(const AssignmentProblem& problem, const double* column_hint) {
     constexpr double kInf = std::numeric_limits<double>::infinity();
-    const int k = problem.k;
+    const int k = K > 0 ? K : problem.k;
     std::array<double, kMaxSide + 1> u{}, v{}, minv;
     std::array<int, kMaxSide + 1> match{}, way{};  // match[j]: row (1-based) holding column j
     std::array<bool, kMaxSide + 1> used;
@@ -91,6 +94,15 @@ Assignment solve_assignment(const AssignmentProblem& problem, const double* colu
     }
     for (int i = 0; i < k; ++i) result.row_potential[i] = -u[i + 1];
     return result;
+}
+
+}  // namespace
+
+Assignment solve_assignment(const AssignmentProblem& problem, const double* column_hint) {
+    // 9x9 grids: the size fixed at compile time, so that the loops over columns unroll (the same
+    // operations in the same order, so the same answer).
+    if (problem.k == 9) return solve_sized<9>(problem, column_hint);
+    return solve_sized<0>(problem, column_hint);
 }
 
 // Forcing (i, j) frees row r = the holder of column j and column c = the column of row i; the

@@ -22,13 +22,21 @@ bool Board::load(const Grid& puzzle) {
     return propagate(queue);
 }
 
+// The queue of cells left with one candidate: one per thread, kept between calls, since probing
+// assigns on a trial board for every two-candidate cell of every node (none of these nest).
+std::vector<int>& Board::empty_queue() {
+    static thread_local std::vector<int> queue;
+    queue.clear();
+    return queue;
+}
+
 bool Board::assign(int cell, int digit) {
-    std::vector<int> queue;
+    std::vector<int>& queue = empty_queue();
     return place(cell, digit, queue) && propagate(queue);
 }
 
 bool Board::strike(const std::vector<std::pair<int, int>>& candidates) {
-    std::vector<int> queue;
+    std::vector<int>& queue = empty_queue();
     for (auto [cell, digit] : candidates) {
         if (value[cell]) continue;
         cand[cell] &= ~digit_bit(digit);
@@ -71,9 +79,10 @@ bool Board::propagate(std::vector<int>& queue) {
             if (!place(cell, lowest_digit(cand[cell]), queue)) return false;
         }
         for (int u = 0; u < 3 * n; ++u) {
+            // Placed cells count too, without a branch: a placed cell's mask is its digit alone,
+            // which no other cell of its units keeps, so it adds only what placed[u] holds.
             std::uint32_t once = 0, twice = 0;
             for (int cell : geo->units[u]) {
-                if (value[cell] != 0) continue;
                 twice |= once & cand[cell];
                 once |= cand[cell];
             }

@@ -40,6 +40,7 @@ struct Board {
     Grid to_grid() const;
 
 private:
+    static std::vector<int>& empty_queue();
     bool place(int cell, int digit, std::vector<int>& queue);
     bool propagate(std::vector<int>& queue);
 };

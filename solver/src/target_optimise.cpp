@@ -14,9 +14,11 @@
 //   second bound  when a round outgrows TargetOptions::placement_after_nodes, the LP is far from the
 //               optimum: the placement bound of target_placement.hpp, stronger than the LP,
 //               descends at the root (its floor may prove the incumbent optimal, or cap the
-//               rounds); when it is clearly below the LP, every later node also takes a step
-//               of it and strikes what its penalties rule out.
+//               rounds); when it is clearly below the LP, every later node takes a step of it
+//               and strikes what its penalties rule out. On 9x9 it then bounds the nodes alone,
+//               its slack driving the probing and the branching; 16x16 keeps the row bound too.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -80,9 +82,9 @@ constexpr int kProbeWidth = 2;
 // The placement bound (target_placement.hpp) joins in when a round has taken
 // TargetOptions::placement_after_nodes nodes (50: 30, 50 and 100 measured on 4,000 puzzles per
 // band and three seeds, 50 gave the lowest worst): most trees need 0-20, while an LP gap of 1.5-3
-// meant 10^5-10^6 nodes and seconds. From then on every node also takes one placement step from
-// its parent's multipliers (2 evaluations, ~50 us) and strikes the candidates the placement
-// penalties rule out (9,689 -> 74 nodes on the worst of 20,000 random 0-10 clue puzzles).
+// meant 10^5-10^6 nodes and seconds. From then on every node takes one placement step from its
+// parent's multipliers and strikes the candidates the placement penalties rule out (9,689 -> 74
+// nodes on the worst of 20,000 random 0-10 clue puzzles).
 constexpr int kPlacementIterations = 300;    // at the root
 constexpr int kPlacementNodeIterations = 1;  // per node, from the parent's multipliers
 // The nodes take placement steps only when the root's placement bound is this far below the LP
@@ -90,6 +92,14 @@ constexpr int kPlacementNodeIterations = 1;  // per node, from the parent's mult
 // twice what they saved (42 -> 23 ms and 32 -> 16 ms on the two slowest of 30,000 puzzles).
 // 0.25 and 0.5 measured, 0.5 as good or better everywhere.
 constexpr double kPlacementWorthAtNodes = 0.5;
+// 9x9 nodes take the placement bound alone (placement_node) when the root's is at least this far
+// below the LP bound: random weights 1..20 on the empty grid, where it lies 1.4-10 below, #47 648
+// -> 373 nodes. Where the two are closer the row bound's own descent at each node counts: one
+// random 0-10 clue puzzle of 4,000 (LP 2906.83, placement 2906.18) took 63,162 nodes with the
+// placement bound alone, 232 with both. 16x16 keeps both always: there a placement evaluation
+// costs 20 times the row bound's, and alone it left one more of 10 random 41-80 clue puzzles
+// unfinished in 10 s (bench_target16, seed 7).
+constexpr double kPlacementAloneBelow = 1.0;
 // On 16x16 a node's placement step and strike cost about 6 ms against 0.1 ms for the row bound:
 // they pay only on the sparsest grids (bench_target16 10 --limit 10, finished of 10 with / without
 // them: random 1-40 clues 5 / 2, 41-80 8 / 8 with medians 924 / 433 ms, 81-120 8 / 10), so the
@@ -140,6 +150,7 @@ public:
         bounds_.resize(n * n + 1);
         slack_.assign(n * n + 1, {});
         gap_.assign(n * n + 1, 0.0);
+        node_value_.assign(n * n + 1, 0.0);
         multipliers_.assign(n * n + 1, target_detail::initial_multipliers(*root.geo, weights));
     }
 
@@ -207,100 +218,145 @@ public:
         if (!improver_.order_possible(board)) return;  // holds no optimum: its relabelling gains
         // Random weights 1..20 on the empty grid: 31.8 -> 31.0 nodes per matrix (#47: 670 -> 649).
         if (improver_.strike_dominated(board) < 0 || record_if_complete(board)) return;
+        ++stats_.nodes;
+        for (auto [cell, d] : placement_alone() ? placement_node(depth) : row_node(depth)) {
+            boards_[depth + 1] = board;
+            if (!boards_[depth + 1].assign(cell, d)) continue;
+            multipliers_[depth + 1] = multipliers_[depth];
+            search(depth + 1);
+            if (node_value_[depth] < cutoff() || nodes_left_ < 0) return;
+        }
+    }
+
+    // A node under the row bound: its descent from the parent's multipliers, the strike (twice at
+    // most), probing. Returns the children to branch into, best first; none when the node is done.
+    std::vector<Child> row_node(int depth) {
+        Board& board = boards_[depth];
         Multipliers& m = multipliers_[depth];
         BoundResult& bound = bounds_[depth];
-        ++stats_.nodes;
         bound_.load(board);
         for (int round = 0;; ++round) {
             bound = bound_.tighten(m, kNodeIterations, cutoff(), cutoff() - kNodeAimBelowCutoff);
+            node_value_[depth] = bound.value;
             stats_.evaluations += bound.evaluations;
-            if (!bound.feasible || bound.value < cutoff()) return;
+            if (!bound.feasible || bound.value < cutoff()) return {};
             if (bound.is_completion) {
                 record(bound.digit);
-                return;
+                return {};
             }
             if (round == kStrikeRounds) break;
             const int struck = bound_.strike_hopeless(board, m, cutoff(), &slack_[depth]);
             gap_[depth] = bound_.struck_from() - cutoff();
             ++stats_.evaluations;
-            if (struck < 0) return;
+            if (struck < 0) return {};
             if (struck == 0) break;
-            if (record_if_complete(board)) return;
+            if (record_if_complete(board)) return {};
         }
         // The strike's slack stays valid for the candidates that survive the probing.
-        if (board.probe(kProbeWidth, [&](const Board& trial) { return drop_exceeds_gap(board, trial, depth); }) < 0)
-            return;
-        if (record_if_complete(board)) return;
-        if (placement_) {
-            ++stats_.placement_nodes;
-            placement_mu_[depth] = depth > 0 ? placement_mu_[depth - 1] : root_mu_;
-            if (placement_->descend(board, placement_mu_[depth], kPlacementNodeIterations, cutoff(), double(floor_)) <
-                cutoff())
-                return;
-            if (placement_->strike_hopeless(board, placement_mu_[depth], cutoff()) < 0) return;
-            if (record_if_complete(board)) return;
+        if (board.probe(kProbeWidth, [&](const Board& trial) { return drop_exceeds_gap(board, trial, depth, false); }) <
+                0 ||
+            record_if_complete(board))
+            return {};
+        if (placement_) {  // box 4: the placement bound's step and strike besides the row bound's
+            if (placement_step(depth) < cutoff()) return {};
+            if (placement_->strike_hopeless(board, placement_mu_[depth], cutoff()) < 0 || record_if_complete(board))
+                return {};
         }
-        for (auto [cell, d] : ordered(least_slack_children(board, slack_[depth]), board, bound, m)) {
-            boards_[depth + 1] = board;
-            if (!boards_[depth + 1].assign(cell, d)) continue;
-            multipliers_[depth + 1] = m;
-            search(depth + 1);
-            if (bound.value < cutoff() || nodes_left_ < 0) return;
-        }
+        return ordered(least_slack_children(board, slack_[depth]), board, bound, m);
     }
 
-    // Whether the placements singles forced in `trial` (a child of `board`) take the bound below
-    // the cutoff. At fixed multipliers the rows are independent problems, so the bound drops by
-    // at least the sum, over rows, of the largest forcing penalty among that row's placements.
-    bool drop_exceeds_gap(const Board& board, const Board& trial, int depth) const {
+    bool placement_alone() const { return placement_ && placement_alone_; }
+
+    // Box 4: one descent step of the placement bound from the parent's multipliers (the root's at
+    // depth 0); the node's multipliers stay in placement_mu_[depth]. Returns the bound.
+    double placement_step(int depth) {
+        std::vector<double>& mu = placement_mu_[depth];
+        mu = depth > 0 ? placement_mu_[depth - 1] : root_mu_;
+        ++stats_.placement_nodes;
+        return placement_->descend(boards_[depth], mu, kPlacementNodeIterations, cutoff(), double(floor_));
+    }
+
+    // A 9x9 node once the placement bound has joined in: that bound alone, at the root's
+    // multipliers, bounds the node and strikes, and its slack drives the probing and the
+    // branching. Random weights 1..20 on the empty grid, #47: 648 -> 370 nodes without the row
+    // bound. A descent step from the parent's multipliers raised the bound at 17 of those 370
+    // nodes and cost two evaluations of three; without it, 373 nodes (docs/target.md).
+    std::vector<Child> placement_node(int depth) {
+        Board& board = boards_[depth];
+        std::vector<double>& slack = slack_[depth];
+        ++stats_.placement_nodes;
+        if (placement_->strike_hopeless(board, root_mu_, cutoff(), &slack, &node_value_[depth]) < 0 ||
+            record_if_complete(board))
+            return {};
+        gap_[depth] = node_value_[depth] - cutoff();
+        if (board.probe(kProbeWidth, [&](const Board& trial) { return drop_exceeds_gap(board, trial, depth, true); }) <
+                0 ||
+            record_if_complete(board))
+            return {};
+        std::vector<Child> children = least_slack_children(board, slack);
+        const int n = board.geo->side;
+        std::stable_sort(children.begin(), children.end(), [&](Child a, Child b) {
+            return slack[a.first * (n + 1) + a.second] > slack[b.first * (n + 1) + b.second];
+        });
+        return children;
+    }
+
+    // Whether the placements singles forced in `trial` (a child of `board`) take the node's bound
+    // below the cutoff. At fixed multipliers the bound is a sum of independent problems, one per
+    // row (the row bound) or one per digit (the placement bound, `by_digit`), so it drops by at
+    // least the sum, over them, of the largest forcing penalty among the placements each sees.
+    bool drop_exceeds_gap(const Board& board, const Board& trial, int depth, bool by_digit) const {
         const int n = board.geo->side;
         const std::vector<double>& slack = slack_[depth];
         const double gap = gap_[depth];
-        double drop = 0;
-        for (int r = 0; r < n; ++r) {
-            double most = 0;
-            for (int cell : board.geo->units[r])
-                if (!board.value[cell] && trial.value[cell])
-                    most = std::max(most, gap - slack[cell * (n + 1) + trial.value[cell]]);
-            drop += most;
-            if (drop > gap) return true;
+        std::array<double, target_detail::kMaxSide + 1> most{};  // per row, or per digit
+        for (int cell = 0; cell < n * n; ++cell) {
+            const int d = trial.value[cell];
+            if (board.value[cell] || !d) continue;
+            double& worst = most[by_digit ? d : cell / n];
+            worst = std::max(worst, gap - slack[cell * (n + 1) + d]);
         }
-        return false;
+        double drop = 0;
+        for (double penalty : most) drop += penalty;
+        return drop > gap;
     }
 
     // The branching whose children keep the least slack in all: a free cell (children: its
     // digits) or a unit and missing digit (children: its places), each child counted by the
     // slack it keeps above the cutoff plus a share so that more children cost more.
-    std::vector<Child> least_slack_children(const Board& board, const std::vector<double>& slack) const {
+    std::vector<Child> least_slack_children(const Board& board, const std::vector<double>& slack) {
         const int n = board.geo->side;
         auto cost = [&](int cell, int d) { return std::max(0.0, slack[cell * (n + 1) + d]) + kChildShare; };
         double best = std::numeric_limits<double>::infinity();
         int best_cell = -1, best_unit = -1, best_digit = 0;
+        // One pass over the cells gathers every cell's sum and every (unit, digit)'s: each unit
+        // meets its cells in the order of its list, so the sums are those of a pass per unit.
+        unit_sum_.assign(3 * n * (n + 1), 0.0);
+        unit_places_.assign(3 * n * (n + 1), 0);
         for (int cell = 0; cell < n * n; ++cell) {
             if (board.value[cell]) continue;
             double sum = 0;
-            for (std::uint32_t mask = board.cand[cell]; mask; mask &= mask - 1) sum += cost(cell, lowest_digit(mask));
+            for (std::uint32_t mask = board.cand[cell]; mask; mask &= mask - 1) {
+                const int d = lowest_digit(mask);
+                const double c = cost(cell, d);
+                sum += c;
+                for (int u : board.geo->unit_of[cell]) {
+                    unit_sum_[u * (n + 1) + d] += c;
+                    ++unit_places_[u * (n + 1) + d];
+                }
+            }
             if (digit_count(board.cand[cell]) >= 2 && sum < best) {
                 best = sum;
                 best_cell = cell;
             }
         }
         for (int u = 0; u < 3 * n; ++u)
-            for (std::uint32_t miss = all_digits(n) & ~board.placed[u]; miss; miss &= miss - 1) {
-                const int d = lowest_digit(miss);
-                double sum = 0;
-                int places = 0;
-                for (int c : board.geo->units[u])
-                    if (!board.value[c] && (board.cand[c] & digit_bit(d))) {
-                        sum += cost(c, d);
-                        ++places;
-                    }
-                if (places >= 2 && sum < best) {
-                    best = sum;
+            for (int d = 1; d <= n; ++d)
+                if (unit_places_[u * (n + 1) + d] >= 2 && unit_sum_[u * (n + 1) + d] < best) {
+                    best = unit_sum_[u * (n + 1) + d];
                     best_unit = u;
                     best_digit = d;
                 }
-            }
         if (best_unit < 0) return best_cell < 0 ? std::vector<Child>{} : cell_children(board, best_cell);
         std::vector<Child> children;
         for (int c : board.geo->units[best_unit])
@@ -349,6 +405,7 @@ public:
                     (placement_value >= root.value - kPlacementWorthAtNodes ||
                      (root_board.geo->box == 4 && root_board.free_cells < kPlacementNodesFree16)))
                     placement_.reset();
+                placement_alone_ = root_board.geo->box <= 3 && placement_value <= root.value - kPlacementAloneBelow;
                 proven_upper_ = upper;
                 step = 1;
                 continue;
@@ -491,6 +548,9 @@ private:
     std::vector<BoundResult> bounds_;         // per depth: the node's last bound, read while its children run
     std::vector<std::vector<double>> slack_;  // per depth: the last strike's slack per candidate
     std::vector<double> gap_;                 // per depth: how far that strike's bound was above the cutoff
+    std::vector<double> node_value_;          // per depth: the node's bound, read while its children run
+    std::vector<double> unit_sum_;            // scratch of least_slack_children, per unit and digit
+    std::vector<int> unit_places_;
     // The incumbent, and what nodes must promise more than (the incumbent or the aim - 1): read
     // only once found_. The greedy dive runs before any bound, and until its first completion
     // there is no score to prune against.
@@ -501,6 +561,7 @@ private:
     std::int64_t nodes_left_ = 0;                                           // the round's node budget
     // The placement bound, once it joined in: its root multipliers and, per depth, the node's.
     std::unique_ptr<target_detail::PlacementBound> placement_;
+    bool placement_alone_ = false;  // the nodes take it without the row bound (placement_node)
     std::vector<double> root_mu_;
     std::vector<std::vector<double>> placement_mu_;
     TargetStats stats_;

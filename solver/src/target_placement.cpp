@@ -20,10 +20,9 @@ constexpr double kTargetGap = 2.0;
 constexpr int kWindow = 30;
 constexpr double kStall = 0.1;
 
-// The two halves of best_placement with the box size fixed at compile time, so that the loops
-// over bands and permutations unroll (box 3: 81 stack entries of 6 permutations, then 216
-// combinations): best_placement took 1.8x less time than with loops over run-time sizes (its
-// share of a perf profile of bench_target --family weights against solve_assignment's).
+// Digit by digit, for box 2 (box 3 runs every digit at once in target_placement_lanes.hpp, box 4
+// takes the placement graph). The two halves of best_placement with the box size fixed at compile
+// time, so that the loops over bands and permutations unroll.
 constexpr int factorial(int b) { return b <= 1 ? 1 : b * factorial(b - 1); }
 
 // Per stack s and row tuple t: the best sigma's value and index, at [s * tuples + t].
@@ -149,15 +148,9 @@ bool PlacementBound::best_placement(const Board& board, const std::vector<double
     stack_sigma_.resize(box * tuples_);
     int best_combo = 0;
     double best = kNone;
-    if (box == 3) {
-        fill_stack_tables<3>(profit_.data(), n, tuples_, tuple_rows_.data(), perm_flat_.data(), stack_best_.data(),
-                             stack_sigma_.data());
-        best = best_combination<3>(stack_best_.data(), combo_rows_, best_combo);
-    } else {  // box 2, the only other size supports() admits
-        fill_stack_tables<2>(profit_.data(), n, tuples_, tuple_rows_.data(), perm_flat_.data(), stack_best_.data(),
-                             stack_sigma_.data());
-        best = best_combination<2>(stack_best_.data(), combo_rows_, best_combo);
-    }
+    fill_stack_tables<2>(profit_.data(), n, tuples_, tuple_rows_.data(), perm_flat_.data(), stack_best_.data(),
+                         stack_sigma_.data());
+    best = best_combination<2>(stack_best_.data(), combo_rows_, best_combo);
     if (best == kNone) return false;
     value = best;
     for (int s = 0; s < box; ++s) {
@@ -180,13 +173,8 @@ void PlacementBound::best_through_cells(const Board& board, std::vector<double>&
     // then the best the other stacks add in a combination that uses the entry.
     pinned_.assign(entries * box * box, kNone);
     others_.assign(entries, kNone);
-    if (box == 3) {
-        pin_stack_entries<3>(profit_.data(), n, tuples_, tuple_rows_.data(), perm_flat_.data(), pinned_.data());
-        best_of_others<3>(stack_best_.data(), combo_rows_, others_.data());
-    } else {  // box 2, the only other size supports() admits
-        pin_stack_entries<2>(profit_.data(), n, tuples_, tuple_rows_.data(), perm_flat_.data(), pinned_.data());
-        best_of_others<2>(stack_best_.data(), combo_rows_, others_.data());
-    }
+    pin_stack_entries<2>(profit_.data(), n, tuples_, tuple_rows_.data(), perm_flat_.data(), pinned_.data());
+    best_of_others<2>(stack_best_.data(), combo_rows_, others_.data());
     through.assign(n * n, kNone);
     for (int s = 0; s < box; ++s)
         for (int t = 0; t < tuples_; ++t) {
@@ -202,20 +190,56 @@ void PlacementBound::best_through_cells(const Board& board, std::vector<double>&
         }
 }
 
-int PlacementBound::strike_hopeless(Board& board, const std::vector<double>& mu, double cutoff) {
+void PlacementBound::solve_lanes(const Board& board, const std::vector<double>& mu) {
+    if (!lanes_)
+        lanes_ = std::make_unique<PlacementLanes>();
+    else if (board.cand == lanes_cand_ && mu == lanes_mu_)
+        return;
+    lanes_->set_profits(board.cand.data(), weights_.w.data(), mu.data());
+    lanes_->solve();
+    lanes_cand_ = board.cand;
+    lanes_mu_ = mu;
+}
+
+bool PlacementBound::penalties(const Board& board, const std::vector<double>& mu, double cutoff, double& total) {
     const int n = board.geo->side;
-    covered_.assign(n * n, 0);
-    double total = 0;
+    total = 0;
     for (int cell = 0; cell < n * n; ++cell) total += mu[cell];
     penalty_.assign(n * n * (n + 1), 0.0);
+    if (board.geo->box == 3) {
+        solve_lanes(board, mu);
+        for (int d = 1; d <= n; ++d) {
+            if (lanes_->best(d - 1) == kNone) return false;
+            total += lanes_->best(d - 1);
+        }
+        if (total < cutoff) return false;
+        lanes_->solve_through();
+        for (int d = 1; d <= n; ++d)
+            for (int cell = 0; cell < n * n; ++cell)
+                penalty_[cell * (n + 1) + d] = lanes_->best(d - 1) - lanes_->through()[cell][d - 1];
+        return true;
+    }
+    covered_.assign(n * n, 0);
     for (int d = 1; d <= n; ++d) {
         double best = 0;
-        if (!best_placement(board, mu, d, best, covered_)) return -1;
+        if (!best_placement(board, mu, d, best, covered_)) return false;
         total += best;
         best_through_cells(board, through_);
         for (int cell = 0; cell < n * n; ++cell) penalty_[cell * (n + 1) + d] = best - through_[cell];
     }
-    if (total < cutoff) return -1;
+    return total >= cutoff;
+}
+
+int PlacementBound::strike_hopeless(Board& board, const std::vector<double>& mu, double cutoff,
+                                    std::vector<double>* slack, double* value) {
+    const int n = board.geo->side;
+    double total = 0;
+    if (!penalties(board, mu, cutoff, total)) return -1;
+    if (value) *value = total;
+    if (slack) {
+        slack->resize(penalty_.size());
+        for (std::size_t i = 0; i < penalty_.size(); ++i) (*slack)[i] = total - penalty_[i] - cutoff;
+    }
     hopeless_.clear();
     for (int cell = 0; cell < n * n; ++cell) {
         if (board.value[cell]) continue;
@@ -233,6 +257,15 @@ double PlacementBound::evaluate(const Board& board, const std::vector<double>& m
     covered.assign(n * n, 0);
     double total = 0;
     for (int cell = 0; cell < n * n; ++cell) total += mu[cell];
+    if (board.geo->box == 3) {
+        solve_lanes(board, mu);
+        for (int d = 1; d <= n; ++d) {
+            if (lanes_->best(d - 1) == kNone) return kNone;
+            total += lanes_->best(d - 1);
+            lanes_->add_covered(d - 1, covered.data());
+        }
+        return total;
+    }
     for (int d = 1; d <= n; ++d) {
         double value = 0;
         if (!best_placement(board, mu, d, value, covered)) return kNone;

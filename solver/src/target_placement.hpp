@@ -23,6 +23,7 @@
 // (27 tuples x 6 permutations for 9x9); then the best of the 6^3 = 216 combinations of pi's, three
 // table lookups each. About 2,000 additions per digit; box 4 would need 24^4 combinations, so
 // box 4 takes the layered graph of target_placement_dp.hpp instead (box 5: neither, no bound).
+// Box 3 runs all nine digits at once in target_placement_lanes.hpp, with the same sums.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +34,7 @@
 #include "sudoku/target.hpp"
 #include "target_board.hpp"
 #include "target_placement_dp.hpp"
+#include "target_placement_lanes.hpp"
 
 namespace sudoku::target_detail {
 
@@ -52,8 +54,11 @@ public:
     // Reduced-cost fixing at `mu`: forcing a cell to d drops L by d's best placement minus its best
     // placement through that cell (the other digits' problems do not see the cell constraint).
     // Strikes every candidate that takes L below `cutoff`, propagates singles; returns how many
-    // went, or -1 when the board died or L itself is below the cutoff.
-    int strike_hopeless(Board& board, const std::vector<double>& mu, double cutoff);
+    // went, or -1 when the board died or L itself is below the cutoff. `slack`, when given,
+    // receives per cell * (n + 1) + d how far above the cutoff L stays with the candidate forced
+    // (negative: struck), and `value` L itself.
+    int strike_hopeless(Board& board, const std::vector<double>& mu, double cutoff,
+                        std::vector<double>* slack = nullptr, double* value = nullptr);
 
 private:
     // L at `mu`; `covered[cell]` counts the digits whose best placement uses the cell.
@@ -62,6 +67,13 @@ private:
     bool best_placement(const Board& board, const std::vector<double>& mu, int digit, double& value,
                         std::vector<int>& covered);
     void prepare(int box);
+    // Box 3: every digit's best placement at `mu` by the lanes kernel; nothing to do when its
+    // last solve was on the same candidates and multipliers (a node's strike right after a
+    // descent step that ended on its last point).
+    void solve_lanes(const Board& board, const std::vector<double>& mu);
+    // L at `mu` into `total` and, per candidate, how far forcing it drops L into penalty_; false
+    // when some digit has no placement or L is below `cutoff` (the penalties then unfinished).
+    bool penalties(const Board& board, const std::vector<double>& mu, double cutoff, double& total);
     // Right after best_placement: per cell, the best placement of that digit through the cell.
     void best_through_cells(const Board& board, std::vector<double>& through);
 
@@ -80,6 +92,9 @@ private:
     std::vector<int> covered_;
     std::vector<std::pair<int, int>> hopeless_;
     std::unique_ptr<PlacementGraph> graph_;  // box 4, built on first use
+    std::unique_ptr<PlacementLanes> lanes_;  // box 3, every digit at once
+    std::vector<DigitMask> lanes_cand_;      // what its last solve was on
+    std::vector<double> lanes_mu_;
 };
 
 }  // namespace sudoku::target_detail

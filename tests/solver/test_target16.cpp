@@ -13,6 +13,7 @@
 #include "sudoku/rng.hpp"
 #include "sudoku/solved_grid.hpp"
 #include "sudoku/target.hpp"
+#include "support/placements.hpp"
 #include "support/target_cases.hpp"
 
 using namespace sudoku;
@@ -22,34 +23,6 @@ using sudoku::target_detail::PlacementGraph;
 namespace {
 
 constexpr double kNone = -std::numeric_limits<double>::infinity();
-
-// Every placement of one digit on a grid of the box size, as the column of each row: the
-// permutations whose cells fall in distinct boxes.
-std::vector<std::vector<int>> all_placements(int box) {
-    const int n = box * box;
-    std::vector<int> column(n);
-    std::iota(column.begin(), column.end(), 0);
-    std::vector<std::vector<int>> placements;
-    do {
-        std::vector<bool> box_used(n, false);
-        bool ok = true;
-        for (int r = 0; r < n && ok; ++r) {
-            const int b = (r / box) * box + column[r] / box;
-            ok = !box_used[b];
-            box_used[b] = true;
-        }
-        if (ok) placements.push_back(column);
-    } while (std::next_permutation(column.begin(), column.end()));
-    return placements;
-}
-
-// Random profits, some cells barred (-infinity), as the placement bound hands them over.
-std::vector<double> random_profits(int n, Rng& random, int barred_percent) {
-    std::vector<double> profit(n * n);
-    for (double& p : profit)
-        p = random.between(1, 100) <= barred_percent ? kNone : double(random.between(-500, 500)) / 7.0;
-    return profit;
-}
 
 Weights random_weights(int box, int lo, int hi, Rng& random) {
     Weights weights;

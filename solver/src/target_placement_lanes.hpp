@@ -1,0 +1,53 @@
+// The placement bound's kernel for 9x9 grids: every digit's best placement at once, one lane per
+// digit, so that each addition and comparison of the stack tables and of the 216 combinations
+// (target_placement.hpp explains both) serves all nine digits in one vector instruction.
+//
+// The sums are formed in the same order and ties broken the same way as digit by digit, so the
+// values, the placements chosen and the search built on them do not change; only the time does.
+// One source compiled for the baseline and for AVX2 (named as in solver9_kernel.hpp): the widest
+// this CPU runs, unless a test pins one.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "sudoku/solver9_kernel.hpp"
+
+namespace sudoku::target_detail {
+
+class PlacementLanes {
+public:
+    static constexpr int kLanes = 12;  // digits 1..9 in lanes 0..8; three vectors of four doubles
+    static constexpr int kCells = 81;
+    using Row = std::array<double, kLanes>;
+
+    // Kernel9::avx2 and avx512 run the AVX2 code where the CPU has it, else the portable one.
+    explicit PlacementLanes(Kernel9 kernel = kernel9_active());
+
+    // profit[cell][lane]: weight x digit - mu where the digit is a candidate, -infinity elsewhere.
+    // Lanes 9..11 are ignored.
+    std::array<Row, kCells> profit;
+    // Fills `profit` from each cell's candidates (bit d for digit d), weight and multiplier.
+    void set_profits(const std::uint32_t* cand, const int* weight, const double* mu);
+
+    // Every lane's best placement: its value (-infinity when the digit has none).
+    void solve();
+    // After solve() on the same profits: each cell's best placement through it, per lane
+    // (-infinity: none).
+    void solve_through();
+    double best(int lane) const { return best_[lane]; }
+    // Adds 1 to covered[cell] for each cell of lane's best placement (which must exist).
+    void add_covered(int lane, int* covered) const;
+    const std::array<Row, kCells>& through() const { return through_; }
+
+private:
+    bool wide_;                                           // the AVX2 code
+    static constexpr int kTuples = 27;                    // a stack's rows, one per band
+    static constexpr int kEntries = 81;                   // stack x tuple
+    std::array<Row, kEntries> stack_best_, stack_sigma_;  // best sigma per entry, and its index
+    std::array<Row, kEntries> others_;                    // the best the other stacks add
+    Row best_, combo_;
+    std::array<Row, kCells> through_;
+};
+
+}  // namespace sudoku::target_detail
