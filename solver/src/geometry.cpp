@@ -23,6 +23,7 @@ GridGeometry build_geometry(int box) {
             g.unit_of[cell] = {r, n + c, 2 * n + (r / box) * box + c / box};
             for (int u : g.unit_of[cell]) g.units[u].push_back(cell);
         }
+    for (const auto& unit : g.units) g.unit_cells.insert(g.unit_cells.end(), unit.begin(), unit.end());
     g.peers.resize(g.cells);
     for (int cell = 0; cell < g.cells; ++cell) {
         const auto [row, col, box_unit] = g.unit_of[cell];

@@ -67,10 +67,49 @@ bool Board::place(int cell, int digit, std::vector<int>& queue) {
     return true;
 }
 
+namespace {
+
+// Hidden singles: per unit, the digits no placed cell holds and exactly one free cell may take,
+// queued; false when some digit has no place left in a unit. Placed cells count too, without a
+// branch: a placed cell's mask is its digit alone, which no other cell of its units keeps, so it
+// adds only what `placed` holds. kSide fixes the side at compile time (0: `side` at run time),
+// so that 9x9's loops unroll.
+template <int kSide>
+bool queue_hidden_singles(const GridGeometry& geo, int side, std::vector<DigitMask>& cand,
+                          const std::vector<std::uint8_t>& value, const std::vector<DigitMask>& placed,
+                          std::vector<int>& queue) {
+    const int n = kSide ? kSide : side;
+    const DigitMask all = all_digits(n);
+    const int* unit = geo.unit_cells.data();
+    for (int u = 0; u < 3 * n; ++u, unit += n) {
+        DigitMask once = 0, twice = 0;
+        for (int i = 0; i < n; ++i) {
+            twice |= once & cand[unit[i]];
+            once |= cand[unit[i]];
+        }
+        if ((once | placed[u]) != all) return false;  // some digit has no place left in u
+        for (DigitMask hidden = once & ~twice & ~placed[u]; hidden; hidden &= hidden - 1) {
+            const DigitMask bit = hidden & -hidden;
+            for (int i = 0; i < n; ++i) {
+                const int cell = unit[i];
+                if (value[cell] == 0 && (cand[cell] & bit)) {
+                    if (digit_count(cand[cell]) > 1) {
+                        cand[cell] = bit;
+                        queue.push_back(cell);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
 // Naked singles from the queue, then hidden singles per unit, until nothing changes.
 bool Board::propagate(std::vector<int>& queue) {
     const int n = geo->side;
-    const std::uint32_t all = all_digits(n);
     for (;;) {
         while (!queue.empty()) {
             int cell = queue.back();
@@ -78,28 +117,9 @@ bool Board::propagate(std::vector<int>& queue) {
             if (value[cell] != 0) continue;
             if (!place(cell, lowest_digit(cand[cell]), queue)) return false;
         }
-        for (int u = 0; u < 3 * n; ++u) {
-            // Placed cells count too, without a branch: a placed cell's mask is its digit alone,
-            // which no other cell of its units keeps, so it adds only what placed[u] holds.
-            std::uint32_t once = 0, twice = 0;
-            for (int cell : geo->units[u]) {
-                twice |= once & cand[cell];
-                once |= cand[cell];
-            }
-            if ((once | placed[u]) != all) return false;  // some digit has no place left in u
-            std::uint32_t hidden = once & ~twice & ~placed[u];
-            for (; hidden; hidden &= hidden - 1) {
-                std::uint32_t bit = hidden & -hidden;
-                for (int cell : geo->units[u])
-                    if (value[cell] == 0 && (cand[cell] & bit)) {
-                        if (digit_count(cand[cell]) > 1) {
-                            cand[cell] = bit;
-                            queue.push_back(cell);
-                        }
-                        break;
-                    }
-            }
-        }
+        const bool alive = n == 9 ? queue_hidden_singles<9>(*geo, n, cand, value, placed, queue)
+                                  : queue_hidden_singles<0>(*geo, n, cand, value, placed, queue);
+        if (!alive) return false;
         if (queue.empty()) return true;
     }
 }

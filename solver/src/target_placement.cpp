@@ -205,7 +205,7 @@ bool PlacementBound::penalties(const Board& board, const std::vector<double>& mu
     const int n = board.geo->side;
     total = 0;
     for (int cell = 0; cell < n * n; ++cell) total += mu[cell];
-    penalty_.assign(n * n * (n + 1), 0.0);
+    penalty_.resize(n * n * (n + 1));  // every (cell, digit 1..n) is written below; digit 0 stays 0
     if (board.geo->box == 3) {
         solve_lanes(board, mu);
         for (int d = 1; d <= n; ++d) {

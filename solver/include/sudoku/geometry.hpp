@@ -3,6 +3,8 @@
 // generator's grid filler and rater), so that "who sees whom" is written in one place.
 //
 //   units     3n lists of n cells: rows 0..n-1, columns n..2n-1, boxes 2n..3n-1
+//   unit_cells  the same lists end to end (unit u at [u n, u n + n)), for loops that want no
+//             indirection per unit
 //   unit_of   per cell, the index of its row, column and box unit (in that order)
 //   peers     per cell, the 3(n-1) - 2(b-1) other cells sharing a unit with it, ascending
 //
@@ -27,6 +29,7 @@ struct GridGeometry {
     int side = 9;
     int cells = 81;
     std::vector<std::vector<int>> units;
+    std::vector<int> unit_cells;
     std::vector<std::array<int, 3>> unit_of;
     std::vector<std::vector<int>> peers;
 
