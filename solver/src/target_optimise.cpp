@@ -82,18 +82,19 @@ constexpr int kProbeWidth = 2;
 // The placement bound (target_placement.hpp) joins in when a round has taken
 // TargetOptions::placement_after_nodes nodes (50: 30, 50 and 100 measured on 4,000 puzzles per
 // band and three seeds, 50 gave the lowest worst): most trees need 0-20, while an LP gap of 1.5-3
-// meant 10^5-10^6 nodes and seconds. From then on every node takes one placement step from its
-// parent's multipliers and strikes the candidates the placement penalties rule out (9,689 -> 74
-// nodes on the worst of 20,000 random 0-10 clue puzzles).
+// meant 10^5-10^6 nodes and seconds. From then on every node strikes the candidates the placement
+// penalties rule out (9,689 -> 74 nodes on the worst of 20,000 random 0-10 clue puzzles): 9x9 nodes
+// where it bounds alone at the root's multipliers (placement_node), the others after one step
+// from their parent's (placement_step).
 constexpr int kPlacementIterations = 300;    // at the root
-constexpr int kPlacementNodeIterations = 1;  // per node, from the parent's multipliers
+constexpr int kPlacementNodeIterations = 1;  // per node that keeps the row bound too
 // The nodes take placement steps only when the root's placement bound is this far below the LP
 // bound: where both sit at the same integer (2900.0 and 2900.18, optimum 2899) the steps cost
 // twice what they saved (42 -> 23 ms and 32 -> 16 ms on the two slowest of 30,000 puzzles).
 // 0.25 and 0.5 measured, 0.5 as good or better everywhere.
 constexpr double kPlacementWorthAtNodes = 0.5;
 // 9x9 nodes take the placement bound alone (placement_node) when the root's is at least this far
-// below the LP bound: random weights 1..20 on the empty grid, where it lies 1.4-10 below, #47 648
+// below the LP bound: random weights 1..20 on the empty grid, where it lies 1.4-10 below, #47 649
 // -> 373 nodes. Where the two are closer the row bound's own descent at each node counts: one
 // random 0-10 clue puzzle of 4,000 (LP 2906.83, placement 2906.18) took 63,162 nodes with the
 // placement bound alone, 232 with both. 16x16 keeps both always: there a placement evaluation
@@ -257,7 +258,7 @@ public:
                 0 ||
             record_if_complete(board))
             return {};
-        if (placement_) {  // box 4: the placement bound's step and strike besides the row bound's
+        if (placement_) {  // 16x16, or the bounds close: the placement step and strike besides
             if (placement_step(depth) < cutoff()) return {};
             if (placement_->strike_hopeless(board, placement_mu_[depth], cutoff()) < 0 || record_if_complete(board))
                 return {};
@@ -267,8 +268,9 @@ public:
 
     bool placement_alone() const { return placement_ && placement_alone_; }
 
-    // Box 4: one descent step of the placement bound from the parent's multipliers (the root's at
-    // depth 0); the node's multipliers stay in placement_mu_[depth]. Returns the bound.
+    // One descent step of the placement bound from the parent's multipliers (the root's at depth
+    // 0), for nodes that keep the row bound too; the node's multipliers stay in
+    // placement_mu_[depth]. Returns the bound.
     double placement_step(int depth) {
         std::vector<double>& mu = placement_mu_[depth];
         mu = depth > 0 ? placement_mu_[depth - 1] : root_mu_;
@@ -278,7 +280,7 @@ public:
 
     // A 9x9 node once the placement bound has joined in: that bound alone, at the root's
     // multipliers, bounds the node and strikes, and its slack drives the probing and the
-    // branching. Random weights 1..20 on the empty grid, #47: 648 -> 370 nodes without the row
+    // branching. Random weights 1..20 on the empty grid, #47: 649 -> 370 nodes without the row
     // bound. A descent step from the parent's multipliers raised the bound at 17 of those 370
     // nodes and cost two evaluations of three; without it, 373 nodes (docs/target.md).
     std::vector<Child> placement_node(int depth) {

@@ -191,14 +191,9 @@ void PlacementBound::best_through_cells(const Board& board, std::vector<double>&
 }
 
 void PlacementBound::solve_lanes(const Board& board, const std::vector<double>& mu) {
-    if (!lanes_)
-        lanes_ = std::make_unique<PlacementLanes>();
-    else if (board.cand == lanes_cand_ && mu == lanes_mu_)
-        return;
+    if (!lanes_) lanes_ = std::make_unique<PlacementLanes>();
     lanes_->set_profits(board.cand.data(), weights_.w.data(), mu.data());
     lanes_->solve();
-    lanes_cand_ = board.cand;
-    lanes_mu_ = mu;
 }
 
 bool PlacementBound::penalties(const Board& board, const std::vector<double>& mu, double cutoff, double& total) {

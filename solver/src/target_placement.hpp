@@ -67,9 +67,7 @@ private:
     bool best_placement(const Board& board, const std::vector<double>& mu, int digit, double& value,
                         std::vector<int>& covered);
     void prepare(int box);
-    // Box 3: every digit's best placement at `mu` by the lanes kernel; nothing to do when its
-    // last solve was on the same candidates and multipliers (a node's strike right after a
-    // descent step that ended on its last point).
+    // Box 3: every digit's best placement at `mu` by the lanes kernel.
     void solve_lanes(const Board& board, const std::vector<double>& mu);
     // L at `mu` into `total` and, per candidate, how far forcing it drops L into penalty_; false
     // when some digit has no placement or L is below `cutoff` (the penalties then unfinished).
@@ -93,8 +91,6 @@ private:
     std::vector<std::pair<int, int>> hopeless_;
     std::unique_ptr<PlacementGraph> graph_;  // box 4, built on first use
     std::unique_ptr<PlacementLanes> lanes_;  // box 3, every digit at once
-    std::vector<DigitMask> lanes_cand_;      // what its last solve was on
-    std::vector<double> lanes_mu_;
 };
 
 }  // namespace sudoku::target_detail
