@@ -21,8 +21,9 @@ constexpr int kWindow = 30;
 constexpr double kStall = 0.1;
 
 // Digit by digit, for box 2 (box 3 runs every digit at once in target_placement_lanes.hpp, box 4
-// takes the placement graph). The two halves of best_placement with the box size fixed at compile
-// time, so that the loops over bands and permutations unroll.
+// through the placement graph in target_placement_graph_lanes.hpp). The two halves of
+// best_placement with the box size fixed at compile time, so that the loops over bands and
+// permutations unroll.
 constexpr int factorial(int b) { return b <= 1 ? 1 : b * factorial(b - 1); }
 
 // Per stack s and row tuple t: the best sigma's value and index, at [s * tuples + t].
@@ -138,11 +139,6 @@ bool PlacementBound::best_placement(const Board& board, const std::vector<double
     profit_.resize(n * n);
     for (int cell = 0; cell < n * n; ++cell)
         profit_[cell] = (board.cand[cell] & bit) ? double(weights_.at(cell)) * digit - mu[cell] : kNone;
-    if (box == 4) {
-        if (!graph_) graph_ = std::make_unique<PlacementGraph>(box);
-        value = graph_->best(profit_.data(), covered.data());
-        return value != kNone;
-    }
     if (box_ != box) prepare(box);
     stack_best_.resize(box * tuples_);
     stack_sigma_.resize(box * tuples_);
@@ -163,11 +159,6 @@ bool PlacementBound::best_placement(const Board& board, const std::vector<double
 
 void PlacementBound::best_through_cells(const Board& board, std::vector<double>& through) {
     const int box = board.geo->box, n = board.geo->side;
-    if (box == 4) {
-        through.resize(n * n);
-        graph_->best_through(profit_.data(), through.data());
-        return;
-    }
     const int entries = box * tuples_;
     // Per stack table entry: the best sum with sigma(b) = j, at [entry * box * box + b * box + j];
     // then the best the other stacks add in a combination that uses the entry.
@@ -190,10 +181,46 @@ void PlacementBound::best_through_cells(const Board& board, std::vector<double>&
         }
 }
 
-void PlacementBound::solve_lanes(const Board& board, const std::vector<double>& mu) {
-    if (!lanes_) lanes_ = std::make_unique<PlacementLanes>();
-    lanes_->set_profits(board.cand.data(), weights_.w.data(), mu.data());
-    lanes_->solve();
+template <class Kernel>
+Kernel& PlacementBound::solve_lanes(std::unique_ptr<Kernel>& lanes, const Board& board, const std::vector<double>& mu) {
+    if (!lanes) lanes = std::make_unique<Kernel>();
+    lanes->set_profits(board.cand.data(), weights_.w.data(), mu.data());
+    lanes->solve();
+    return *lanes;
+}
+
+PlacementGraphLanes& PlacementBound::solve_graph_lanes(const Board& board, const std::vector<double>& mu) {
+    for (SolvedGraph& solved : solved_graphs_)
+        if (solved.lanes && mu == solved.mu && board.cand == solved.cand) return *solved.lanes;
+    SolvedGraph& older = solved_graphs_[next_graph_];
+    next_graph_ ^= 1;
+    older.mu = mu;
+    older.cand = board.cand;
+    return solve_lanes(older.lanes, board, mu);
+}
+
+template <class Kernel>
+bool PlacementBound::lane_penalties(Kernel& lanes, int n, double cutoff, double& total) {
+    for (int d = 1; d <= n; ++d) {
+        if (lanes.best(d - 1) == kNone) return false;
+        total += lanes.best(d - 1);
+    }
+    if (total < cutoff) return false;
+    lanes.solve_through();
+    for (int d = 1; d <= n; ++d)
+        for (int cell = 0; cell < n * n; ++cell)
+            penalty_[cell * (n + 1) + d] = lanes.best(d - 1) - lanes.through()[cell][d - 1];
+    return true;
+}
+
+template <class Kernel>
+double PlacementBound::lane_total(const Kernel& lanes, int n, double total, std::vector<int>& covered) {
+    for (int d = 1; d <= n; ++d) {
+        if (lanes.best(d - 1) == kNone) return kNone;
+        total += lanes.best(d - 1);
+        lanes.add_covered(d - 1, covered.data());
+    }
+    return total;
 }
 
 bool PlacementBound::penalties(const Board& board, const std::vector<double>& mu, double cutoff, double& total) {
@@ -201,19 +228,8 @@ bool PlacementBound::penalties(const Board& board, const std::vector<double>& mu
     total = 0;
     for (int cell = 0; cell < n * n; ++cell) total += mu[cell];
     penalty_.resize(n * n * (n + 1));  // every (cell, digit 1..n) is written below; digit 0 stays 0
-    if (board.geo->box == 3) {
-        solve_lanes(board, mu);
-        for (int d = 1; d <= n; ++d) {
-            if (lanes_->best(d - 1) == kNone) return false;
-            total += lanes_->best(d - 1);
-        }
-        if (total < cutoff) return false;
-        lanes_->solve_through();
-        for (int d = 1; d <= n; ++d)
-            for (int cell = 0; cell < n * n; ++cell)
-                penalty_[cell * (n + 1) + d] = lanes_->best(d - 1) - lanes_->through()[cell][d - 1];
-        return true;
-    }
+    if (board.geo->box == 3) return lane_penalties(solve_lanes(lanes_, board, mu), n, cutoff, total);
+    if (board.geo->box == 4) return lane_penalties(solve_graph_lanes(board, mu), n, cutoff, total);
     covered_.assign(n * n, 0);
     for (int d = 1; d <= n; ++d) {
         double best = 0;
@@ -252,15 +268,8 @@ double PlacementBound::evaluate(const Board& board, const std::vector<double>& m
     covered.assign(n * n, 0);
     double total = 0;
     for (int cell = 0; cell < n * n; ++cell) total += mu[cell];
-    if (board.geo->box == 3) {
-        solve_lanes(board, mu);
-        for (int d = 1; d <= n; ++d) {
-            if (lanes_->best(d - 1) == kNone) return kNone;
-            total += lanes_->best(d - 1);
-            lanes_->add_covered(d - 1, covered.data());
-        }
-        return total;
-    }
+    if (board.geo->box == 3) return lane_total(solve_lanes(lanes_, board, mu), n, total, covered);
+    if (board.geo->box == 4) return lane_total(solve_graph_lanes(board, mu), n, total, covered);
     for (int d = 1; d <= n; ++d) {
         double value = 0;
         if (!best_placement(board, mu, d, value, covered)) return kNone;

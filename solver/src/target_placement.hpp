@@ -23,9 +23,11 @@
 // (27 tuples x 6 permutations for 9x9); then the best of the 6^3 = 216 combinations of pi's, three
 // table lookups each. About 2,000 additions per digit; box 4 would need 24^4 combinations, so
 // box 4 takes the layered graph of target_placement_dp.hpp instead (box 5: neither, no bound).
-// Box 3 runs all nine digits at once in target_placement_lanes.hpp, with the same sums.
+// Box 3 runs all nine digits at once in target_placement_lanes.hpp, with the same sums, and box
+// 4 all sixteen through the graph in target_placement_graph_lanes.hpp.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <utility>
@@ -33,7 +35,7 @@
 
 #include "sudoku/target.hpp"
 #include "target_board.hpp"
-#include "target_placement_dp.hpp"
+#include "target_placement_graph_lanes.hpp"
 #include "target_placement_lanes.hpp"
 
 namespace sudoku::target_detail {
@@ -67,8 +69,18 @@ private:
     bool best_placement(const Board& board, const std::vector<double>& mu, int digit, double& value,
                         std::vector<int>& covered);
     void prepare(int box);
-    // Box 3: every digit's best placement at `mu` by the lanes kernel.
-    void solve_lanes(const Board& board, const std::vector<double>& mu);
+    // Boxes 3 and 4: every digit's best placement at `mu` by a lanes kernel (built on first use),
+    // then L into `total` with the penalties, or L alone with the cells of the best placements.
+    template <class Kernel>
+    Kernel& solve_lanes(std::unique_ptr<Kernel>& lanes, const Board& board, const std::vector<double>& mu);
+    // Box 4 by solve_lanes, unless one of the last two solves had the same multipliers and
+    // candidates: a node's descent step seldom raises the bound, so its strike comes back to the
+    // multipliers the step started from (686 of 2,285 solves on one 46-clue puzzle).
+    PlacementGraphLanes& solve_graph_lanes(const Board& board, const std::vector<double>& mu);
+    template <class Kernel>
+    bool lane_penalties(Kernel& lanes, int n, double cutoff, double& total);
+    template <class Kernel>
+    static double lane_total(const Kernel& lanes, int n, double total, std::vector<int>& covered);
     // L at `mu` into `total` and, per candidate, how far forcing it drops L into penalty_; false
     // when some digit has no placement or L is below `cutoff` (the penalties then unfinished).
     bool penalties(const Board& board, const std::vector<double>& mu, double cutoff, double& total);
@@ -89,8 +101,15 @@ private:
     std::vector<double> pinned_, others_, through_, penalty_;
     std::vector<int> covered_;
     std::vector<std::pair<int, int>> hopeless_;
-    std::unique_ptr<PlacementGraph> graph_;  // box 4, built on first use
     std::unique_ptr<PlacementLanes> lanes_;  // box 3, every digit at once
+    // Box 4, likewise: the last two solves, each with the multipliers and candidates it solved.
+    struct SolvedGraph {
+        std::unique_ptr<PlacementGraphLanes> lanes;
+        std::vector<double> mu;
+        std::vector<DigitMask> cand;
+    };
+    std::array<SolvedGraph, 2> solved_graphs_;
+    int next_graph_ = 0;  // the older of the two, solved into next
 };
 
 }  // namespace sudoku::target_detail

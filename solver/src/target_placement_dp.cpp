@@ -64,6 +64,8 @@ const PlacementGraph::Layout& shared_layout(int box) {
 }
 }  // namespace
 
+const PlacementGraph::Layout& PlacementGraph::layout_for(int box) { return shared_layout(box); }
+
 PlacementGraph::PlacementGraph(int box)
     : box_(box), layout_(shared_layout(box)), rest_(layout_.states(), kNone), so_far_(layout_.states(), kNone) {}
 

@@ -10,8 +10,10 @@
 #include "../../solver/src/target_board.hpp"
 #include "../../solver/src/target_digit_sums.hpp"
 #include "../../solver/src/target_placement_dp.hpp"
+#include "../../solver/src/target_placement_graph_lanes.hpp"
 #include "sudoku/rng.hpp"
 #include "sudoku/solved_grid.hpp"
+#include "sudoku/solver9_kernel.hpp"
 #include "sudoku/target.hpp"
 #include "support/placements.hpp"
 #include "support/target_cases.hpp"
@@ -83,6 +85,57 @@ TEST_CASE("target: the placement graph finds the best placement and the best thr
                     REQUIRE(graph_through[cell] == Approx(through[cell]).margin(1e-9));
             }
         }
+    }
+}
+
+// The sixteen-lane graph (target_placement_graph_lanes.hpp) must give exactly what the
+// digit-by-digit graph gives, checked above by brute force: the same value per lane, the same
+// path (its ties broken the same way), the same best through every cell, with profits that
+// differ per lane and cells barred in some, one lane without any placement; then the profits it
+// derives from candidates, weights and multipliers. Every kernel this CPU runs.
+TEST_CASE("target: the sixteen-lane placement graph gives each digit what the graph gives it alone") {
+    using target_detail::PlacementGraphLanes;
+    PlacementGraph graph(4);
+    for (Kernel9 kernel : {Kernel9::portable, Kernel9::avx2}) {
+        if (!kernel9_supported(kernel)) continue;
+        INFO("kernel " << to_string(kernel));
+        Rng random(1617);
+        PlacementGraphLanes lanes(kernel);
+        for (int trial = 0; trial < 6; ++trial) {
+            std::vector<std::vector<double>> profits;
+            for (int lane = 0; lane < 16; ++lane) {
+                const int barred = lane == 6 && trial % 3 == 2 ? 95 : trial % 2 ? 40 : 3;
+                profits.push_back(random_profits(16, random, barred));
+                for (int cell = 0; cell < 256; ++cell) lanes.profit[cell][lane] = profits[lane][cell];
+            }
+            lanes.solve();
+            lanes.solve_through();
+            for (int lane = 0; lane < 16; ++lane) {
+                INFO("trial " << trial << ", lane " << lane);
+                std::vector<int> covered(256, 0), lane_covered(256, 0);
+                const double value = graph.best(profits[lane].data(), covered.data());
+                REQUIRE(lanes.best(lane) == value);
+                std::vector<double> through(256);
+                graph.best_through(profits[lane].data(), through.data());
+                for (int cell = 0; cell < 256; ++cell) REQUIRE(lanes.through()[cell][lane] == through[cell]);
+                if (value == kNone) continue;
+                lanes.add_covered(lane, lane_covered.data());
+                REQUIRE(lane_covered == covered);
+            }
+        }
+        std::vector<std::uint32_t> cand(256);
+        std::vector<int> weight(256);
+        std::vector<double> mu(256);
+        for (int cell = 0; cell < 256; ++cell) {
+            cand[cell] = std::uint32_t(random.between(0, 131071)) & ~1u;
+            weight[cell] = random.between(-20, 20);
+            mu[cell] = double(random.between(-3000, 3000)) / 7.0;
+        }
+        lanes.set_profits(cand.data(), weight.data(), mu.data());
+        for (int cell = 0; cell < 256; ++cell)
+            for (int d = 1; d <= 16; ++d)
+                REQUIRE(lanes.profit[cell][d - 1] ==
+                        ((cand[cell] >> d) & 1 ? double(weight[cell]) * d - mu[cell] : kNone));
     }
 }
 
