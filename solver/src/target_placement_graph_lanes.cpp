@@ -19,28 +19,13 @@ using Layout = PlacementGraph::Layout;
 constexpr double kNone = -std::numeric_limits<double>::infinity();
 
 typedef double Vec __attribute__((vector_size(32)));
+typedef double Vec2 __attribute__((vector_size(16)));
 typedef long long Mask __attribute__((vector_size(32)));
-constexpr int kVecs = PlacementGraphLanes::kLanes / 4;
-struct Lanes {
-    Vec v[kVecs];
-};
-static_assert(sizeof(Lanes) == sizeof(Row));
 using Quad = PlacementGraphLanes::Quad;
-
-// One vector at a time (a whole-row copy goes through 16-byte halves and stalls the loads after it).
-SUDOKU_LANE_INLINE Lanes load(const Row& row) {
-    Lanes out;
-    for (int i = 0; i < kVecs; ++i) std::memcpy(&out.v[i], row.data() + 4 * i, sizeof(Vec));
-    return out;
-}
-SUDOKU_LANE_INLINE void store(Row& row, const Lanes& in) {
-    for (int i = 0; i < kVecs; ++i) std::memcpy(row.data() + 4 * i, &in.v[i], sizeof(Vec));
-}
 
 // The graph's passes take a vector type V: two doubles on the baseline, where a 32-byte vector of
 // g++'s extension ran 14x slower than the scalar passes, four under AVX2. Loads and stores go
 // through memcpy into out-parameters (no 32-byte vector crosses a call boundary).
-typedef double Vec2 __attribute__((vector_size(16)));
 template <class V>
 SUDOKU_LANE_INLINE void load(V& out, const double* at) {
     std::memcpy(&out, at, sizeof out);
@@ -53,31 +38,24 @@ template <class V>
 SUDOKU_LANE_INLINE void fill(V& out, double x) {
     out = V{} + x;
 }
-SUDOKU_LANE_INLINE Lanes splat(double x) {
-    Lanes out;
-    for (Vec& v : out.v) v = Vec{x, x, x, x};
-    return out;
-}
 
 SUDOKU_LANE_INLINE void fill_profits(const std::uint32_t* cand, const int* weight, const double* mu, Row* profit) {
     for (int cell = 0; cell < PlacementGraphLanes::kCells; ++cell) {
         const double w = weight[cell], m = mu[cell];
         const long long bits = cand[cell];
-        Lanes out;
-        for (int i = 0; i < kVecs; ++i) {
+        for (int i = 0; i < PlacementGraphLanes::kLanes / 4; ++i) {
             const int d = 4 * i + 1;  // the digit of the vector's first lane
             const Vec digit = {double(d), double(d + 1), double(d + 2), double(d + 3)};
             const Mask shift = {d, d + 1, d + 2, d + 3};
             const Mask candidate = ((Mask{bits, bits, bits, bits} >> shift) & 1) != 0;
             const Vec value = Vec{w, w, w, w} * digit - Vec{m, m, m, m};
-            out.v[i] = candidate ? value : Vec{kNone, kNone, kNone, kNone};
+            store(profit[cell].data() + 4 * i, candidate ? value : Vec{kNone, kNone, kNone, kNone});
         }
-        store(profit[cell], out);
     }
 }
 
-// The backward pass of PlacementGraph::best for the four lanes from `first`: a group's table of
-// states (19,442 x 32 bytes) stays in the core's cache, where all sixteen lanes' would not.
+// The backward pass of PlacementGraph::best for the four lanes from `first`, into the group's
+// table of states (19,442 x 32 bytes).
 template <class V>
 SUDOKU_LANE_INLINE void backward(const Layout& layout, const Row* profit, int first, Quad* rest) {
     constexpr int kWidth = sizeof(V) / sizeof(double), kParts = 4 / kWidth;
