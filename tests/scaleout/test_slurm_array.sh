@@ -41,19 +41,37 @@ for who in "$example"/contestants/*/; do
   [ "$(basename "$who")" = bob ] || cp -r "$who" "$contest/contestants/"
 done
 export SUDOKU_JUDGE="$build/judge/sudoku-judge"
+out="$work/out"
+# The array's judge: shard 1's first run stops itself (SIGSTOP) once it has journaled its first
+# record, so that the cancel below lands midway however fast the machine grades: a shard once
+# finished in the half second between that record and the cancel.
+frozen_judge="$work/judge-stopping-shard-1"
+cat >"$frozen_judge" <<EOF
+#!/usr/bin/env bash
+if [ "\$1" = grade ] && [ "\${SLURM_ARRAY_TASK_ID:-}" = 1 ] && mkdir "$work/shard-1-stopped" 2>/dev/null; then
+  "$SUDOKU_JUDGE" "\$@" &
+  judge=\$!
+  until grep -q '"compile"' "$out/shard-1/journal.jsonl" 2>/dev/null || ! kill -0 \$judge 2>/dev/null; do sleep 0.01; done
+  kill -STOP \$judge 2>/dev/null
+  wait \$judge
+else
+  exec "$SUDOKU_JUDGE" "\$@"
+fi
+EOF
+chmod +x "$frozen_judge"
 timeout 90 "$SUDOKU_JUDGE" grade "$contest/contest.yaml" --jobs 2 --out "$work/single" >"$work/logs/single.log" 2>&1 ||
   fail "the single run"
 
 slurm_cluster_start "$work/slurm" 2 >"$work/logs/cluster.log" 2>&1 || { cat "$work/logs/cluster.log"; fail "the cluster did not start"; }
 export SLURM_CONF="$work/slurm/slurm.conf"
-out="$work/out"
 cd "$source_dir"  # the recipe's commands are written for the repository's root
 submit() { sbatch --parsable --output="$work/logs/$1-%A_%a.log" "${@:2}" docs/slurm-array.sh "$contest/contest.yaml" "$out" 3; }
 
-array=$(submit task --array=0-2)
+array=$(SUDOKU_JUDGE="$frozen_judge" submit task --array=0-2)
 merge=$(submit merge --dependency="afterany:$array")
-# Cancel shard 1 midway: once it has journaled its first record.
+# Cancel shard 1 midway: once it has journaled its first record (and stopped there).
 slurm_wait_for "grep -q '\"compile\"' '$out/shard-1/journal.jsonl'" "$(left)" || fail "shard 1 never started grading"
+[ -d "$work/shard-1-stopped" ] || fail "shard 1's first run did not go through $frozen_judge"
 scancel "${array}_1"
 slurm_wait_for "slurm_job_ended $merge" "$(left)" || fail "the afterany merge never ran"
 merge_log=$(cat "$work"/logs/merge-"$merge"_*.log)
