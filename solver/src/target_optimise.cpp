@@ -91,7 +91,12 @@ constexpr int kProbeWidth = 2;
 // where it bounds alone at the root's multipliers (placement_node), the others after one step
 // from their parent's (placement_step).
 constexpr int kPlacementIterations = 300;    // at the root
-constexpr int kPlacementNodeIterations = 1;  // per node that keeps the row bound too
+constexpr int kPlacementNodeIterations = 1;  // per 9x9 node that keeps the row bound too
+// 16x16 nodes evaluate the placement bound at their parent's multipliers without a step: with one
+// step, bench_target16 10 (seeds 7 and 20091120) took the same nodes on every puzzle, the step
+// never having raised a bound, and a node's placement evaluations went from three to two (random
+// 41-80 clue #9 of seed 7: 5.9 -> 4.5 s).
+constexpr int kPlacementNodeIterations16 = 0;
 // The nodes take placement steps only when the root's placement bound is this far below the LP
 // bound: where both sit at the same integer (2900.0 and 2900.18, optimum 2899) the steps cost
 // twice what they saved (42 -> 23 ms and 32 -> 16 ms on the two slowest of 30,000 puzzles).
@@ -288,14 +293,15 @@ public:
 
     bool placement_alone() const { return placement_ && placement_alone_; }
 
-    // One descent step of the placement bound from the parent's multipliers (the root's at depth
-    // 0), for nodes that keep the row bound too; the node's multipliers stay in
-    // placement_mu_[depth]. Returns the bound.
+    // The placement bound at a node that keeps the row bound too: one descent step from the
+    // parent's multipliers (the root's at depth 0) on 9x9, none on 16x16; the node's multipliers
+    // stay in placement_mu_[depth]. Returns the bound.
     double placement_step(int depth) {
         std::vector<double>& mu = placement_mu_[depth];
         mu = depth > 0 ? placement_mu_[depth - 1] : root_mu_;
         ++stats_.placement_nodes;
-        return placement_->descend(boards_[depth], mu, kPlacementNodeIterations, cutoff(), double(floor_));
+        const int steps = boards_[depth].geo->box == 4 ? kPlacementNodeIterations16 : kPlacementNodeIterations;
+        return placement_->descend(boards_[depth], mu, steps, cutoff(), double(floor_));
     }
 
     // A 9x9 node once the placement bound has joined in: that bound alone, at the root's

@@ -190,13 +190,10 @@ Kernel& PlacementBound::solve_lanes(std::unique_ptr<Kernel>& lanes, const Board&
 }
 
 PlacementGraphLanes& PlacementBound::solve_graph_lanes(const Board& board, const std::vector<double>& mu) {
-    for (SolvedGraph& solved : solved_graphs_)
-        if (solved.lanes && mu == solved.mu && board.cand == solved.cand) return *solved.lanes;
-    SolvedGraph& older = solved_graphs_[next_graph_];
-    next_graph_ ^= 1;
-    older.mu = mu;
-    older.cand = board.cand;
-    return solve_lanes(older.lanes, board, mu);
+    if (graph_lanes_ && mu == solved_mu_ && board.cand == solved_cand_) return *graph_lanes_;
+    solved_mu_ = mu;
+    solved_cand_ = board.cand;
+    return solve_lanes(graph_lanes_, board, mu);
 }
 
 template <class Kernel>

@@ -27,7 +27,6 @@
 // 4 all sixteen through the graph in target_placement_graph_lanes.hpp.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <memory>
 #include <utility>
@@ -73,9 +72,8 @@ private:
     // then L into `total` with the penalties, or L alone with the cells of the best placements.
     template <class Kernel>
     Kernel& solve_lanes(std::unique_ptr<Kernel>& lanes, const Board& board, const std::vector<double>& mu);
-    // Box 4 by solve_lanes, unless one of the last two solves had the same multipliers and
-    // candidates: a node's descent step seldom raises the bound, so its strike comes back to the
-    // multipliers the step started from (686 of 2,285 solves on one 46-clue puzzle).
+    // Box 4 by solve_lanes, unless the last solve had the same multipliers and candidates: a
+    // 16x16 node evaluates the bound, then strikes at the same multipliers.
     PlacementGraphLanes& solve_graph_lanes(const Board& board, const std::vector<double>& mu);
     template <class Kernel>
     bool lane_penalties(Kernel& lanes, int n, double cutoff, double& total);
@@ -102,14 +100,10 @@ private:
     std::vector<int> covered_;
     std::vector<std::pair<int, int>> hopeless_;
     std::unique_ptr<PlacementLanes> lanes_;  // box 3, every digit at once
-    // Box 4, likewise: the last two solves, each with the multipliers and candidates it solved.
-    struct SolvedGraph {
-        std::unique_ptr<PlacementGraphLanes> lanes;
-        std::vector<double> mu;
-        std::vector<DigitMask> cand;
-    };
-    std::array<SolvedGraph, 2> solved_graphs_;
-    int next_graph_ = 0;  // the older of the two, solved into next
+    // Box 4, likewise, with the multipliers and candidates of its last solve.
+    std::unique_ptr<PlacementGraphLanes> graph_lanes_;
+    std::vector<double> solved_mu_;
+    std::vector<DigitMask> solved_cand_;
 };
 
 }  // namespace sudoku::target_detail
