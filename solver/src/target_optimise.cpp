@@ -94,8 +94,8 @@ constexpr int kPlacementIterations = 300;    // at the root
 constexpr int kPlacementNodeIterations = 1;  // per 9x9 node that keeps the row bound too
 // 16x16 nodes evaluate the placement bound at their parent's multipliers without a step: with one
 // step, bench_target16 10 (seeds 7 and 20091120) took the same nodes on every puzzle, the step
-// never having raised a bound, and a node's placement evaluations went from three to two (random
-// 41-80 clue #9 of seed 7: 5.9 -> 4.5 s).
+// never having raised a bound, for a second solve of the graph per node (the strike reuses the
+// node's first; random 41-80 clue #9 of seed 7: 5.9 -> 4.4 s).
 constexpr int kPlacementNodeIterations16 = 0;
 // The nodes take placement steps only when the root's placement bound is this far below the LP
 // bound: where both sit at the same integer (2900.0 and 2900.18, optimum 2899) the steps cost
