@@ -81,7 +81,7 @@ SUDOKU_LANE_INLINE void backward(const Layout& layout, const Row* profit, int fi
 
 // The forward pass of PlacementGraph::best_through for the four lanes from `first`, pulled: each
 // state takes the best over its incoming moves, so that a move stores only into its cell's
-// `through` (the pushed pass, a load and a store more per move, took 2.5x as long).
+// `through` (the pushed pass, a load and a store more per move, took 1.5-2.5x as long).
 template <class V>
 SUDOKU_LANE_INLINE void forward(const Layout& layout, const Row* profit, int first, const Quad* rest, Quad* so_far,
                                 Row* through) {
