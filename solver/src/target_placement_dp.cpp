@@ -54,19 +54,6 @@ PlacementGraph::Layout build_layout(int box) {
         }
         out.move_start.push_back(int(out.move_next.size()));
     }
-    const int states = out.states();
-    out.in_start.assign(states + 1, 0);
-    for (int next : out.move_next) ++out.in_start[next + 1];
-    for (int t = 0; t < states; ++t) out.in_start[t + 1] += out.in_start[t];
-    out.in_from.resize(out.move_next.size());
-    out.in_cell.resize(out.move_next.size());
-    std::vector<int> filled(out.in_start.begin(), out.in_start.end() - 1);
-    for (int s = 0; s < states; ++s)
-        for (int m = out.move_start[s]; m < out.move_start[s + 1]; ++m) {
-            const int k = filled[out.move_next[m]]++;
-            out.in_from[k] = s;
-            out.in_cell[k] = out.move_cell[m];
-        }
     return out;
 }
 

@@ -37,11 +37,6 @@ public:
         std::vector<int> move_start;  // per state, its moves are [move_start[s], move_start[s + 1])
         std::vector<int> move_next;   // per move: the state it leads to
         std::vector<int> move_cell;   // and the cell it takes
-        // The same moves by the state they lead to, for passes that pull from a state's
-        // predecessors instead of pushing to its successors (no store per move but the cell's).
-        std::vector<int> in_start;  // per state, its incoming moves are [in_start[t], in_start[t + 1])
-        std::vector<int> in_from;   // per incoming move: the state it comes from
-        std::vector<int> in_cell;   // and the cell it takes
         int states() const { return int(move_start.size()) - 1; }
         int moves() const { return int(move_cell.size()); }
     };
