@@ -261,6 +261,9 @@ struct Cgroups {
     CgroupsState version = CgroupsState::off;
     bool resident = false;                  // --serve: the runner lives in these groups; they outlive a run
     std::string memory, cpuacct, pids, v2;  // directories of this run's groups
+    // pids.max was written: a v2 group whose parent does not delegate the pids controller has
+    // none, and the run then needs RLIMIT_NPROC as v1 without a pids hierarchy does.
+    bool pids_limited = false;
     // --no-cgroups under a resident runner: the groups init moves to first (the runner's own
     // parents), so that the run is really outside every cgroup the runner made.
     std::vector<std::string> leave_to;
@@ -315,7 +318,7 @@ Cgroups setup_cgroups(const Options& o) {
             continue;
         }
         write_file(dir + "/memory.swap.max", "0");
-        write_file(dir + "/pids.max", std::to_string(o.procs));
+        cg.pids_limited = write_file(dir + "/pids.max", std::to_string(o.procs));
         cg.version = CgroupsState::v2;
         cg.v2 = dir;
         return cg;
@@ -329,7 +332,7 @@ Cgroups setup_cgroups(const Options& o) {
         return Cgroups{};
     }
     write_file(cg.memory + "/memory.memsw.limit_in_bytes", std::to_string(hard));  // no swapping out of the limit
-    if (!cg.pids.empty()) write_file(cg.pids + "/pids.max", std::to_string(o.procs));
+    cg.pids_limited = !cg.pids.empty() && write_file(cg.pids + "/pids.max", std::to_string(o.procs));
     cg.version = CgroupsState::v1;
     return cg;
 }
@@ -444,10 +447,10 @@ void set_limit(const Options& o, int error_fd, int resource, const char* name, r
         set_limit(o, error_fd, RLIMIT_AS, "RLIMIT_AS",
                   static_cast<rlim_t>(tree_polled ? 4 * o.mem_hard_mib + 256 : o.mem_hard_mib) << 20);
     if (getuid() == 0) {
-        if (cg.pids.empty() && cg.v2.empty()) set_limit(o, error_fd, RLIMIT_NPROC, "RLIMIT_NPROC", o.procs);
+        if (!cg.pids_limited) set_limit(o, error_fd, RLIMIT_NPROC, "RLIMIT_NPROC", o.procs);
         if (setgroups(0, nullptr) != 0 || setgid(o.gid) != 0 || setuid(o.uid) != 0)
             die_child(error_fd, "drop privileges");
-    } else if (in_user_namespace && cg.pids.empty() && cg.v2.empty()) {
+    } else if (in_user_namespace && !cg.pids_limited) {
         set_limit(o, error_fd, RLIMIT_NPROC, "RLIMIT_NPROC", o.procs);  // counted in this user namespace
     }
     if (step_fails(o, "no-new-privs") || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
