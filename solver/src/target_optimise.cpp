@@ -68,6 +68,14 @@ constexpr double kFarBelowShare = 0.015;
 constexpr double kMaxDiveMargin = 16.0;
 // Tuned by bench_target --stats (100 per family: 7,400 -> 6,100 bound evaluations in all).
 constexpr int kNodeIterations = 2;
+// Sparse 16x16 grids: the nodes take more steps, which their children inherit as a warm start.
+// bench_target16 10 --limit 10, 2 against 12 steps: random 41-80 clue #8 of seed 20091120
+// 116,055 -> 12,704 nodes, 16.2 -> 5.0 s; 1-40 clues 6 -> 7 of 10 finished there, 2 -> 3 on seed
+// 7; but the 81-120 clue band, whose trees are already small, took 1.3-2x longer per puzzle, hence
+// the free-cell rule (80 clues or fewer). 8 and 16 steps measured too; above kStallWindow (30) of
+// target_bound.cpp the descent changes to its root mode, and 32 took 47,549 nodes on that #8.
+constexpr int kNodeIterationsSparse16 = 12;
+constexpr int kSparseFree16 = 176;
 constexpr int kStrikeRounds = 2;  // bound, strike hopeless candidates, bound again, at most this often
 static_assert(kStrikeRounds >= 1, "branching reads the slack of the node's own strike");
 // Branching: a child costs the slack it keeps above the cutoff plus this much. 0.05, 0.2, 0.5 and
@@ -162,6 +170,8 @@ public:
         gap_.assign(n * n + 1, 0.0);
         node_value_.assign(n * n + 1, 0.0);
         multipliers_.assign(n * n + 1, target_detail::initial_multipliers(*root.geo, weights));
+        node_iterations_ =
+            root.geo->box == 4 && root.free_cells >= kSparseFree16 ? kNodeIterationsSparse16 : kNodeIterations;
     }
 
     // The greedy dive: a complete depth-first search, heaviest digits first; true when it completes.
@@ -246,7 +256,7 @@ public:
         BoundResult& bound = bounds_[depth];
         bound_.load(board);
         for (int round = 0;; ++round) {
-            bound = bound_.tighten(m, kNodeIterations, cutoff(), cutoff() - kNodeAimBelowCutoff);
+            bound = bound_.tighten(m, node_iterations_, cutoff(), cutoff() - kNodeAimBelowCutoff);
             node_value_[depth] = bound.value;
             stats_.evaluations += bound.evaluations;
             if (!bound.feasible) return {};
@@ -594,7 +604,8 @@ private:
     std::vector<std::vector<double>> placement_mu_;
     TargetStats stats_;
     int dive_budget_ = 0;
-    double dive_margin_ = kDiveMargin;  // widened after each root dive that found nothing better
+    int node_iterations_ = kNodeIterations;  // the row bound's descent steps per node
+    double dive_margin_ = kDiveMargin;       // widened after each root dive that found nothing better
     std::vector<std::uint8_t> best_digits_;
 };
 
