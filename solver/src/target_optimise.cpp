@@ -68,14 +68,19 @@ constexpr double kFarBelowShare = 0.015;
 constexpr double kMaxDiveMargin = 16.0;
 // Tuned by bench_target --stats (100 per family: 7,400 -> 6,100 bound evaluations in all).
 constexpr int kNodeIterations = 2;
-// Sparse 16x16 grids: the nodes take more steps, which their children inherit as a warm start.
-// bench_target16 10 --limit 10, 2 against 12 steps: random 41-80 clue #8 of seed 20091120
-// 116,055 -> 12,704 nodes, 16.2 -> 5.0 s; 1-40 clues 6 -> 7 of 10 finished there, 2 -> 3 on seed
-// 7; but the 81-120 clue band, whose trees are already small, took 1.3-2x longer per puzzle, hence
-// the free-cell rule (80 clues or fewer). 8 and 16 steps measured too; above kStallWindow (30) of
-// target_bound.cpp the descent changes to its root mode, and 32 took 47,549 nodes on that #8.
+// Sparse 16x16 grids: the nodes take more steps, which their children inherit as a warm start,
+// the more the sparser (bench_target16 10 --limit 10, seeds 7 and 20091120, against 2 steps):
+// - from 176 free cells (80 clues or fewer), 12 steps: random 41-80 clue #8 of seed 20091120
+//   116,055 -> 12,704 nodes, 16.2 -> 5.0 s; that band 8 -> 9 of 10 finished, seed 7's worst
+//   4.5 -> 1.9 s. The 81-120 clue band, whose trees are small already, took 1.3-2x longer.
+// - from kPlacementNodesFree16 (200) free cells, 24: random 1-40 clues 2 -> 5 of 10 finished on
+//   seed 7 (12 steps: 3, 16: 3, 28: 5), 6 -> 7 on seed 20091120. 24 on the 41-80 band: seed 7's
+//   worst 1.9 -> 7.7 s.
+// Above kStallWindow (30) of target_bound.cpp the descent changes to its root mode: 32 steps took
+// 47,549 nodes on that #8.
 constexpr int kNodeIterationsSparse16 = 12;
 constexpr int kSparseFree16 = 176;
+constexpr int kNodeIterationsSparsest16 = 24;
 constexpr int kStrikeRounds = 2;  // bound, strike hopeless candidates, bound again, at most this often
 static_assert(kStrikeRounds >= 1, "branching reads the slack of the node's own strike");
 // Branching: a child costs the slack it keeps above the cutoff plus this much. 0.05, 0.2, 0.5 and
@@ -170,8 +175,10 @@ public:
         gap_.assign(n * n + 1, 0.0);
         node_value_.assign(n * n + 1, 0.0);
         multipliers_.assign(n * n + 1, target_detail::initial_multipliers(*root.geo, weights));
-        node_iterations_ =
-            root.geo->box == 4 && root.free_cells >= kSparseFree16 ? kNodeIterationsSparse16 : kNodeIterations;
+        if (root.geo->box == 4 && root.free_cells >= kPlacementNodesFree16)
+            node_iterations_ = kNodeIterationsSparsest16;
+        else if (root.geo->box == 4 && root.free_cells >= kSparseFree16)
+            node_iterations_ = kNodeIterationsSparse16;
     }
 
     // The greedy dive: a complete depth-first search, heaviest digits first; true when it completes.
