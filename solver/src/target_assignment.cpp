@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace sudoku::target_detail {
@@ -13,8 +14,46 @@ namespace sudoku::target_detail {
 // while one exists.
 namespace {
 
+// One row's shortest augmenting path over the columns 1..k, the scalar way.
 template <int K>
-Assignment solve_sized(const AssignmentProblem& problem, const double* column_hint) {
+struct ScalarColumns {
+    static constexpr double kInf = std::numeric_limits<double>::infinity();
+    // The column nearest to the tree of used ones, after relaxing from row i0 (reached by j0).
+    [[gnu::always_inline]] static int step(int k, const double* profit, double ui, int j0, const double* v,
+                                           double* minv, int* way, const bool* used, double& delta) {
+        if constexpr (K > 0) k = K;
+        delta = kInf;
+        int j1 = 0;
+        for (int j = 1; j <= k; ++j) {
+            if (used[j]) continue;
+            const double reduced = -profit[j] - ui - v[j];
+            if (reduced < minv[j]) {
+                minv[j] = reduced;
+                way[j] = j0;
+            }
+            if (minv[j] < delta) {
+                delta = minv[j];
+                j1 = j;
+            }
+        }
+        return j1;
+    }
+    [[gnu::always_inline]] static void shift(int k, double delta, const int* match, const bool* used, double* u,
+                                             double* v, double* minv) {
+        if constexpr (K > 0) k = K;
+        for (int j = 0; j <= k; ++j) {
+            if (used[j]) {
+                u[match[j]] += delta;
+                v[j] -= delta;
+            } else {
+                minv[j] -= delta;
+            }
+        }
+    }
+};
+
+template <int K, class Columns>
+[[gnu::always_inline]] inline Assignment solve_sized(const AssignmentProblem& problem, const double* column_hint) {
     constexpr double kInf = std::numeric_limits<double>::infinity();
     const int k = K > 0 ? K : problem.k;
     std::array<double, kMaxSide + 1> u{}, v{}, minv;
@@ -51,29 +90,9 @@ Assignment solve_sized(const AssignmentProblem& problem, const double* column_hi
             used[j0] = true;
             const int i0 = match[j0];
             double delta = kInf;
-            int j1 = 0;
             const double* profit = problem.profit[i0 - 1].data() - 1;
-            const double ui = u[i0];
-            for (int j = 1; j <= k; ++j) {
-                if (used[j]) continue;
-                const double reduced = -profit[j] - ui - v[j];
-                if (reduced < minv[j]) {
-                    minv[j] = reduced;
-                    way[j] = j0;
-                }
-                if (minv[j] < delta) {
-                    delta = minv[j];
-                    j1 = j;
-                }
-            }
-            for (int j = 0; j <= k; ++j) {
-                if (used[j]) {
-                    u[match[j]] += delta;
-                    v[j] -= delta;
-                } else {
-                    minv[j] -= delta;
-                }
-            }
+            const int j1 = Columns::step(k, profit, u[i0], j0, v.data(), minv.data(), way.data(), used.data(), delta);
+            Columns::shift(k, delta, match.data(), used.data(), u.data(), v.data(), minv.data());
             j0 = j1;
         } while (match[j0] != 0);
         do {
@@ -96,20 +115,119 @@ Assignment solve_sized(const AssignmentProblem& problem, const double* column_hi
     return result;
 }
 
+#if defined(__x86_64__)
+// The same path over 10 to 16 columns, four at a time in GCC's vector types (AVX2 where
+// solve_wide inlines them): the same sums in the same order and the first column of least
+// distance, so the same assignment and potentials to the bit.
+struct WideColumns {
+    using Vec = double __attribute__((vector_size(32)));
+    using Mask = long long __attribute__((vector_size(32)));
+    static constexpr double kInf = std::numeric_limits<double>::infinity();
+    // Vectors go by reference: returned by value from these default-target helpers they would
+    // change the ABI (-Wpsabi); inlined into solve_wide they are AVX2 registers all the same.
+    [[gnu::always_inline]] static void load(Vec& x, const double* at) { std::memcpy(&x, at, sizeof x); }
+    [[gnu::always_inline]] static void store(double* at, const Vec& x) { std::memcpy(at, &x, sizeof x); }
+    // Lane l of four columns from `bits` (bit l set: -1).
+    [[gnu::always_inline]] static void lanes(Mask& mask, unsigned bits) {
+        const Mask bit = {1, 2, 4, 8};
+        mask = ((Mask{} + (long long)bits) & bit) != 0;
+    }
+    // Bit j - 1: column j (1..k) is in the tree.
+    [[gnu::always_inline]] static unsigned tree_bits(int k, const bool* used) {
+        unsigned bits = 0;
+        for (int j = 1; j <= k; ++j) bits |= unsigned(used[j]) << (j - 1);
+        return bits;
+    }
+    [[gnu::always_inline]] static int step(int k, const double* profit, double ui, int j0, const double* v,
+                                           double* minv, int* way, const bool* used, double& delta) {
+        const unsigned open = ~tree_bits(k, used) & ((1u << k) - 1);
+        Vec reach[4];
+        double lowest = kInf;
+        for (int q = 0; q < 4; ++q) {
+            const unsigned open_q = (open >> (4 * q)) & 15;
+            const int at = 1 + 4 * q;
+            if (!open_q) {
+                reach[q] = Vec{} + kInf;
+                continue;
+            }
+            Vec p, vq, m;
+            Mask mask;
+            load(p, profit + at);
+            load(vq, v + at);
+            load(m, minv + at);
+            lanes(mask, open_q);
+            const Vec reduced = -p - ui - vq;
+            const Mask better = (reduced < m) & mask;
+            const Vec now = better ? reduced : m;
+            store(minv + at, now);
+            for (int l = 0; l < 4; ++l)
+                if (better[l]) way[at + l] = j0;
+            reach[q] = mask ? now : Vec{} + kInf;
+            for (int l = 0; l < 4; ++l) lowest = reach[q][l] < lowest ? reach[q][l] : lowest;
+        }
+        delta = kInf;
+        if (!(lowest < kInf)) return 0;  // as the scalar path: no column nearer than infinity
+        for (int q = 0; q < 4; ++q)
+            for (int l = 0; l < 4; ++l)
+                if (((open >> (4 * q + l)) & 1) && reach[q][l] == lowest) {
+                    delta = minv[1 + 4 * q + l];  // the column's own value, whichever zero it holds
+                    return 1 + 4 * q + l;
+                }
+        return 0;
+    }
+    [[gnu::always_inline]] static void shift(int k, double delta, const int* match, const bool* used, double* u,
+                                             double* v, double* minv) {
+        const unsigned tree = tree_bits(k, used), open = ~tree & ((1u << k) - 1);
+        u[match[0]] += delta;  // column 0 (the row being added) is always in the tree
+        v[0] -= delta;
+        for (unsigned b = tree; b; b &= b - 1) u[match[1 + __builtin_ctz(b)]] += delta;
+        for (int q = 0; q < 4; ++q) {
+            const int at = 1 + 4 * q;
+            Vec vq, mq;
+            Mask in_tree, outside;
+            load(vq, v + at);
+            load(mq, minv + at);
+            lanes(in_tree, (tree >> (4 * q)) & 15);
+            lanes(outside, (open >> (4 * q)) & 15);
+            store(v + at, in_tree ? vq - delta : vq);
+            store(minv + at, outside ? mq - delta : mq);
+        }
+    }
+};
+
+__attribute__((target("avx2"))) Assignment solve_wide(const AssignmentProblem& problem, const double* column_hint) {
+    return solve_sized<0, WideColumns>(problem, column_hint);
+}
+#endif
+
 }  // namespace
 
-Assignment solve_assignment(const AssignmentProblem& problem, const double* column_hint) {
+Assignment solve_assignment(Kernel9 kernel, const AssignmentProblem& problem, const double* column_hint) {
     // 9x9 grids: the size fixed at compile time, so that the loops over columns unroll (the same
     // operations in the same order, so the same answer).
-    if (problem.k == 9) return solve_sized<9>(problem, column_hint);
-    return solve_sized<0>(problem, column_hint);
+    if (problem.k == 9) return solve_sized<9, ScalarColumns<9>>(problem, column_hint);
+#if defined(__x86_64__)
+    if (problem.k >= 10 && problem.k <= 16 && kernel != Kernel9::portable && kernel9_supported(kernel))
+        return solve_wide(problem, column_hint);
+#endif
+    return solve_sized<0, ScalarColumns<0>>(problem, column_hint);
+}
+
+Assignment solve_assignment(const AssignmentProblem& problem, const double* column_hint) {
+    static const Kernel9 kernel = kernel9_active();
+    return solve_assignment(kernel, problem, column_hint);
 }
 
 // Forcing (i, j) frees row r = the holder of column j and column c = the column of row i; the
 // best repair re-matches r along an alternating path ending at c. In reduced profits (all >= 0
 // by the potentials) that is a shortest path among rows: r -> s costs the reduced profit of
 // giving row r the column of row s. Floyd-Warshall over k <= 25 rows.
-void forcing_penalties(const AssignmentProblem& problem, const Assignment& assignment, Penalties& penalty) {
+namespace {
+
+// The body of forcing_penalties, inlined into a portable and an AVX2 entry point: the same
+// operations in the same order, so the same penalties to the bit.
+[[gnu::always_inline]] inline void penalties_of(const AssignmentProblem& problem, const Assignment& assignment,
+                                                Penalties& penalty) {
     constexpr double kInf = std::numeric_limits<double>::infinity();
     const int k = problem.k;
     std::array<int, kMaxSide> holder{};
@@ -129,6 +247,29 @@ void forcing_penalties(const AssignmentProblem& problem, const Assignment& assig
         }
     for (int i = 0; i < k; ++i)
         for (int j = 0; j < k; ++j) penalty[i][j] = reduced(i, j) + dist[holder[j]][i];
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) void penalties_wide(const AssignmentProblem& problem, const Assignment& assignment,
+                                                    Penalties& penalty) {
+    penalties_of(problem, assignment, penalty);
+}
+#endif
+
+}  // namespace
+
+void forcing_penalties(Kernel9 kernel, const AssignmentProblem& problem, const Assignment& assignment,
+                       Penalties& penalty) {
+#if defined(__x86_64__)
+    if (problem.k >= 10 && kernel != Kernel9::portable && kernel9_supported(kernel))
+        return penalties_wide(problem, assignment, penalty);
+#endif
+    penalties_of(problem, assignment, penalty);
+}
+
+void forcing_penalties(const AssignmentProblem& problem, const Assignment& assignment, Penalties& penalty) {
+    static const Kernel9 kernel = kernel9_active();
+    forcing_penalties(kernel, problem, assignment, penalty);
 }
 
 }  // namespace sudoku::target_detail
