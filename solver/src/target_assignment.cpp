@@ -116,7 +116,7 @@ template <int K, class Columns>
 }
 
 #if defined(__x86_64__)
-// The same path over 10 to 16 columns, four at a time in GCC's vector types (AVX2 where
+// The same path over 9 to 16 columns, four at a time in GCC's vector types (AVX2 where
 // solve_wide inlines them): the same sums in the same order and the first column of least
 // distance, so the same assignment and potentials to the bit.
 struct WideColumns {
@@ -203,13 +203,13 @@ __attribute__((target("avx2"))) Assignment solve_wide(const AssignmentProblem& p
 }  // namespace
 
 Assignment solve_assignment(Kernel9 kernel, const AssignmentProblem& problem, const double* column_hint) {
-    // 9x9 grids: the size fixed at compile time, so that the loops over columns unroll (the same
-    // operations in the same order, so the same answer).
-    if (problem.k == 9) return solve_sized<9, ScalarColumns<9>>(problem, column_hint);
 #if defined(__x86_64__)
-    if (problem.k >= 10 && problem.k <= 16 && kernel != Kernel9::portable && kernel9_supported(kernel))
+    if (problem.k >= 9 && problem.k <= 16 && kernel != Kernel9::portable && kernel9_supported(kernel))
         return solve_wide(problem, column_hint);
 #endif
+    // Portable 9x9 rows: the size fixed at compile time, so that the loops over columns unroll
+    // (the same operations in the same order, so the same answer).
+    if (problem.k == 9) return solve_sized<9, ScalarColumns<9>>(problem, column_hint);
     return solve_sized<0, ScalarColumns<0>>(problem, column_hint);
 }
 
@@ -261,7 +261,7 @@ __attribute__((target("avx2"))) void penalties_wide(const AssignmentProblem& pro
 void forcing_penalties(Kernel9 kernel, const AssignmentProblem& problem, const Assignment& assignment,
                        Penalties& penalty) {
 #if defined(__x86_64__)
-    if (problem.k >= 10 && kernel != Kernel9::portable && kernel9_supported(kernel))
+    if (problem.k >= 9 && kernel != Kernel9::portable && kernel9_supported(kernel))
         return penalties_wide(problem, assignment, penalty);
 #endif
     penalties_of(problem, assignment, penalty);

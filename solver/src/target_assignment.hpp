@@ -36,7 +36,7 @@ struct Assignment {
 // matched greedily to their cheapest column, and only the rest are augmented. Any values are
 // correct; close ones save most of the work.
 Assignment solve_assignment(const AssignmentProblem& problem, const double* column_hint = nullptr);
-// The same with the kernel pinned, for tests: problems of 10 to 16 rows (16x16 grids) take an
+// The same with the kernel pinned, for tests: problems of 9 to 16 rows (9x9, 16x16 grids) take an
 // AVX2 kernel where `kernel` is wider than portable, with the portable one's answer to the bit.
 // The plain call takes the widest this CPU runs.
 Assignment solve_assignment(Kernel9 kernel, const AssignmentProblem& problem, const double* column_hint = nullptr);
@@ -47,7 +47,7 @@ Assignment solve_assignment(Kernel9 kernel, const AssignmentProblem& problem, co
 // uses (i, j). The Lagrangian bound uses it to strike candidates that cannot reach the aim.
 using Penalties = std::array<std::array<double, kMaxSide>, kMaxSide>;
 void forcing_penalties(const AssignmentProblem& problem, const Assignment& assignment, Penalties& penalty);
-// The same with the kernel pinned, for tests (AVX2 from 10 rows, the portable answer to the bit).
+// The same with the kernel pinned, for tests (AVX2 from 9 rows, the portable answer to the bit).
 void forcing_penalties(Kernel9 kernel, const AssignmentProblem& problem, const Assignment& assignment,
                        Penalties& penalty);
 
