@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
+
+#include "target_placement_graph_lanes.hpp"
 
 namespace sudoku::target_detail {
 
@@ -11,9 +14,60 @@ constexpr double kNone = -std::numeric_limits<double>::infinity();
 // Polyak steps towards the incumbent's S_t; the factor halves after this many steps without a
 // new best (20 left the empty 16x16 grid at 11,791.7 after 1,000 steps, 40 reached 11,785.0).
 constexpr int kPatience = 40;
+
+// The graph searches of one step of every sum's descent: on box 4 sixteen at a time in the
+// lanes of target_placement_graph_lanes.hpp, which give the values and paths of the
+// digit-by-digit graph, so the bound does not depend on which one ran.
+class PlacementBatch {
+public:
+    explicit PlacementBatch(int box) : graph_(box) {
+        if (box == 4) lanes_ = std::make_unique<PlacementGraphLanes>();
+    }
+
+    // profit: `count` searches of `cells` entries each. Leaves each one's best value, and 1 per
+    // cell of its best placement in `path` (searches whose value is -infinity: no path).
+    void solve(int count, int cells, const std::vector<double>& profit, std::vector<double>& value,
+               std::vector<int>& path) {
+        value.assign(count, kNone);
+        path.assign(std::size_t(count) * cells, 0);
+        if (!lanes_) {
+            for (int i = 0; i < count; ++i)
+                value[i] = graph_.best(profit.data() + std::size_t(i) * cells, path.data() + std::size_t(i) * cells);
+            return;
+        }
+        constexpr int kLanes = PlacementGraphLanes::kLanes;
+        for (int first = 0; first < count; first += kLanes) {
+            const int used = std::min(kLanes, count - first);
+            for (int cell = 0; cell < cells; ++cell) {
+                PlacementGraphLanes::Row& row = lanes_->profit[cell];
+                for (int k = 0; k < kLanes; ++k)
+                    row[k] = k < used ? profit[std::size_t(first + k) * cells + cell] : kNone;
+            }
+            lanes_->solve(used);
+            for (int k = 0; k < used; ++k) {
+                value[first + k] = lanes_->best(k);
+                if (value[first + k] != kNone) lanes_->add_covered(k, path.data() + std::size_t(first + k) * cells);
+            }
+        }
+    }
+
+private:
+    PlacementGraph graph_;
+    std::unique_ptr<PlacementGraphLanes> lanes_;
+};
+
+// One sum's descent: its multipliers and how far it got.
+struct SumDescent {
+    std::vector<int> copies;  // per candidate pattern, how many of the sum's digits have it
+    double incumbent = 0;     // the incumbent's S_t: the Polyak target
+    std::vector<double> nu;
+    double best = std::numeric_limits<double>::infinity(), scale = 1.0;
+    int since_progress = 0;
+    bool done = false;
+};
 }  // namespace
 
-std::optional<std::int64_t> digit_sum_bound(const Board& board, const Weights& weights, PlacementGraph& graph,
+std::optional<std::int64_t> digit_sum_bound(const Board& board, const Weights& weights,
                                             const std::vector<std::uint8_t>& incumbent, int iterations,
                                             int max_groups) {
     const int n = board.geo->side, cells = n * n;
@@ -32,55 +86,80 @@ std::optional<std::int64_t> digit_sum_bound(const Board& board, const Weights& w
     std::vector<std::int64_t> weight_of(n + 1, 0);
     for (int cell = 0; cell < cells; ++cell) weight_of[incumbent[cell]] += weights.at(cell);
 
-    std::int64_t total = 0, incumbent_sum = 0;
-    std::vector<double> nu(cells, 0.0), profit(cells), step_dir(cells);
-    std::vector<int> copies(groups), covered(cells), one(cells);
+    // Each S_t from zero multipliers: starting from the last one's left the empty 16x16 grid at
+    // 11,788 after 2,000 steps per sum, against 11,784 from zero. The sums descend side by side,
+    // each on its own, so that one step's searches share the lanes.
+    std::vector<SumDescent> sums(n + 1);
+    std::int64_t incumbent_sum = 0;
     for (int t = 1; t <= n; ++t) {
-        const int top = n - t + 1;  // digits top..n
-        incumbent_sum += weight_of[top];
-        std::fill(copies.begin(), copies.end(), 0);
-        for (int d = top; d <= n; ++d) ++copies[group_of[d]];
-        // Each S_t from zero multipliers: starting from the last one's left the empty 16x16 grid at
-        // 11,788 after 2,000 steps per sum, against 11,784 from zero.
-        std::fill(nu.begin(), nu.end(), 0.0);
-        double best = std::numeric_limits<double>::infinity(), scale = 1.0;
-        int since_progress = 0;
-        for (int it = 0; it < iterations; ++it) {
-            double value = 0;
-            for (int cell = 0; cell < cells; ++cell) value += nu[cell];
-            std::fill(covered.begin(), covered.end(), 0);
-            for (int g = 0; g < groups; ++g) {
-                if (!copies[g]) continue;
-                for (int cell = 0; cell < cells; ++cell)
-                    profit[cell] = group_cells[g][cell] ? double(weights.at(cell)) - nu[cell] : kNone;
-                std::fill(one.begin(), one.end(), 0);
-                const double v = graph.best(profit.data(), one.data());
-                if (v == kNone) return std::nullopt;
-                value += copies[g] * v;
-                for (int cell = 0; cell < cells; ++cell) covered[cell] += copies[g] * one[cell];
+        SumDescent& sum = sums[t];
+        incumbent_sum += weight_of[n - t + 1];
+        sum.incumbent = double(incumbent_sum);
+        sum.copies.assign(groups, 0);
+        for (int d = n - t + 1; d <= n; ++d) ++sum.copies[group_of[d]];
+        sum.nu.assign(cells, 0.0);
+    }
+    PlacementBatch batch(board.geo->box);
+    std::vector<std::pair<int, int>> searches;  // (t, group)
+    std::vector<double> profit, value, covered(cells), step_dir(cells);
+    std::vector<int> path;
+    for (int it = 0; it < iterations; ++it) {
+        searches.clear();
+        for (int t = 1; t <= n; ++t)
+            for (int g = 0; g < groups; ++g)
+                if (!sums[t].done && sums[t].copies[g]) searches.emplace_back(t, g);
+        if (searches.empty()) break;
+        profit.resize(searches.size() * cells);
+        for (std::size_t i = 0; i < searches.size(); ++i) {
+            const auto [t, g] = searches[i];
+            for (int cell = 0; cell < cells; ++cell)
+                profit[i * cells + cell] = group_cells[g][cell] ? double(weights.at(cell)) - sums[t].nu[cell] : kNone;
+        }
+        batch.solve(int(searches.size()), cells, profit, value, path);
+        for (std::size_t first = 0; first < searches.size();) {
+            const int t = searches[first].first;
+            SumDescent& sum = sums[t];
+            double total = 0;
+            for (int cell = 0; cell < cells; ++cell) total += sum.nu[cell];
+            std::fill(covered.begin(), covered.end(), 0.0);
+            std::size_t i = first;
+            for (; i < searches.size() && searches[i].first == t; ++i) {
+                if (value[i] == kNone) return std::nullopt;  // a digit without a placement
+                const int copies = sum.copies[searches[i].second];
+                total += copies * value[i];
+                for (int cell = 0; cell < cells; ++cell) covered[cell] += copies * path[i * cells + cell];
             }
-            if (value < best - 1e-9) {
-                best = value;
-                since_progress = 0;
-            } else if (++since_progress >= kPatience) {
-                scale *= 0.5;
-                since_progress = 0;
+            first = i;
+            if (total < sum.best - 1e-9) {
+                sum.best = total;
+                sum.since_progress = 0;
+            } else if (++sum.since_progress >= kPatience) {
+                sum.scale *= 0.5;
+                sum.since_progress = 0;
             }
-            if (best < double(incumbent_sum) + 1 - 1e-6) break;  // floors to the incumbent's S_t
+            if (sum.best < sum.incumbent + 1 - 1e-6) {  // floors to the incumbent's S_t
+                sum.done = true;
+                continue;
+            }
             // Projected subgradient: a cell used more than once gets dearer; nu stays >= 0.
             double norm = 0;
             for (int cell = 0; cell < cells; ++cell) {
                 double g = 1.0 - covered[cell];
-                if (nu[cell] <= 0 && g > 0) g = 0;
+                if (sum.nu[cell] <= 0 && g > 0) g = 0;
                 step_dir[cell] = g;
                 norm += g * g;
             }
-            if (norm == 0) break;
-            const double step = scale * std::max(value - double(incumbent_sum), 0.05) / norm;
-            for (int cell = 0; cell < cells; ++cell) nu[cell] = std::max(0.0, nu[cell] - step * step_dir[cell]);
+            if (norm == 0) {
+                sum.done = true;
+                continue;
+            }
+            const double step = sum.scale * std::max(total - sum.incumbent, 0.05) / norm;
+            for (int cell = 0; cell < cells; ++cell) sum.nu[cell] = std::max(0.0, sum.nu[cell] - step * step_dir[cell]);
         }
-        total += std::int64_t(std::floor(best + 1e-6));  // rounding never takes a floor below the truth
     }
+    std::int64_t total = 0;
+    for (int t = 1; t <= n; ++t)
+        total += std::int64_t(std::floor(sums[t].best + 1e-6));  // rounding never takes a floor below the truth
     return total;
 }
 

@@ -32,7 +32,7 @@ namespace sudoku::target_detail {
 // the descent for S_t stops as soon as its bound falls below the incumbent's S_t + 1, or after
 // `iterations` steps. Also nullopt, without any step, when the digits have more than `max_groups`
 // distinct candidate patterns (each pattern costs a graph search per step).
-std::optional<std::int64_t> digit_sum_bound(const Board& board, const Weights& weights, PlacementGraph& graph,
+std::optional<std::int64_t> digit_sum_bound(const Board& board, const Weights& weights,
                                             const std::vector<std::uint8_t>& incumbent, int iterations, int max_groups);
 
 }  // namespace sudoku::target_detail

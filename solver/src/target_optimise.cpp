@@ -81,6 +81,16 @@ constexpr int kNodeIterations = 2;
 constexpr int kNodeIterationsSparse16 = 12;
 constexpr int kSparseFree16 = 176;
 constexpr int kNodeIterationsSparsest16 = 24;
+// Sparse 16x16 grids (TargetOptions::settle_root_free_cells): after the root's descent, chunks of
+// kSettleChunkSteps steps in the nodes' mode (under kStallWindow, whose longer root-mode steps aim
+// 10 points below) until a chunk gains under kSettleGain, at most kSettleChunks of them. The
+// root's own stall rule (kRootStall per 40 steps) leaves the bound 5-20 points above where it
+// settles (random 1-40 clue #9 of bench_target16's seed 7: 11,751.3 -> 11,738.8, optimum 11,737),
+// and every node inherits the multipliers. bench_target16 10 --limit 10, random 1-40 clues:
+// 5 -> 8 of 10 finished on seed 7, 7 -> 10 on seed 20091120 (60 chunks at most: 8 and 9).
+constexpr int kSettleChunks = 150;
+constexpr int kSettleChunkSteps = 29;
+constexpr double kSettleGain = 0.01;
 constexpr int kStrikeRounds = 2;  // bound, strike hopeless candidates, bound again, at most this often
 static_assert(kStrikeRounds >= 1, "branching reads the slack of the node's own strike");
 // Branching: a child costs the slack it keeps above the cutoff plus this much. 0.05, 0.2, 0.5 and
@@ -215,9 +225,8 @@ public:
     // incumbent optimal); no better than what is known when it finds no bound.
     std::int64_t digit_sum_upper(const Board& root) {
         if (root.geo->box != 4) return std::numeric_limits<std::int64_t>::max();
-        target_detail::PlacementGraph graph(4);
         const auto bound =
-            target_detail::digit_sum_bound(root, weights_, graph, best_digits_, kDigitSumIterations, kDigitSumGroups);
+            target_detail::digit_sum_bound(root, weights_, best_digits_, kDigitSumIterations, kDigitSumGroups);
         return bound ? std::max(*bound, best_) : std::numeric_limits<std::int64_t>::max();
     }
 
@@ -429,6 +438,13 @@ public:
             upper = std::min(upper, digit_sum_upper(root_board));
             proven_upper_ = std::min(proven_upper_, upper);
         }
+        if (root_board.geo->box == 4 && root_board.free_cells >= options_.settle_root_free_cells && upper > best_) {
+            const BoundResult settled = settle_root(root_board, root_multipliers);
+            if (!settled.feasible) return;
+            if (settled.is_completion) record(settled.digit);
+            upper = std::min(upper, std::max(best_, std::int64_t(std::floor(settled.value + kEpsilon))));
+            proven_upper_ = std::min(proven_upper_, upper);
+        }
         bool placement_tried = !target_detail::PlacementBound::supports(root_board.geo->box);
         for (std::int64_t step = 1; upper > best_;) {
             const std::int64_t aim = std::max(best_ + 1, upper - step + 1);
@@ -459,6 +475,25 @@ public:
             upper = aim - 1;           // proven: nothing reaches the aim
             step *= 2;
         }
+    }
+
+    // Sparse 16x16 grids: the root's descent once more, in the nodes' short steps, until a chunk
+    // gains less than kSettleGain. The LP's stall rule stops the root's own descent while the
+    // multipliers still move, and every node below inherits them (see kSettleChunks).
+    BoundResult settle_root(const Board& root_board, Multipliers& m) {
+        boards_[0] = root_board;
+        bound_.load(boards_[0]);
+        BoundResult root;
+        double previous = std::numeric_limits<double>::infinity();
+        for (int chunk = 0; chunk < kSettleChunks; ++chunk) {
+            root = bound_.tighten(m, kSettleChunkSteps, cutoff(), double(best_));
+            stats_.evaluations += root.evaluations;
+            stats_.root_evaluations += root.evaluations;
+            if (!root.feasible || root.value < cutoff() || root.is_completion || previous - root.value < kSettleGain)
+                break;
+            previous = root.value;
+        }
+        return root;
     }
 
     // Whether the placement bound should join in now, before the round's node budget: when two

@@ -115,8 +115,8 @@ SUDOKU_LANE_INLINE void forward(const Layout& layout, const Row* profit, int fir
 void profits_portable(const std::uint32_t* cand, const int* weight, const double* mu, Row* profit) {
     fill_profits(cand, weight, mu, profit);
 }
-void backward_portable(const Layout& layout, const Row* profit, Quad* rest) {
-    for (int first = 0; first < PlacementGraphLanes::kLanes; first += 4)
+void backward_portable(const Layout& layout, const Row* profit, Quad* rest, int lanes) {
+    for (int first = 0; first < lanes; first += 4)
         backward<Vec2>(layout, profit, first, rest + first / 4 * layout.states());
 }
 void forward_portable(const Layout& layout, const Row* profit, const Quad* rest, Quad* so_far, Row* through) {
@@ -127,8 +127,8 @@ void forward_portable(const Layout& layout, const Row* profit, const Quad* rest,
 SUDOKU_LANE_AVX2 void profits_avx2(const std::uint32_t* cand, const int* weight, const double* mu, Row* profit) {
     fill_profits(cand, weight, mu, profit);
 }
-SUDOKU_LANE_AVX2 void backward_avx2(const Layout& layout, const Row* profit, Quad* rest) {
-    for (int first = 0; first < PlacementGraphLanes::kLanes; first += 4)
+SUDOKU_LANE_AVX2 void backward_avx2(const Layout& layout, const Row* profit, Quad* rest, int lanes) {
+    for (int first = 0; first < lanes; first += 4)
         backward<Vec>(layout, profit, first, rest + first / 4 * layout.states());
 }
 SUDOKU_LANE_AVX2 void forward_avx2(const Layout& layout, const Row* profit, const Quad* rest, Quad* so_far,
@@ -155,11 +155,11 @@ void PlacementGraphLanes::set_profits(const std::uint32_t* cand, const int* weig
     profits_portable(cand, weight, mu, profit.data());
 }
 
-void PlacementGraphLanes::solve() {
+void PlacementGraphLanes::solve(int lanes) {
 #if defined(__x86_64__)
-    if (wide_) return backward_avx2(layout_, profit.data(), rest_.data());
+    if (wide_) return backward_avx2(layout_, profit.data(), rest_.data(), lanes);
 #endif
-    backward_portable(layout_, profit.data(), rest_.data());
+    backward_portable(layout_, profit.data(), rest_.data(), lanes);
 }
 
 void PlacementGraphLanes::solve_through() {

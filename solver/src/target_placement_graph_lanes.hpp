@@ -40,8 +40,9 @@ public:
     std::vector<Row> profit;
     void set_profits(const std::uint32_t* cand, const int* weight, const double* mu);
 
-    // Every lane's best placement: its value (-infinity when the digit has none).
-    void solve();
+    // Every lane's best placement: its value (-infinity when the digit has none). With `lanes`,
+    // only the groups of four that hold lanes 0 .. lanes - 1.
+    void solve(int lanes = kLanes);
     double best(int lane) const { return group(lane)[0][lane % 4]; }
     // After solve(): adds 1 to covered[cell] for each cell of lane's best placement (which must
     // exist), the path PlacementGraph::best would choose.

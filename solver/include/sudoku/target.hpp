@@ -55,6 +55,9 @@ struct TargetOptions {
     // Once it joined in, every node takes its steps and strikes even where the root found it no
     // better than the LP (by default they are skipped there: they cost more than they save).
     bool placement_at_every_node = false;
+    // 16x16 grids whose root leaves at least this many free cells settle the root's multipliers
+    // with a longer descent before the tree (the sparse grids, where it pays: docs/target.md).
+    int settle_root_free_cells = 200;
 };
 
 // Exact maximum score over all completions of `puzzle` (the reference optimiser).
