@@ -185,10 +185,10 @@ public:
         gap_.assign(n * n + 1, 0.0);
         node_value_.assign(n * n + 1, 0.0);
         multipliers_.assign(n * n + 1, target_detail::initial_multipliers(*root.geo, weights));
-        if (root.geo->box == 4 && root.free_cells >= kPlacementNodesFree16)
-            node_iterations_ = kNodeIterationsSparsest16;
-        else if (root.geo->box == 4 && root.free_cells >= kSparseFree16)
-            node_iterations_ = kNodeIterationsSparse16;
+        if (root.geo->box == 4)
+            node_iterations_ = root.free_cells >= kPlacementNodesFree16 ? kNodeIterationsSparsest16
+                               : root.free_cells >= kSparseFree16       ? kNodeIterationsSparse16
+                                                                        : kNodeIterations;
     }
 
     // The greedy dive: a complete depth-first search, heaviest digits first; true when it completes.
