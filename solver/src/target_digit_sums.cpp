@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <optional>
 
 #include "target_placement_graph_lanes.hpp"
 
@@ -20,8 +21,11 @@ constexpr int kPatience = 40;
 // digit-by-digit graph, so the bound does not depend on which one ran.
 class PlacementBatch {
 public:
-    explicit PlacementBatch(int box) : graph_(box) {
-        if (box == 4) lanes_ = std::make_unique<PlacementGraphLanes>();
+    explicit PlacementBatch(int box) {
+        if (box == 4)
+            lanes_ = std::make_unique<PlacementGraphLanes>();
+        else
+            graph_.emplace(box);
     }
 
     // profit: `count` searches of `cells` entries each. Leaves each one's best value, and 1 per
@@ -32,7 +36,7 @@ public:
         path.assign(std::size_t(count) * cells, 0);
         if (!lanes_) {
             for (int i = 0; i < count; ++i)
-                value[i] = graph_.best(profit.data() + std::size_t(i) * cells, path.data() + std::size_t(i) * cells);
+                value[i] = graph_->best(profit.data() + std::size_t(i) * cells, path.data() + std::size_t(i) * cells);
             return;
         }
         constexpr int kLanes = PlacementGraphLanes::kLanes;
@@ -52,7 +56,7 @@ public:
     }
 
 private:
-    PlacementGraph graph_;
+    std::optional<PlacementGraph> graph_;  // the other box sizes
     std::unique_ptr<PlacementGraphLanes> lanes_;
 };
 

@@ -84,7 +84,7 @@ constexpr int kNodeIterationsSparsest16 = 24;
 // Sparse 16x16 grids (TargetOptions::settle_root_free_cells): after the root's descent, chunks of
 // kSettleChunkSteps steps in the nodes' mode (under kStallWindow, whose longer root-mode steps aim
 // 10 points below) until a chunk gains under kSettleGain, at most kSettleChunks of them. The
-// root's own stall rule (kRootStall per 40 steps) leaves the bound 5-20 points above where it
+// root's own stall rule (kRootStall per 40 steps) leaves the bound 5-44 points above where it
 // settles (random 1-40 clue #9 of bench_target16's seed 7: 11,751.3 -> 11,738.8, optimum 11,737),
 // and every node inherits the multipliers. bench_target16 10 --limit 10, random 1-40 clues:
 // 5 -> 8 of 10 finished on seed 7, 7 -> 10 on seed 20091120 (60 chunks at most: 8 and 9).
@@ -146,7 +146,9 @@ constexpr int kPlacementNodesFree16 = 200;
 // Steps per digit sum S_t of the digit-sum bound (box 4, at the root only), and at most this many
 // distinct candidate patterns among the digits: each costs a graph search per step, and on a
 // 7-clue puzzle (8 patterns) 1,000 steps took 6.5 s to reach 11,757 against a placement bound of
-// 11,762.9 and an optimum of at least 11,743: not worth it there. The empty grid: 0.85 s.
+// 11,762.9 and an optimum of at least 11,743: not worth it there. The empty grid: 0.85 s. (Both
+// measured before the sums shared the lanes, which took a 41-clue puzzle's 100 steps a sum from
+// 639 to 205 ms and the empty grid's whole solve from 410 to 194 ms.)
 constexpr int kDigitSumIterations = 2000;
 constexpr int kDigitSumGroups = 2;
 constexpr int kPlacementAtOnceRounds = 2;
