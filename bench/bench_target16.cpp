@@ -20,12 +20,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <numeric>
 #include <string>
 #include <vector>
 
-#include "sudoku/rng.hpp"
-#include "sudoku/solved_grid.hpp"
 #include "sudoku/target.hpp"
 #include "support/target_cases.hpp"
 
@@ -88,11 +85,6 @@ Outcome solve_in_child(const Grid& puzzle, const Weights& weights, double limit_
     return outcome;
 }
 
-struct Band {
-    std::string name;
-    int min_clues, max_clues;
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -132,25 +124,12 @@ int main(int argc, char** argv) {
         per_band = int(value);
     }
     const Weights ring = Weights::ring(4);
-    const std::vector<Band> bands = {{"empty", 0, 0},
-                                     {"random 1-40", 1, 40},
-                                     {"random 41-80", 41, 80},
-                                     {"random 81-120", 81, 120},
-                                     {"random 121-200", 121, 200}};
-    std::vector<int> cells(256);
-    std::iota(cells.begin(), cells.end(), 0);
-    Rng random(seed);
+    const std::vector<Target16Band> bands = target16_bands(seed, per_band);
     std::printf("%-16s %9s %10s %10s %12s  (limit %.0f s)\n", "band (16x16)", "finished", "median ms", "worst ms",
                 "mean nodes", limit_s);
     int bad = 0;
-    for (const Band& band : bands) {
-        // Drawn for every band, so that --band leaves the other bands' puzzles as they were.
-        std::vector<Grid> puzzles;
-        const int count = band.max_clues == 0 ? 1 : per_band;
-        for (int i = 0; i < count; ++i) {
-            const Grid solved = random_solved_grid(4, random);
-            puzzles.push_back(keep_random_clues(solved, cells, random.between(band.min_clues, band.max_clues), random));
-        }
+    for (const Target16Band& band : bands) {
+        const std::vector<Grid>& puzzles = band.puzzles;
         if (band.name.find(only) == std::string::npos) continue;
         std::vector<double> ms;
         int finished = 0;

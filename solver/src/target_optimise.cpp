@@ -115,11 +115,16 @@ constexpr int kProbeWidth = 2;
 // from their parent's (placement_step).
 constexpr int kPlacementIterations = 300;    // at the root
 constexpr int kPlacementNodeIterations = 1;  // per 9x9 node that keeps the row bound too
-// 16x16 nodes evaluate the placement bound at their parent's multipliers without a step: with one
-// step, bench_target16 10 (seeds 7 and 20091120) took the same nodes on every puzzle, the step
-// never having raised a bound, for a second solve of the graph per node (the strike reuses the
-// node's first; random 41-80 clue #9 of seed 7: 5.9 -> 4.4 s).
-constexpr int kPlacementNodeIterations16 = 0;
+// 16x16 nodes descend the placement bound from their parent's multipliers for up to 30 steps,
+// stopping as soon as it falls below the cutoff. A descent's first steps (Polyak factor 2)
+// overshoot, so 1-3 steps never raised a bound (and were dropped once); a deep descent prunes
+// most nodes the row bound keeps. Sampled nodes of #3 of seed 20091120's random 41-80 band
+// (bench_target16 10): 15 % pruned without a step, 69 % after 20 steps from the root's
+// multipliers, 89 % after 40, 98 % after 100. That puzzle: 12,056 nodes and 10.9 s without
+// steps, 634 nodes and 2.0 s with 30; #1 and #3 of seed 7's 1-40 band, unfinished after 30
+// minutes, 843 and 1,186 nodes (3.6 and 5.5 s). 40 steps did about as well as 30; 100 cost too
+// much a node (two unfinished in 10 s); 20 left chains of weak multipliers (33 s on that #3).
+constexpr int kPlacementNodeIterations16 = 30;
 // The nodes take placement steps only when the root's placement bound is this far below the LP
 // bound: where both sit at the same integer (2900.0 and 2900.18, optimum 2899) the steps cost
 // twice what they saved (42 -> 23 ms and 32 -> 16 ms on the two slowest of 30,000 puzzles).
@@ -474,7 +479,11 @@ public:
                 continue;
             }
             if (best_ >= aim) return;  // the round ran as plain branch and bound from there on
-            upper = aim - 1;           // proven: nothing reaches the aim
+            // Proven: nothing reaches the aim. A later round that finds aim - 1 stops there, where
+            // it went on to prove this again (2,144 of #3 of seed 20091120's random 41-80 band's
+            // 14,200 nodes, bench_target16).
+            upper = aim - 1;
+            proven_upper_ = std::min(proven_upper_, upper);
             step *= 2;
         }
     }
@@ -639,7 +648,7 @@ private:
     bool found_ = false;
     std::int64_t best_ = 0;
     std::int64_t floor_ = 0;
-    std::int64_t proven_upper_ = std::numeric_limits<std::int64_t>::max();  // by the placement bound
+    std::int64_t proven_upper_ = std::numeric_limits<std::int64_t>::max();  // no completion scores more
     std::int64_t nodes_left_ = 0;                                           // the round's node budget
     // The placement bound, once it joined in: its root multipliers and, per depth, the node's.
     std::unique_ptr<target_detail::PlacementBound> placement_;

@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <limits>
+#include <stdexcept>
 
 // The passes below are inlined into one entry point per instruction set (the end of this file):
 // the baseline x86-64-v2 build holds two doubles a vector, AVX2 four.
@@ -55,26 +56,29 @@ SUDOKU_LANE_INLINE void fill_profits(const std::uint32_t* cand, const int* weigh
 }
 
 // The backward pass of PlacementGraph::best for the four lanes from `first`, into the group's
-// table of states (19,442 x 32 bytes).
+// table of states (19,442 x 32 bytes), over the group's useful moves (PlacementGraphLanes::Useful):
+// the moves left out add -infinity to every lane, which changes no maximum, so every state gets
+// the value the whole graph gives it.
 template <class V>
-SUDOKU_LANE_INLINE void backward(const Layout& layout, const Row* profit, int first, Quad* rest) {
+SUDOKU_LANE_INLINE void backward(const PlacementGraphLanes::Useful& useful, const Row* profit, int first, Quad* rest) {
     constexpr int kWidth = sizeof(V) / sizeof(double), kParts = 4 / kWidth;
-    const int count = layout.states();
-    const int* start = layout.move_start.data();
-    const int* next = layout.move_next.data();
-    const int* cell = layout.move_cell.data();
+    const int count = int(useful.end.size()) + 1;
+    const std::uint32_t* move = useful.move.data();
     for (int k = 0; k < 4; ++k) rest[count - 1][k] = 0;
+    int m = 0;
     for (int s = count - 2; s >= 0; --s) {
         V top[kParts];
         for (V& t : top) fill(t, kNone);
-        for (int m = start[s]; m < start[s + 1]; ++m)
+        for (const int end = useful.end[s]; m < end; ++m) {
+            const int cell = int(move[m] & 255), next = int(move[m] >> 8);
             for (int p = 0; p < kParts; ++p) {
                 V gain, after;
-                load(gain, profit[cell[m]].data() + first + p * kWidth);
-                load(after, rest[next[m]].data() + p * kWidth);
+                load(gain, profit[cell].data() + first + p * kWidth);
+                load(after, rest[next].data() + p * kWidth);
                 const V value = gain + after;
                 top[p] = top[p] < value ? value : top[p];  // std::max's choice
             }
+        }
         for (int p = 0; p < kParts; ++p) store(rest[s].data() + p * kWidth, top[p]);
     }
 }
@@ -115,9 +119,10 @@ SUDOKU_LANE_INLINE void forward(const Layout& layout, const Row* profit, int fir
 void profits_portable(const std::uint32_t* cand, const int* weight, const double* mu, Row* profit) {
     fill_profits(cand, weight, mu, profit);
 }
-void backward_portable(const Layout& layout, const Row* profit, Quad* rest, int lanes) {
+void backward_portable(const PlacementGraphLanes::Useful* useful, const Row* profit, Quad* rest, int lanes,
+                       int states) {
     for (int first = 0; first < lanes; first += 4)
-        backward<Vec2>(layout, profit, first, rest + first / 4 * layout.states());
+        backward<Vec2>(useful[first / 4], profit, first, rest + first / 4 * states);
 }
 void forward_portable(const Layout& layout, const Row* profit, const Quad* rest, Quad* so_far, Row* through) {
     for (int first = 0; first < PlacementGraphLanes::kLanes; first += 4)
@@ -127,9 +132,10 @@ void forward_portable(const Layout& layout, const Row* profit, const Quad* rest,
 SUDOKU_LANE_AVX2 void profits_avx2(const std::uint32_t* cand, const int* weight, const double* mu, Row* profit) {
     fill_profits(cand, weight, mu, profit);
 }
-SUDOKU_LANE_AVX2 void backward_avx2(const Layout& layout, const Row* profit, Quad* rest, int lanes) {
+SUDOKU_LANE_AVX2 void backward_avx2(const PlacementGraphLanes::Useful* useful, const Row* profit, Quad* rest, int lanes,
+                                    int states) {
     for (int first = 0; first < lanes; first += 4)
-        backward<Vec>(layout, profit, first, rest + first / 4 * layout.states());
+        backward<Vec>(useful[first / 4], profit, first, rest + first / 4 * states);
 }
 SUDOKU_LANE_AVX2 void forward_avx2(const Layout& layout, const Row* profit, const Quad* rest, Quad* so_far,
                                    Row* through) {
@@ -144,9 +150,13 @@ PlacementGraphLanes::PlacementGraphLanes(Kernel9 kernel)
     : profit(kCells),
       wide_(kernel != Kernel9::portable && kernel9_supported(kernel)),
       layout_(PlacementGraph::layout_for(4)),
+      useful_(kLanes / 4),
       rest_(std::size_t(kLanes / 4) * layout_.states()),
       so_far_(layout_.states()),
-      through_(kCells) {}
+      through_(kCells) {
+    static_assert(kCells <= 256, "a useful move keeps its cell in 8 bits");
+    if (layout_.states() >= 1 << 24) throw std::logic_error("a useful move keeps its state in 24 bits");
+}
 
 void PlacementGraphLanes::set_profits(const std::uint32_t* cand, const int* weight, const double* mu) {
 #if defined(__x86_64__)
@@ -156,10 +166,42 @@ void PlacementGraphLanes::set_profits(const std::uint32_t* cand, const int* weig
 }
 
 void PlacementGraphLanes::solve(int lanes) {
+    for (int group = 0; group < lanes / 4; ++group) find_useful(group);
 #if defined(__x86_64__)
-    if (wide_) return backward_avx2(layout_, profit.data(), rest_.data(), lanes);
+    if (wide_) return backward_avx2(useful_.data(), profit.data(), rest_.data(), lanes, layout_.states());
 #endif
-    backward_portable(layout_, profit.data(), rest_.data(), lanes);
+    backward_portable(useful_.data(), profit.data(), rest_.data(), lanes, layout_.states());
+}
+
+// A move is useful to a group when some lane of it has a profit on the move's cell and a
+// placement from the move's next state on; the others add -infinity to every lane. Which ones
+// they are depends only on where the profits are -infinity (the candidates), so the lists are
+// rebuilt only when that changes: a descent's steps change the multipliers alone.
+void PlacementGraphLanes::find_useful(int group) {
+    Useful& useful = useful_[group];
+    std::array<std::uint8_t, kCells> open;  // per cell, bit k: lane 4 group + k has a profit here
+    for (int cell = 0; cell < kCells; ++cell) {
+        open[cell] = 0;
+        for (int k = 0; k < 4; ++k) open[cell] |= std::uint8_t(profit[cell][4 * group + k] != kNone) << k;
+    }
+    if (!useful.end.empty() && open == useful.open) return;
+    useful.open = open;
+    const int count = layout_.states();
+    std::vector<std::uint8_t>& reaches = reaches_;  // per state, bit k: lane k can finish from it
+    reaches.assign(count, 0);
+    reaches[count - 1] = 15;
+    useful.end.assign(count - 1, 0);
+    useful.move.clear();
+    for (int s = count - 2; s >= 0; --s) {
+        for (int m = layout_.move_start[s]; m < layout_.move_start[s + 1]; ++m) {
+            const int cell = layout_.move_cell[m], next = layout_.move_next[m];
+            const std::uint8_t both = open[cell] & reaches[next];
+            if (!both) continue;
+            reaches[s] |= both;
+            useful.move.push_back(std::uint32_t(next) << 8 | std::uint32_t(cell));
+        }
+        useful.end[s] = int(useful.move.size());
+    }
 }
 
 void PlacementGraphLanes::solve_through() {

@@ -51,11 +51,22 @@ public:
     void solve_through();
     const std::vector<Row>& through() const { return through_; }
 
+    // Per group of four lanes, the moves the backward pass needs, in the order it takes them
+    // (states from the last to the first): next state << 8 | cell; end[s] is where state s's end.
+    struct Useful {
+        std::array<std::uint8_t, kCells> open{};  // the pattern they were found for (find_useful)
+        std::vector<int> end;
+        std::vector<std::uint32_t> move;
+    };
+
 private:
+    void find_useful(int group);
     bool wide_;  // the AVX2 code
     const PlacementGraph::Layout& layout_;
     const Quad* group(int lane) const { return rest_.data() + std::size_t(lane / 4) * layout_.states(); }
+    std::vector<Useful> useful_;
     std::vector<Quad> rest_, so_far_;
+    std::vector<std::uint8_t> reaches_;
     std::vector<Row> through_;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <numeric>
 
 #include "sudoku/solved_grid.hpp"
 
@@ -46,6 +47,31 @@ Grid keep_random_clues(const Grid& solved, std::vector<int> region, int clues, R
 Grid make_target_case(const TargetFamily& family, Rng& random) {
     const Grid solved = random_solved_grid(3, random);
     return keep_random_clues(solved, family.region, random.between(family.min_clues, family.max_clues), random);
+}
+
+std::vector<Target16Band> target16_bands(std::uint64_t seed, int per_band) {
+    struct Clues {
+        const char* name;
+        int min, max;
+    };
+    const Clues clue_bands[] = {{"empty", 0, 0},
+                                {"random 1-40", 1, 40},
+                                {"random 41-80", 41, 80},
+                                {"random 81-120", 81, 120},
+                                {"random 121-200", 121, 200}};
+    std::vector<int> cells(256);
+    std::iota(cells.begin(), cells.end(), 0);
+    Rng random(seed);
+    std::vector<Target16Band> bands;
+    for (const Clues& clues : clue_bands) {
+        Target16Band& band = bands.emplace_back(Target16Band{clues.name, {}});
+        const int count = clues.max == 0 ? 1 : per_band;
+        for (int i = 0; i < count; ++i) {
+            const Grid solved = random_solved_grid(4, random);
+            band.puzzles.push_back(keep_random_clues(solved, cells, random.between(clues.min, clues.max), random));
+        }
+    }
+    return bands;
 }
 
 }  // namespace sudoku::testing

@@ -8,6 +8,7 @@
 //                     the four corner boxes; these leave millions of completions
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -30,5 +31,14 @@ Grid keep_random_clues(const Grid& solved, std::vector<int> region, int clues, R
 
 // A puzzle of the family: a random solved grid keeping a random clue count of region cells.
 Grid make_target_case(const TargetFamily& family, Rng& random);
+
+// The 16x16 bands of bench_target16: the empty grid once, then `per_band` puzzles per clue band
+// (1-40, 41-80, 81-120, 121-200 clues anywhere), drawn in that order from one Rng of `seed`, so
+// that a puzzle is named by its seed, per_band, band and index.
+struct Target16Band {
+    std::string name;
+    std::vector<Grid> puzzles;
+};
+std::vector<Target16Band> target16_bands(std::uint64_t seed, int per_band);
 
 }  // namespace sudoku::testing
