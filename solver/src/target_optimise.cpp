@@ -73,7 +73,7 @@ constexpr int kNodeIterations = 2;
 // - from 176 free cells (80 clues or fewer), 12 steps: random 41-80 clue #8 of seed 20091120
 //   116,055 -> 12,704 nodes, 16.2 -> 5.0 s; that band 8 -> 9 of 10 finished, seed 7's worst
 //   4.5 -> 1.9 s. The 81-120 clue band, whose trees are small already, took 1.3-2x longer.
-// - from kPlacementNodesFree16 (200) free cells, 24: random 1-40 clues 2 -> 5 of 10 finished on
+// - from kSparsestFree16 (200) free cells, 24: random 1-40 clues 2 -> 5 of 10 finished on
 //   seed 7 (12 steps: 3, 16: 3, 28: 5), 6 -> 7 on seed 20091120. 24 on the 41-80 band: seed 7's
 //   worst 1.9 -> 7.7 s.
 // Above kStallWindow (30) of target_bound.cpp the descent changes to its root mode: 32 steps took
@@ -81,6 +81,7 @@ constexpr int kNodeIterations = 2;
 constexpr int kNodeIterationsSparse16 = 12;
 constexpr int kSparseFree16 = 176;
 constexpr int kNodeIterationsSparsest16 = 24;
+constexpr int kSparsestFree16 = 200;
 // Sparse 16x16 grids (TargetOptions::settle_root_free_cells): after the root's descent, chunks of
 // kSettleChunkSteps steps in the nodes' mode (under kStallWindow, whose longer root-mode steps aim
 // 10 points below) until a chunk gains under kSettleGain, at most kSettleChunks of them. The
@@ -111,8 +112,8 @@ constexpr int kProbeWidth = 2;
 // band and three seeds, 50 gave the lowest worst): most trees need 0-20, while an LP gap of 1.5-3
 // meant 10^5-10^6 nodes and seconds. From then on every node strikes the candidates the placement
 // penalties rule out (9,689 -> 74 nodes on the worst of 20,000 random 0-10 clue puzzles): 9x9 nodes
-// where it bounds alone at the root's multipliers (placement_node), the others after one step
-// from their parent's (placement_step).
+// where it bounds alone at the root's multipliers (placement_node), the others after a descent
+// from their parent's (placement_step: one step on 9x9, up to 30 on 16x16).
 constexpr int kPlacementIterations = 300;    // at the root
 constexpr int kPlacementNodeIterations = 1;  // per 9x9 node that keeps the row bound too
 // 16x16 nodes descend the placement bound from their parent's multipliers for up to 30 steps,
@@ -124,8 +125,12 @@ constexpr int kPlacementNodeIterations = 1;  // per 9x9 node that keeps the row 
 // steps, 634 nodes and 2.0 s with 30; #1 and #3 of seed 7's 1-40 band, unfinished after 30
 // minutes, 843 and 1,186 nodes (3.6 and 5.5 s). 40 steps did about as well as 30; 100 cost too
 // much a node (two unfinished in 10 s); 20 left chains of weak multipliers (33 s on that #3).
+// With these descents every 16x16 node takes the placement bound once it joined in, where before
+// only grids of 200 free cells or more did: #1 of seed 5's random 81-120 band 148,964 nodes and
+// 15.9 s -> 4,401 nodes and 7.1 s; on seeds 5, 99, 7 and 20091120 the 41-120 clue bands' worst
+// 15.9 -> 7.1 s, their medians 1-4x higher (docs/target.md, session 17).
 constexpr int kPlacementNodeIterations16 = 30;
-// The nodes take placement steps only when the root's placement bound is this far below the LP
+// 9x9 nodes take placement steps only when the root's placement bound is this far below the LP
 // bound: where both sit at the same integer (2900.0 and 2900.18, optimum 2899) the steps cost
 // twice what they saved (42 -> 23 ms and 32 -> 16 ms on the two slowest of 30,000 puzzles).
 // 0.25 and 0.5 measured, 0.5 as good or better everywhere.
@@ -138,11 +143,6 @@ constexpr double kPlacementWorthAtNodes = 0.5;
 // costs 20 times the row bound's, and alone it left one more of 10 random 41-80 clue puzzles
 // unfinished in 10 s (bench_target16, seed 7).
 constexpr double kPlacementAloneBelow = 1.0;
-// On 16x16 a node's placement step and strike cost about 6 ms against 0.1 ms for the row bound:
-// they pay only on the sparsest grids (bench_target16 10 --limit 10, finished of 10 with / without
-// them: random 1-40 clues 5 / 2, 41-80 8 / 8 with medians 924 / 433 ms, 81-120 8 / 10), so the
-// nodes take them only while the root leaves at least this many free cells.
-constexpr int kPlacementNodesFree16 = 200;
 // The placement bound joins in at once, from the round after this many, when the incumbent lies
 // more than this share of the root bound below it (2.9 points under the ring weights, 5 under
 // random weights 1..20). Random weights 1..20 on the empty grid, 100 matrices: 58.3 -> 31.8 nodes
@@ -193,9 +193,9 @@ public:
         node_value_.assign(n * n + 1, 0.0);
         multipliers_.assign(n * n + 1, target_detail::initial_multipliers(*root.geo, weights));
         if (root.geo->box == 4)
-            node_iterations_ = root.free_cells >= kPlacementNodesFree16 ? kNodeIterationsSparsest16
-                               : root.free_cells >= kSparseFree16       ? kNodeIterationsSparse16
-                                                                        : kNodeIterations;
+            node_iterations_ = root.free_cells >= kSparsestFree16 ? kNodeIterationsSparsest16
+                               : root.free_cells >= kSparseFree16 ? kNodeIterationsSparse16
+                                                                  : kNodeIterations;
     }
 
     // The greedy dive: a complete depth-first search, heaviest digits first; true when it completes.
@@ -326,9 +326,9 @@ public:
 
     bool placement_alone() const { return placement_ && placement_alone_; }
 
-    // The placement bound at a node that keeps the row bound too: one descent step from the
-    // parent's multipliers (the root's at depth 0) on 9x9, none on 16x16; the node's multipliers
-    // stay in placement_mu_[depth]. Returns the bound.
+    // The placement bound at a node that keeps the row bound too: a descent from the parent's
+    // multipliers (the root's at depth 0), one step on 9x9, up to 30 on 16x16; the node's
+    // multipliers stay in placement_mu_[depth]. Returns the bound.
     double placement_step(int depth) {
         std::vector<double>& mu = placement_mu_[depth];
         mu = depth > 0 ? placement_mu_[depth - 1] : root_mu_;
@@ -469,9 +469,10 @@ public:
                 placement_tried = true;
                 double placement_value = 0;
                 upper = std::min(upper, placement_upper(root_board, root_multipliers, placement_value));
-                if (!options_.placement_at_every_node &&
-                    (placement_value >= root.value - kPlacementWorthAtNodes ||
-                     (root_board.geo->box == 4 && root_board.free_cells < kPlacementNodesFree16)))
+                // 16x16 nodes keep it whatever the root found: their own descents make it much
+                // stronger there (kPlacementNodeIterations16).
+                if (!options_.placement_at_every_node && root_board.geo->box <= 3 &&
+                    placement_value >= root.value - kPlacementWorthAtNodes)
                     placement_.reset();
                 placement_alone_ = root_board.geo->box <= 3 && placement_value <= root.value - kPlacementAloneBelow;
                 proven_upper_ = upper;

@@ -191,16 +191,21 @@ void PlacementGraphLanes::find_useful(int group) {
     reaches.assign(count, 0);
     reaches[count - 1] = 15;
     useful.end.assign(count - 1, 0);
-    useful.move.clear();
+    useful.move.resize(layout_.moves());
+    // Every move is written and only the useful ones advance: a third of them are useful on
+    // sparse grids, a branch the predictor cannot learn.
+    int size = 0;
     for (int s = count - 2; s >= 0; --s) {
+        std::uint8_t from_here = 0;
         for (int m = layout_.move_start[s]; m < layout_.move_start[s + 1]; ++m) {
             const int cell = layout_.move_cell[m], next = layout_.move_next[m];
             const std::uint8_t both = open[cell] & reaches[next];
-            if (!both) continue;
-            reaches[s] |= both;
-            useful.move.push_back(std::uint32_t(next) << 8 | std::uint32_t(cell));
+            from_here |= both;
+            useful.move[size] = std::uint32_t(next) << 8 | std::uint32_t(cell);
+            size += both != 0;
         }
-        useful.end[s] = int(useful.move.size());
+        reaches[s] = from_here;
+        useful.end[s] = size;
     }
 }
 

@@ -53,7 +53,7 @@ struct TargetOptions {
     // It joins in sooner when two rounds failed with the incumbent far below the root bound.
     std::int64_t placement_after_nodes = 50;
     // Once it joined in, every node takes its steps and strikes even where the root found it no
-    // better than the LP (by default they are skipped there: they cost more than they save).
+    // better than the LP (by default 9x9 nodes skip them there: they cost more than they save).
     bool placement_at_every_node = false;
     // 16x16 grids whose root leaves at least this many free cells settle the root's multipliers
     // with a longer descent before the tree (the sparse grids, where it pays: docs/target.md).
