@@ -52,7 +52,7 @@ public:
     const std::vector<Row>& through() const { return through_; }
 
     // Per group of four lanes, the moves the backward pass needs, in the order it takes them
-    // (states from the last to the first): next state << 8 | cell; end[s] is where state s's end.
+    // (states from the last to the first): next state << 8 | cell; state s's moves end at end[s].
     struct Useful {
         std::array<std::uint8_t, kCells> open{};  // the pattern they were found for (find_useful)
         std::vector<int> end;
