@@ -439,22 +439,22 @@ public:
             record(root.digit);
             return;
         }
-        std::int64_t upper = std::int64_t(std::floor(root.value + kEpsilon));  // no completion scores more
-        if (upper > best_) {
+        proven_upper_ = std::int64_t(std::floor(root.value + kEpsilon));
+        if (proven_upper_ > best_) {
             place_digits(root_board);
-            upper = std::min(upper, digit_sum_upper(root_board));
-            proven_upper_ = std::min(proven_upper_, upper);
+            proven_upper_ = std::min(proven_upper_, digit_sum_upper(root_board));
         }
-        if (root_board.geo->box == 4 && root_board.free_cells >= options_.settle_root_free_cells && upper > best_) {
+        if (root_board.geo->box == 4 && root_board.free_cells >= options_.settle_root_free_cells &&
+            proven_upper_ > best_) {
             const BoundResult settled = settle_root(root_board, root_multipliers);
             if (!settled.feasible) return;
             if (settled.is_completion) record(settled.digit);
-            upper = std::min(upper, std::max(best_, std::int64_t(std::floor(settled.value + kEpsilon))));
-            proven_upper_ = std::min(proven_upper_, upper);
+            proven_upper_ =
+                std::min(proven_upper_, std::max(best_, std::int64_t(std::floor(settled.value + kEpsilon))));
         }
         bool placement_tried = !target_detail::PlacementBound::supports(root_board.geo->box);
-        for (std::int64_t step = 1; upper > best_;) {
-            const std::int64_t aim = std::max(best_ + 1, upper - step + 1);
+        for (std::int64_t step = 1; proven_upper_ > best_;) {
+            const std::int64_t aim = std::max(best_ + 1, proven_upper_ - step + 1);
             floor_ = aim - 1;
             ++stats_.rounds;
             multipliers_[0] = root_multipliers;
@@ -468,23 +468,21 @@ public:
                 // the rounds again from what it proves, without a budget.
                 placement_tried = true;
                 double placement_value = 0;
-                upper = std::min(upper, placement_upper(root_board, root_multipliers, placement_value));
+                proven_upper_ = std::min(proven_upper_, placement_upper(root_board, root_multipliers, placement_value));
                 // 16x16 nodes keep it whatever the root found: their own descents make it much
                 // stronger there (kPlacementNodeIterations16).
                 if (!options_.placement_at_every_node && root_board.geo->box <= 3 &&
                     placement_value >= root.value - kPlacementWorthAtNodes)
                     placement_.reset();
                 placement_alone_ = root_board.geo->box <= 3 && placement_value <= root.value - kPlacementAloneBelow;
-                proven_upper_ = upper;
                 step = 1;
                 continue;
             }
             if (best_ >= aim) return;  // the round ran as plain branch and bound from there on
-            // Proven: nothing reaches the aim. A later round that finds aim - 1 stops there, where
-            // it went on to prove this again (2,144 of #3 of seed 20091120's random 41-80 band's
-            // 14,200 nodes, bench_target16).
-            upper = aim - 1;
-            proven_upper_ = std::min(proven_upper_, upper);
+            // Proven: nothing reaches the aim. A later round that finds aim - 1 stops there (search),
+            // where it once went on to prove this again (2,144 of #3 of seed 20091120's random
+            // 41-80 band's 14,200 nodes, bench_target16).
+            proven_upper_ = aim - 1;
             step *= 2;
         }
     }
