@@ -166,7 +166,9 @@ void PlacementGraphLanes::set_profits(const std::uint32_t* cand, const int* weig
 }
 
 void PlacementGraphLanes::solve(int lanes) {
-    for (int group = 0; group < lanes / 4; ++group) find_useful(group);
+    // Every group the passes below run, the last one perhaps only in part (lanes 5 and 6 of a
+    // batch of six once ran on the moves found for other bars, and came out too low).
+    for (int group = 0; group < (lanes + 3) / 4; ++group) find_useful(group);
 #if defined(__x86_64__)
     if (wide_) return backward_avx2(useful_.data(), profit.data(), rest_.data(), lanes, layout_.states());
 #endif

@@ -138,6 +138,27 @@ TEST_CASE("target: the sixteen-lane placement graph gives each digit what the gr
                 REQUIRE(lane_covered == covered);
             }
         }
+        // Fewer lanes than sixteen, as the digit-sum bound's last batch of searches runs them: the
+        // lanes past `used` hold no profit, and a group only partly used must still take the moves
+        // its lanes' new bars need (a stale list gave -infinity for a digit with a placement).
+        for (int used : {6, 5, 13, 9}) {
+            INFO("lanes used " << used);
+            for (int lane = 0; lane < 16; ++lane) {
+                profits[lane] =
+                    lane < used ? random_profits(16, random, 5 + 3 * lane) : std::vector<double>(256, kNone);
+                for (int cell = 0; cell < 256; ++cell) lanes.profit[cell][lane] = profits[lane][cell];
+            }
+            lanes.solve(used);
+            for (int lane = 0; lane < used; ++lane) {
+                INFO("lane " << lane);
+                std::vector<int> covered(256, 0), lane_covered(256, 0);
+                const double value = graph.best(profits[lane].data(), covered.data());
+                REQUIRE(lanes.best(lane) == value);
+                if (value == kNone) continue;
+                lanes.add_covered(lane, lane_covered.data());
+                REQUIRE(lane_covered == covered);
+            }
+        }
         std::vector<std::uint32_t> cand(256);
         std::vector<int> weight(256);
         std::vector<double> mu(256);
