@@ -153,9 +153,14 @@ constexpr double kPlacementAloneBelow = 1.0;
 // 7-clue puzzle (8 patterns) 1,000 steps took 6.5 s to reach 11,757 against a placement bound of
 // 11,762.9 and an optimum of at least 11,743: not worth it there. The empty grid: 0.85 s. (Both
 // measured before the sums shared the lanes, which took a 41-clue puzzle's 100 steps a sum from
-// 639 to 205 ms and the empty grid's whole solve from 410 to 194 ms.)
+// 639 to 205 ms and the empty grid's whole solve from 410 to 194 ms.) Three patterns: grids whose
+// clues are of one or two digits, where the sums lie several points under the placement bound
+// (bench_target16 10, random 1-40 clues: #9 of seed 99, two clues, 11,777 against 11,788.9,
+// unfinished in 30 s -> 3.3 s; #0, 328 nodes and 981 ms -> proven at the root, 335 ms). Five
+// patterns on #2 of seed 5 (five clues) took 4.6 s for 11,777 against 11,780.8; 17 on #7 of seed
+// 99, 8.5 s for nothing.
 constexpr int kDigitSumIterations = 2000;
-constexpr int kDigitSumGroups = 2;
+constexpr int kDigitSumGroups = 3;
 constexpr int kPlacementAtOnceRounds = 2;
 constexpr double kPlacementAtOnceShare = 0.001;
 
