@@ -8,7 +8,7 @@
 // layered graph whose paths are exactly the placements: for box 4, 19,442 states and 100,000
 // moves, about 0.05-0.12 ms per digit. The placement bound runs the sixteen digits of a 16x16
 // grid at once on the same layout (target_placement_graph_lanes.hpp); the digit-by-digit graph
-// serves the incumbent and the digit-sum bound, and is the lanes' reference in the tests.
+// serves the incumbent and the other box sizes, and is the lanes' reference in the tests.
 //
 // The graph depends on the box size only; the profits (per cell, -infinity where the digit is no
 // candidate) are given per call.

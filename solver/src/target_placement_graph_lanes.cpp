@@ -1,11 +1,14 @@
 #include "target_placement_graph_lanes.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <stdexcept>
 
 // The passes below are inlined into one entry point per instruction set (the end of this file):
-// the baseline x86-64-v2 build holds two doubles a vector, AVX2 four.
+// the baseline x86-64-v2 build holds four 32-bit integers a vector, AVX2 eight.
 #define SUDOKU_LANE_INLINE inline __attribute__((always_inline))
 #if defined(__x86_64__)
 #define SUDOKU_LANE_AVX2 __attribute__((target("avx2")))
@@ -16,28 +19,38 @@ namespace sudoku::target_detail {
 namespace {
 
 using Row = PlacementGraphLanes::Row;
+using Scaled = PlacementGraphLanes::Scaled;
+using Octet = PlacementGraphLanes::Octet;
 using Layout = PlacementGraph::Layout;
+constexpr int kGroup = PlacementGraphLanes::kGroup;
 constexpr double kNone = -std::numeric_limits<double>::infinity();
+// The scaled integers: every profit within +-2^23, so a placement's sum (16 profits) lies within
+// +-2^27. -infinity is kNoProfit on a cell and kUnreached on a state; a sum that takes either
+// lies below kValidFloor, and none of the passes' sums (at most three terms of -2^29) overflows.
+constexpr int kMaxScaledExponent = 23;
+constexpr std::int32_t kNoProfit = -(1 << 29);
+constexpr std::int32_t kUnreached = -(1 << 29);
+constexpr std::int32_t kValidFloor = -(1 << 28);
 
 typedef double Vec __attribute__((vector_size(32)));
-typedef double Vec2 __attribute__((vector_size(16)));
 typedef long long Mask __attribute__((vector_size(32)));
-using Quad = PlacementGraphLanes::Quad;
+typedef std::int32_t Int8 __attribute__((vector_size(32)));
+typedef std::int32_t Int4 __attribute__((vector_size(16)));
 
-// The graph's passes take a vector type V: two doubles on the baseline, where a 32-byte vector of
-// g++'s extension ran 14x slower than the scalar passes, four under AVX2. Loads and stores go
-// through memcpy into out-parameters (no 32-byte vector crosses a call boundary).
+// The graph's passes take a vector type V: four 32-bit lanes on the baseline (SSE4.1's pmaxsd),
+// eight under AVX2. Loads and stores go through memcpy into out-parameters (no 32-byte vector
+// crosses a call boundary).
 template <class V>
-SUDOKU_LANE_INLINE void load(V& out, const double* at) {
+SUDOKU_LANE_INLINE void load(V& out, const std::int32_t* at) {
     std::memcpy(&out, at, sizeof out);
 }
 template <class V>
-SUDOKU_LANE_INLINE void store(double* at, const V& in) {
+SUDOKU_LANE_INLINE void store(std::int32_t* at, const V& in) {
     std::memcpy(at, &in, sizeof in);
 }
 template <class V>
-SUDOKU_LANE_INLINE void fill(V& out, double x) {
-    out = V{} + x;
+SUDOKU_LANE_INLINE void keep_larger(V& kept, const V& other) {
+    kept = kept > other ? kept : other;  // pmaxsd
 }
 
 SUDOKU_LANE_INLINE void fill_profits(const std::uint32_t* cand, const int* weight, const double* mu, Row* profit) {
@@ -50,67 +63,72 @@ SUDOKU_LANE_INLINE void fill_profits(const std::uint32_t* cand, const int* weigh
             const Mask shift = {d, d + 1, d + 2, d + 3};
             const Mask candidate = ((Mask{bits, bits, bits, bits} >> shift) & 1) != 0;
             const Vec value = Vec{w, w, w, w} * digit - Vec{m, m, m, m};
-            store(profit[cell].data() + 4 * i, candidate ? value : Vec{kNone, kNone, kNone, kNone});
+            const Vec out = candidate ? value : Vec{kNone, kNone, kNone, kNone};
+            std::memcpy(profit[cell].data() + 4 * i, &out, sizeof out);
         }
     }
 }
 
-// The backward pass of PlacementGraph::best for the four lanes from `first`, into the group's
+// The backward pass of PlacementGraph::best for the eight lanes from `first`, into the group's
 // table of states (19,442 x 32 bytes), over the group's useful moves (PlacementGraphLanes::Useful):
 // the moves left out add -infinity to every lane, which changes no maximum, so every state gets
 // the value the whole graph gives it.
 template <class V>
-SUDOKU_LANE_INLINE void backward(const PlacementGraphLanes::Useful& useful, const Row* profit, int first, Quad* rest) {
-    constexpr int kWidth = sizeof(V) / sizeof(double), kParts = 4 / kWidth;
+SUDOKU_LANE_INLINE void backward(const PlacementGraphLanes::Useful& useful, const Scaled* scaled, int first,
+                                 Octet* rest) {
+    constexpr int kWidth = sizeof(V) / sizeof(std::int32_t), kParts = kGroup / kWidth;
     const int count = int(useful.end.size()) + 1;
     const std::uint32_t* move = useful.move.data();
-    for (int k = 0; k < 4; ++k) rest[count - 1][k] = 0;
+    rest[count - 1].fill(0);
     int m = 0;
     for (int s = count - 2; s >= 0; --s) {
         V top[kParts];
-        for (V& t : top) fill(t, kNone);
+        for (V& t : top) t = V{} + kUnreached;
         for (const int end = useful.end[s]; m < end; ++m) {
             const int cell = int(move[m] & 255), next = int(move[m] >> 8);
             for (int p = 0; p < kParts; ++p) {
                 V gain, after;
-                load(gain, profit[cell].data() + first + p * kWidth);
+                load(gain, scaled[cell].data() + first + p * kWidth);
                 load(after, rest[next].data() + p * kWidth);
-                const V value = gain + after;
-                top[p] = top[p] < value ? value : top[p];  // std::max's choice
+                keep_larger(top[p], gain + after);
             }
         }
         for (int p = 0; p < kParts; ++p) store(rest[s].data() + p * kWidth, top[p]);
     }
 }
 
-// The forward pass of PlacementGraph::best_through for the four lanes from `first`: a state no
-// lane reaches is skipped, as there (-infinity plus anything changes no maximum).
+// The forward pass of PlacementGraph::best_through for the eight lanes from `first`: a state no
+// lane reaches by a placement's cells is skipped (what it adds lies below kValidFloor anyway).
 template <class V>
-SUDOKU_LANE_INLINE void forward(const Layout& layout, const Row* profit, int first, const Quad* rest, Quad* so_far,
-                                Row* through) {
-    constexpr int kWidth = sizeof(V) / sizeof(double), kParts = 4 / kWidth;
+SUDOKU_LANE_INLINE void forward(const Layout& layout, const Scaled* scaled, int first, const Octet* rest, Octet* so_far,
+                                Scaled* through) {
+    constexpr int kWidth = sizeof(V) / sizeof(std::int32_t), kParts = kGroup / kWidth;
     const int count = layout.states();
     const int* start = layout.move_start.data();
     const int* next = layout.move_next.data();
     const int* cell = layout.move_cell.data();
     for (int c = 0; c < PlacementGraphLanes::kCells; ++c)
-        for (int k = 0; k < 4; ++k) through[c][first + k] = kNone;
-    for (int s = 1; s < count; ++s) so_far[s].fill(kNone);
+        for (int k = 0; k < kGroup; ++k) through[c][first + k] = kUnreached;
+    for (int s = 1; s < count; ++s) so_far[s].fill(kUnreached);
     so_far[0].fill(0);
     for (int s = 0; s < count - 1; ++s) {
-        const Quad& reached = so_far[s];
-        if (reached[0] == kNone && reached[1] == kNone && reached[2] == kNone && reached[3] == kNone) continue;
+        const Octet& reached = so_far[s];
+        bool any = false;
+        for (std::int32_t x : reached) any |= x >= kValidFloor;
+        if (!any) continue;
         for (int m = start[s]; m < start[s + 1]; ++m)
             for (int p = 0; p < kParts; ++p) {
                 V here, gain, before, after, old;
                 load(here, reached.data() + p * kWidth);
-                load(gain, profit[cell[m]].data() + first + p * kWidth);
+                load(gain, scaled[cell[m]].data() + first + p * kWidth);
                 load(before, so_far[next[m]].data() + p * kWidth);
                 load(after, rest[next[m]].data() + p * kWidth);
                 load(old, through[cell[m]].data() + first + p * kWidth);
-                const V value = here + gain, whole = value + after;
-                store(so_far[next[m]].data() + p * kWidth, before < value ? value : before);
-                store(through[cell[m]].data() + first + p * kWidth, old < whole ? whole : old);
+                const V value = here + gain;
+                keep_larger(before, value);
+                keep_larger(old, value + after);
+                store(so_far[next[m]].data() + p * kWidth, before);
+                store(through[cell[m]].data() + first + p * kWidth, old);
             }
     }
 }
@@ -119,30 +137,32 @@ SUDOKU_LANE_INLINE void forward(const Layout& layout, const Row* profit, int fir
 void profits_portable(const std::uint32_t* cand, const int* weight, const double* mu, Row* profit) {
     fill_profits(cand, weight, mu, profit);
 }
-void backward_portable(const PlacementGraphLanes::Useful* useful, const Row* profit, Quad* rest, int lanes,
+void backward_portable(const PlacementGraphLanes::Useful* useful, const Scaled* scaled, Octet* rest, int lanes,
                        int states) {
-    for (int first = 0; first < lanes; first += 4)
-        backward<Vec2>(useful[first / 4], profit, first, rest + first / 4 * states);
+    for (int first = 0; first < lanes; first += kGroup)
+        backward<Int4>(useful[first / kGroup], scaled, first, rest + first / kGroup * states);
 }
-void forward_portable(const Layout& layout, const Row* profit, const Quad* rest, Quad* so_far, Row* through) {
-    for (int first = 0; first < PlacementGraphLanes::kLanes; first += 4)
-        forward<Vec2>(layout, profit, first, rest + first / 4 * layout.states(), so_far, through);
+void forward_portable(const Layout& layout, const Scaled* scaled, const Octet* rest, Octet* so_far, Scaled* through) {
+    for (int first = 0; first < PlacementGraphLanes::kLanes; first += kGroup)
+        forward<Int4>(layout, scaled, first, rest + first / kGroup * layout.states(), so_far, through);
 }
 #if defined(__x86_64__)
 SUDOKU_LANE_AVX2 void profits_avx2(const std::uint32_t* cand, const int* weight, const double* mu, Row* profit) {
     fill_profits(cand, weight, mu, profit);
 }
-SUDOKU_LANE_AVX2 void backward_avx2(const PlacementGraphLanes::Useful* useful, const Row* profit, Quad* rest, int lanes,
-                                    int states) {
-    for (int first = 0; first < lanes; first += 4)
-        backward<Vec>(useful[first / 4], profit, first, rest + first / 4 * states);
+SUDOKU_LANE_AVX2 void backward_avx2(const PlacementGraphLanes::Useful* useful, const Scaled* scaled, Octet* rest,
+                                    int lanes, int states) {
+    for (int first = 0; first < lanes; first += kGroup)
+        backward<Int8>(useful[first / kGroup], scaled, first, rest + first / kGroup * states);
 }
-SUDOKU_LANE_AVX2 void forward_avx2(const Layout& layout, const Row* profit, const Quad* rest, Quad* so_far,
-                                   Row* through) {
-    for (int first = 0; first < PlacementGraphLanes::kLanes; first += 4)
-        forward<Vec>(layout, profit, first, rest + first / 4 * layout.states(), so_far, through);
+SUDOKU_LANE_AVX2 void forward_avx2(const Layout& layout, const Scaled* scaled, const Octet* rest, Octet* so_far,
+                                   Scaled* through) {
+    for (int first = 0; first < PlacementGraphLanes::kLanes; first += kGroup)
+        forward<Int8>(layout, scaled, first, rest + first / kGroup * layout.states(), so_far, through);
 }
 #endif
+
+double unscaled(std::int32_t value, double scale) { return value < kValidFloor ? kNone : double(value) / scale; }
 
 }  // namespace
 
@@ -150,11 +170,14 @@ PlacementGraphLanes::PlacementGraphLanes(Kernel9 kernel)
     : profit(kCells),
       wide_(kernel != Kernel9::portable && kernel9_supported(kernel)),
       layout_(PlacementGraph::layout_for(4)),
-      useful_(kLanes / 4),
-      rest_(std::size_t(kLanes / 4) * layout_.states()),
+      scaled_(kCells),
+      useful_(kLanes / kGroup),
+      rest_(std::size_t(kLanes / kGroup) * layout_.states()),
       so_far_(layout_.states()),
+      scaled_through_(kCells),
       through_(kCells) {
     static_assert(kCells <= 256, "a useful move keeps its cell in 8 bits");
+    static_assert(kGroup <= 8, "a cell's open lanes of a group fit in 8 bits");
     if (layout_.states() >= 1 << 24) throw std::logic_error("a useful move keeps its state in 24 bits");
 }
 
@@ -165,14 +188,35 @@ void PlacementGraphLanes::set_profits(const std::uint32_t* cand, const int* weig
     profits_portable(cand, weight, mu, profit.data());
 }
 
+// The largest power of two that keeps every profit of the groups run within 2^23; a product by
+// a power of two is exact, so the rounding up is the only change.
+void PlacementGraphLanes::scale_profits(int lanes) {
+    const int used = std::min(kLanes, (lanes + kGroup - 1) / kGroup * kGroup);
+    double most = 0;
+    for (const Row& row : profit)
+        for (int k = 0; k < used; ++k)
+            if (row[k] != kNone) most = std::max(most, std::abs(row[k]));
+    int exponent = 0;
+    std::frexp(most, &exponent);  // most < 2^exponent
+    scale_ = std::ldexp(1.0, std::min(kMaxScaledExponent - exponent, 60));
+    for (int cell = 0; cell < kCells; ++cell)
+        for (int k = 0; k < used; ++k) {
+            const double value = profit[cell][k];
+            scaled_[cell][k] = value == kNone ? kNoProfit : std::int32_t(std::ceil(value * scale_));
+        }
+}
+
+double PlacementGraphLanes::best(int lane) const { return unscaled(group(lane)[0][lane % kGroup], scale_); }
+
 void PlacementGraphLanes::solve(int lanes) {
+    scale_profits(lanes);
     // Every group the passes below run, the last one perhaps only in part (lanes 5 and 6 of a
     // batch of six once ran on the moves found for other bars, and came out too low).
-    for (int group = 0; group < (lanes + 3) / 4; ++group) find_useful(group);
+    for (int group = 0; group < (lanes + kGroup - 1) / kGroup; ++group) find_useful(group);
 #if defined(__x86_64__)
-    if (wide_) return backward_avx2(useful_.data(), profit.data(), rest_.data(), lanes, layout_.states());
+    if (wide_) return backward_avx2(useful_.data(), scaled_.data(), rest_.data(), lanes, layout_.states());
 #endif
-    backward_portable(useful_.data(), profit.data(), rest_.data(), lanes, layout_.states());
+    backward_portable(useful_.data(), scaled_.data(), rest_.data(), lanes, layout_.states());
 }
 
 // A move is useful to a group when some lane of it has a profit on the move's cell and a
@@ -181,17 +225,18 @@ void PlacementGraphLanes::solve(int lanes) {
 // rebuilt only when that changes: a descent's steps change the multipliers alone.
 void PlacementGraphLanes::find_useful(int group) {
     Useful& useful = useful_[group];
-    std::array<std::uint8_t, kCells> open;  // per cell, bit k: lane 4 group + k has a profit here
+    std::array<std::uint8_t, kCells> open;  // per cell, bit k: lane 8 group + k has a profit here
     for (int cell = 0; cell < kCells; ++cell) {
         open[cell] = 0;
-        for (int k = 0; k < 4; ++k) open[cell] |= std::uint8_t(profit[cell][4 * group + k] != kNone) << k;
+        for (int k = 0; k < kGroup; ++k)
+            open[cell] |= std::uint8_t((scaled_[cell][kGroup * group + k] != kNoProfit) << k);
     }
     if (!useful.end.empty() && open == useful.open) return;
     useful.open = open;
     const int count = layout_.states();
     std::vector<std::uint8_t>& reaches = reaches_;  // per state, bit k: lane k can finish from it
     reaches.assign(count, 0);
-    reaches[count - 1] = 15;
+    reaches[count - 1] = 0xff;
     useful.end.assign(count - 1, 0);
     useful.move.resize(layout_.moves());
     // Every move is written and only the useful ones advance: a third of them are useful on
@@ -213,20 +258,24 @@ void PlacementGraphLanes::find_useful(int group) {
 
 void PlacementGraphLanes::solve_through() {
 #if defined(__x86_64__)
-    if (wide_) return forward_avx2(layout_, profit.data(), rest_.data(), so_far_.data(), through_.data());
+    if (wide_)
+        forward_avx2(layout_, scaled_.data(), rest_.data(), so_far_.data(), scaled_through_.data());
+    else
 #endif
-    forward_portable(layout_, profit.data(), rest_.data(), so_far_.data(), through_.data());
+        forward_portable(layout_, scaled_.data(), rest_.data(), so_far_.data(), scaled_through_.data());
+    for (int cell = 0; cell < kCells; ++cell)
+        for (int k = 0; k < kLanes; ++k) through_[cell][k] = unscaled(scaled_through_[cell][k], scale_);
 }
 
-// The comparisons of PlacementGraph::best's trace, on this lane's values.
+// The first of the best moves at each state, from the start, on this lane's scaled values.
 void PlacementGraphLanes::add_covered(int lane, int* covered) const {
     const int count = layout_.states();
-    const Quad* rest = group(lane);
+    const Octet* rest = group(lane);
     for (int s = 0; s != count - 1;) {
         int chosen = layout_.move_start[s];
-        double top = kNone;
+        std::int32_t top = std::numeric_limits<std::int32_t>::min();
         for (int m = layout_.move_start[s]; m < layout_.move_start[s + 1]; ++m) {
-            const double value = profit[layout_.move_cell[m]][lane] + rest[layout_.move_next[m]][lane % 4];
+            const std::int32_t value = scaled_[layout_.move_cell[m]][lane] + rest[layout_.move_next[m]][lane % kGroup];
             if (value > top) {
                 top = value;
                 chosen = m;

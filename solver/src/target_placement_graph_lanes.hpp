@@ -1,19 +1,22 @@
 // The placement graph of target_placement_dp.hpp run for the sixteen digits of a 16x16 grid at
-// once: one lane per digit, so that each move's addition and comparison serves every digit in
-// four vectors of four doubles instead of sixteen scalar passes over the 100,000 moves (80 % of a
-// sparse 16x16 solve went to those passes).
+// once: one lane per digit, so that each move's addition and comparison serves eight digits in
+// one vector instead of sixteen scalar passes over the 100,000 moves (80 % of a sparse 16x16
+// solve went to those passes).
 //
 //   profit[cell]  16 lanes: lane d - 1 holds weight x d - mu, -infinity where d is no candidate
-//   rest          per group of four lanes and state: the best the remaining steps add (backward)
+//   rest          per group of eight lanes and state: the best the remaining steps add (backward)
 //   so_far        per state, for one group at a time: the best the steps so far added (forward)
 //
-// Four lanes a pass, not sixteen: a first version that ran all sixteen in one pass (a 2.5 MB
-// table of states, against 622 KB for a group of four) was slower than sixteen scalar passes.
-//
-// Every lane forms the same sums in the same order as the digit-by-digit graph, and the best
-// path of a lane is traced by the same comparisons, so values, placements and the search built
-// on them do not change; only the time does. One source compiled for the baseline and for AVX2,
-// chosen by solver9's Kernel9 names as in target_placement_lanes.hpp.
+// The passes add 32-bit integers: each profit scaled by a power of two (as large as keeps every
+// placement's sum within 2^27) and rounded up. Integer sums are exact in any order, and every
+// placement's scaled sum is at least its true value, so each lane's best is an upper bound on the
+// digit's best placement, above it by at most 16 roundings (resolution()); a bound built on it
+// stays a bound, and a placement it picks is best for the rounded profits. Eight lanes a vector
+// take the passes two groups at a time where doubles took four: on sparse grids a group of eight
+// visits 1.55-1.99x fewer moves in all than two of four. (A first version that ran all sixteen
+// lanes of doubles in one pass, a 2.5 MB table of states, was slower than sixteen scalar passes.)
+// One source compiled for the baseline and for AVX2, chosen by solver9's Kernel9 names as in
+// target_placement_lanes.hpp.
 #pragma once
 
 #include <array>
@@ -29,8 +32,10 @@ class PlacementGraphLanes {
 public:
     static constexpr int kLanes = 16;
     static constexpr int kCells = 256;
+    static constexpr int kGroup = 8;  // lanes a pass takes
     using Row = std::array<double, kLanes>;
-    using Quad = std::array<double, 4>;  // four lanes: lane k at [k / 4][state][k % 4]
+    using Scaled = std::array<std::int32_t, kLanes>;
+    using Octet = std::array<std::int32_t, kGroup>;  // lane k at [k / 8][state][k % 8]
 
     // Kernel9::avx2 and avx512 run the AVX2 code where the CPU has it, else the portable one.
     explicit PlacementGraphLanes(Kernel9 kernel = kernel9_active());
@@ -40,18 +45,22 @@ public:
     std::vector<Row> profit;
     void set_profits(const std::uint32_t* cand, const int* weight, const double* mu);
 
-    // Every lane's best placement: its value (-infinity when the digit has none). With `lanes`,
-    // only the groups of four that hold lanes 0 .. lanes - 1.
+    // Every lane's best placement for the rounded profits: its value, at most 16 x resolution()
+    // above the true best (-infinity when the digit has none). With `lanes`, only the groups of
+    // eight that hold lanes 0 .. lanes - 1.
     void solve(int lanes = kLanes);
-    double best(int lane) const { return group(lane)[0][lane % 4]; }
-    // After solve(): adds 1 to covered[cell] for each cell of lane's best placement (which must
-    // exist), the path PlacementGraph::best would choose.
+    double best(int lane) const;
+    // What one rounding of the last solve() may add to a profit.
+    double resolution() const { return 1 / scale_; }
+    // After solve(): adds 1 to covered[cell] for each cell of lane's best placement for the
+    // rounded profits (which must exist).
     void add_covered(int lane, int* covered) const;
-    // After solve() on the same profits: each cell's best placement through it, per lane.
+    // After solve() on the same profits: each cell's best placement through it, per lane, for the
+    // rounded profits (-infinity where none).
     void solve_through();
     const std::vector<Row>& through() const { return through_; }
 
-    // Per group of four lanes, the moves the backward pass needs, in the order it takes them
+    // Per group of eight lanes, the moves the backward pass needs, in the order it takes them
     // (states from the last to the first): next state << 8 | cell; state s's moves end at end[s].
     struct Useful {
         std::array<std::uint8_t, kCells> open{};  // the pattern they were found for (find_useful)
@@ -60,13 +69,17 @@ public:
     };
 
 private:
+    void scale_profits(int lanes);
     void find_useful(int group);
     bool wide_;  // the AVX2 code
     const PlacementGraph::Layout& layout_;
-    const Quad* group(int lane) const { return rest_.data() + std::size_t(lane / 4) * layout_.states(); }
+    const Octet* group(int lane) const { return rest_.data() + std::size_t(lane / kGroup) * layout_.states(); }
+    double scale_ = 1;
+    std::vector<Scaled> scaled_;  // profit x scale_, rounded up; kNoProfit where -infinity
     std::vector<Useful> useful_;
-    std::vector<Quad> rest_, so_far_;
+    std::vector<Octet> rest_, so_far_;
     std::vector<std::uint8_t> reaches_;
+    std::vector<Scaled> scaled_through_;
     std::vector<Row> through_;
 };
 
