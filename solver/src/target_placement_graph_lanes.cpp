@@ -188,19 +188,19 @@ void PlacementGraphLanes::set_profits(const std::uint32_t* cand, const int* weig
     profits_portable(cand, weight, mu, profit.data());
 }
 
-// The largest power of two that keeps every profit of the groups run within 2^23; a product by
-// a power of two is exact, so the rounding up is the only change.
-void PlacementGraphLanes::scale_profits(int lanes) {
-    const int used = std::min(kLanes, (lanes + kGroup - 1) / kGroup * kGroup);
+// The largest power of two that keeps every profit within 2^23; a product by a power of two is
+// exact, so the rounding up is the only change. Every lane, used or not: solve_through runs them
+// all.
+void PlacementGraphLanes::scale_profits() {
     double most = 0;
     for (const Row& row : profit)
-        for (int k = 0; k < used; ++k)
-            if (row[k] != kNone) most = std::max(most, std::abs(row[k]));
+        for (double value : row)
+            if (value != kNone) most = std::max(most, std::abs(value));
     int exponent = 0;
     std::frexp(most, &exponent);  // most < 2^exponent
     scale_ = std::ldexp(1.0, std::min(kMaxScaledExponent - exponent, 60));
     for (int cell = 0; cell < kCells; ++cell)
-        for (int k = 0; k < used; ++k) {
+        for (int k = 0; k < kLanes; ++k) {
             const double value = profit[cell][k];
             scaled_[cell][k] = value == kNone ? kNoProfit : std::int32_t(std::ceil(value * scale_));
         }
@@ -209,7 +209,7 @@ void PlacementGraphLanes::scale_profits(int lanes) {
 double PlacementGraphLanes::best(int lane) const { return unscaled(group(lane)[0][lane % kGroup], scale_); }
 
 void PlacementGraphLanes::solve(int lanes) {
-    scale_profits(lanes);
+    scale_profits();
     // Every group the passes below run, the last one perhaps only in part (lanes 5 and 6 of a
     // batch of six once ran on the moves found for other bars, and came out too low).
     for (int group = 0; group < (lanes + kGroup - 1) / kGroup; ++group) find_useful(group);

@@ -11,9 +11,9 @@
 // placement's sum within 2^27) and rounded up. Integer sums are exact in any order, and every
 // placement's scaled sum is at least its true value, so each lane's best is an upper bound on the
 // digit's best placement, above it by at most 16 roundings (resolution()); a bound built on it
-// stays a bound, and a placement it picks is best for the rounded profits. Eight lanes a vector
-// take the passes two groups at a time where doubles took four: on sparse grids a group of eight
-// visits 1.55-1.99x fewer moves in all than two of four. (A first version that ran all sixteen
+// stays a bound, and a placement it picks is best for the rounded profits. With eight lanes to a
+// vector the passes run two groups where doubles ran four, and on sparse grids the useful moves
+// of two groups of eight are 1.55-1.99x fewer than those of four groups of four. (A first version that ran all sixteen
 // lanes of doubles in one pass, a 2.5 MB table of states, was slower than sixteen scalar passes.)
 // One source compiled for the baseline and for AVX2, chosen by solver9's Kernel9 names as in
 // target_placement_lanes.hpp.
@@ -69,7 +69,7 @@ public:
     };
 
 private:
-    void scale_profits(int lanes);
+    void scale_profits();
     void find_useful(int group);
     bool wide_;  // the AVX2 code
     const PlacementGraph::Layout& layout_;
