@@ -89,17 +89,18 @@ TEST_CASE("target: the placement graph finds the best placement and the best thr
 }
 
 // The sixteen-lane graph (target_placement_graph_lanes.hpp) against the digit-by-digit graph,
-// checked above by brute force. It adds profits rounded up to its resolution, so per lane its best
-// and its best through every cell lie at or above the graph's (a bound stays a bound) and at most
-// 16 roundings above, -infinity exactly where the graph's are; the path it reports is a placement
-// within 16 roundings of the best. Profits differ per lane, with cells barred in some, one lane
-// without any placement; then the profits it derives from candidates, weights and multipliers.
-// Every kernel this CPU runs. Odd trials keep the barred cells of the trial before and change only
-// the other profits, as a descent's steps do, so that the moves the backward pass skips are those
-// it found for the earlier profits (trials 3 and 7 bar a few more cells besides, as a strike does); then batches of
-// fewer lanes than sixteen, as the digit-sum bound's last batch runs them, whose lanes past the batch hold no profit: a
-// group only partly used must still take the moves its lanes' new bars need (a stale list once gave 873.86 for a best
-// placement of 918.71).
+// checked above by brute force. It adds profits rounded up to its resolution, so per lane its
+// best and its best through every cell lie at or above the graph's (a bound stays a bound) and at
+// most 16 roundings above, -infinity exactly where the graph's are; the path it reports is a
+// placement within 16 roundings of the best. Profits differ per lane, with cells barred in some,
+// one lane without any placement; then the profits it derives from candidates, weights and
+// multipliers. Every kernel this CPU runs. Odd trials keep the barred cells of the trial before
+// and change only the other profits, as a descent's steps do, so that the moves the backward pass
+// skips are those it found for the earlier profits (trials 3 and 7 bar a few more cells besides,
+// as a strike does). Then batches of fewer lanes than sixteen, as the digit-sum bound's last batch
+// runs them, whose lanes past the batch hold no profit: a group only partly used must still take
+// the moves its lanes' new bars need (a stale list once gave 873.86 for a best placement of
+// 918.71). Then profits in the millions, where the resolution is 1 or more.
 namespace {
 // Lane `lane` of `lanes` (solved) against the digit-by-digit graph on the same profits.
 void require_lane_bounds_graph(PlacementGraph& graph, const target_detail::PlacementGraphLanes& lanes,
