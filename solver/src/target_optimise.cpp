@@ -5,7 +5,9 @@
 //               root descent, dives that follow the bound's choices among the candidates it
 //               rates within 1 of itself: they usually find the optimum, which ends the root early.
 //   bound       the Lagrangian bound of target_bound.hpp, multipliers inherited from the parent:
-//               a long descent at the root, a few steps per node below it.
+//               a long descent at the root, a few steps per node below it. On 16x16 grids the
+//               root then takes the LP's own prices (target_lp_duals.hpp) where they bound lower:
+//               the descent stalls points above the LP on sparse grids, whose LP is often tight.
 //   pruning     scores are integers, so a node whose bound is below incumbent + 1 is done.
 //   branching   in the tree, the free cell (children: its digits) or the unit and digit
 //               (children: its places) whose children keep the least slack above the cutoff
@@ -33,6 +35,7 @@
 #include "target_digit_sums.hpp"
 #include "target_greedy.hpp"
 #include "target_improve.hpp"
+#include "target_lp_duals.hpp"
 #include "target_placement.hpp"
 
 namespace sudoku {
@@ -92,6 +95,12 @@ constexpr int kSparsestFree16 = 200;
 constexpr int kSettleChunks = 150;
 constexpr int kSettleChunkSteps = 29;
 constexpr double kSettleGain = 0.01;
+// The LP's prices at the root of a 16x16 grid (lp_at_root). #2 of bench_target16's random 1-40
+// clue band, seed 99: 11,766.8 after 200 iterations, 11,759.3 after 600, 11,759.03 after 1,000 (the
+// LP 11,759; the root's subgradient descent 11,764.3).
+constexpr int kLpChunk = 200;
+constexpr int kLpIterations = 3000;
+constexpr double kLpStall = 0.02;
 constexpr int kStrikeRounds = 2;  // bound, strike hopeless candidates, bound again, at most this often
 static_assert(kStrikeRounds >= 1, "branching reads the slack of the node's own strike");
 // Branching: a child costs the slack it keeps above the cutoff plus this much. 0.05, 0.2, 0.5 and
@@ -438,7 +447,9 @@ public:
     void optimise() {
         const Board root_board = boards_[0];
         Multipliers root_multipliers = multipliers_[0];
-        const BoundResult root = descend_at_root(root_multipliers);
+        BoundResult root = descend_at_root(root_multipliers);
+        if (root_board.geo->box == 4 && root.feasible && root.value >= cutoff() && !root.is_completion)
+            root = lp_at_root(root_multipliers, root);
         if (!root.feasible || root.value < cutoff()) return;
         if (root.is_completion) {
             record(root.digit);
@@ -490,6 +501,34 @@ public:
             proven_upper_ = aim - 1;
             step *= 2;
         }
+    }
+
+    // Box 4: the LP's own column and box prices (target_lp_duals.hpp) replace the root's
+    // multipliers once the row bound is lower there. Chunks of kLpChunk iterations until the
+    // bound falls below the cutoff or a chunk gains under kLpStall, at most kLpIterations.
+    BoundResult lp_at_root(Multipliers& m, const BoundResult& root) {
+        bound_.load(boards_[0]);
+        target_detail::LpDuals lp(boards_[0], weights_);
+        Multipliers trial = m;
+        BoundResult best = root;
+        double previous = std::numeric_limits<double>::infinity();
+        for (int spent = 0; spent < kLpIterations; spent += kLpChunk) {
+            lp.run(kLpChunk);
+            lp.to_multipliers(trial);
+            const BoundResult& now = bound_.tighten(trial, 0, cutoff(), double(best_));
+            ++stats_.evaluations;
+            ++stats_.root_evaluations;
+            if (!now.feasible) return now;
+            if (now.value < best.value) {
+                best = now;
+                m.col = trial.col;
+                m.box = trial.box;
+                m.potential = trial.potential;
+            }
+            if (now.value < cutoff() || now.is_completion || previous - now.value < kLpStall) break;
+            previous = now.value;
+        }
+        return best;
     }
 
     // Sparse 16x16 grids: the root's descent once more, in the nodes' short steps, until a chunk

@@ -15,4 +15,8 @@ namespace sudoku {
 // Throws std::runtime_error if CBC stops without proving optimality or infeasibility.
 TargetResult target_by_mip(const Grid& puzzle, const Weights& weights);
 
+// The same model's LP relaxation (Clp, no cuts): the value the optimiser's row bound approaches.
+// Throws std::runtime_error if Clp does not prove it optimal.
+double target_lp_value(const Grid& puzzle, const Weights& weights);
+
 }  // namespace sudoku

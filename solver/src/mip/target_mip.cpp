@@ -15,6 +15,11 @@ namespace {
 
 int no_callback(CbcModel*, int) { return 0; }
 
+void require_matching(const Grid& puzzle, const Weights& weights) {
+    if (weights.box != puzzle.box() || int(weights.w.size()) != puzzle.cell_count())
+        throw std::invalid_argument("target weights do not match the grid's box size");
+}
+
 // Columns x[cell * n + d - 1]; rows: one per cell, then one per (unit, digit), all "= 1".
 OsiClpSolverInterface build_model(const Grid& puzzle, const Weights& weights) {
     const int n = puzzle.side(), cells = puzzle.cell_count();
@@ -53,8 +58,7 @@ OsiClpSolverInterface build_model(const Grid& puzzle, const Weights& weights) {
 }  // namespace
 
 TargetResult target_by_mip(const Grid& puzzle, const Weights& weights) {
-    if (weights.box != puzzle.box() || int(weights.w.size()) != puzzle.cell_count())
-        throw std::invalid_argument("target weights do not match the grid's box size");
+    require_matching(puzzle, weights);
     OsiClpSolverInterface solver = build_model(puzzle, weights);
     CbcModel model(solver);
     CbcSolverUsefulData data;
@@ -78,6 +82,15 @@ TargetResult target_by_mip(const Grid& puzzle, const Weights& weights) {
     result.score = target_score(completion, weights);
     result.certificate = completion;
     return result;
+}
+
+double target_lp_value(const Grid& puzzle, const Weights& weights) {
+    require_matching(puzzle, weights);
+    OsiClpSolverInterface solver = build_model(puzzle, weights);
+    solver.initialSolve();
+    if (!solver.isProvenOptimal())
+        throw std::runtime_error("Clp did not prove the target model's LP relaxation optimal");
+    return -solver.getObjValue();
 }
 
 }  // namespace sudoku
