@@ -40,6 +40,7 @@ private:
         double profit;      // w[cell] x d
     };
     int side_ = 0;
+    double omega_ = 1;  // the primal weight: the dual step over the primal one
     std::vector<Candidate> candidates_;
     std::vector<double> x_, next_x_;
     std::vector<double> price_;  // y per constraint: cells, then (unit, digit) for each unit

@@ -72,6 +72,12 @@ TEST_CASE("target: at the LP's prices the row bound of a sparse 16x16 grid is th
         CHECK(row_bound_by_descent(puzzle, ring, 2000) > lp + 1);
         CHECK(row_bound_at_lp_prices(puzzle, ring, 3000) < lp + 0.05);
     }
+    // The steps scale with the weights (the primal weight): ring weights times 10,000, the same
+    // accuracy relative to them.
+    Weights heavy = ring;
+    for (int& w : heavy.w) w *= 10000;
+    const Grid& puzzle = bands[1].puzzles[2];
+    CHECK(row_bound_at_lp_prices(puzzle, heavy, 3000) < target_lp_value(puzzle, heavy) + 0.05 * 10000);
 }
 
 // Any prices give a bound: never below the optimum, whatever the weights (ring, random, negative),
