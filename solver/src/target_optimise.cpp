@@ -449,7 +449,7 @@ public:
         Multipliers root_multipliers = multipliers_[0];
         BoundResult root = descend_at_root(root_multipliers);
         if (root_board.geo->box == 4 && root.feasible && root.value >= cutoff() && !root.is_completion)
-            root = lp_at_root(root_multipliers, root);
+            root = lp_at_root(root_board, root_multipliers, root);
         if (!root.feasible || root.value < cutoff()) return;
         if (root.is_completion) {
             record(root.digit);
@@ -512,9 +512,9 @@ public:
     // Box 4: the LP's own column and box prices (target_lp_duals.hpp) replace the root's
     // multipliers once the row bound is lower there. Chunks of kLpChunk iterations until the
     // bound falls below the cutoff or a chunk gains under kLpStall, at most kLpIterations.
-    BoundResult lp_at_root(Multipliers& m, const BoundResult& root) {
-        bound_.load(boards_[0]);
-        target_detail::LpDuals lp(boards_[0], weights_);
+    BoundResult lp_at_root(const Board& root_board, Multipliers& m, const BoundResult& root) {
+        bound_.load(root_board);
+        target_detail::LpDuals lp(root_board, weights_);
         Multipliers trial = m;
         BoundResult best = root;
         double previous = std::numeric_limits<double>::infinity();
