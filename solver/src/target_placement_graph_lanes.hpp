@@ -13,8 +13,9 @@
 // digit's best placement, above it by at most 16 roundings (resolution()); a bound built on it
 // stays a bound, and a placement it picks is best for the rounded profits. With eight lanes to a
 // vector the passes run two groups where doubles ran four, and on sparse grids the useful moves
-// of two groups of eight are 1.55-1.99x fewer than those of four groups of four. (A first version that ran all sixteen
-// lanes of doubles in one pass, a 2.5 MB table of states, was slower than sixteen scalar passes.)
+// of two groups of eight are 1.55-1.99x fewer than those of four groups of four. (A first
+// version that ran all sixteen lanes of doubles in one pass, a 2.5 MB table of states, was
+// slower than sixteen scalar passes.)
 // One source compiled for the baseline and for AVX2, chosen by solver9's Kernel9 names as in
 // target_placement_lanes.hpp.
 #pragma once

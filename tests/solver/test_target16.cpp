@@ -26,13 +26,6 @@ namespace {
 
 constexpr double kNone = -std::numeric_limits<double>::infinity();
 
-Weights random_weights(int box, int lo, int hi, Rng& random) {
-    Weights weights;
-    weights.box = box;
-    for (int cell = 0; cell < box * box * box * box; ++cell) weights.w.push_back(random.between(lo, hi));
-    return weights;
-}
-
 Grid random_puzzle(int box, int lo, int hi, Rng& random) {
     const Grid solved = random_solved_grid(box, random);
     std::vector<int> cells(box * box * box * box);

@@ -58,13 +58,6 @@ TargetResult solved_with_certificate(const Grid& puzzle, const Weights& weights)
     return result;
 }
 
-Weights random_weights(int box, int lo, int hi, Rng& random) {
-    Weights weights;
-    weights.box = box;
-    for (int cell = 0; cell < box * box * box * box; ++cell) weights.w.push_back(random.between(lo, hi));
-    return weights;
-}
-
 }  // namespace
 
 // The measured failure: on sparse 16x16 grids the subgradient descent of the row bound stalls

@@ -74,4 +74,11 @@ std::vector<Target16Band> target16_bands(std::uint64_t seed, int per_band) {
     return bands;
 }
 
+Weights random_weights(int box, int lo, int hi, Rng& random) {
+    Weights weights;
+    weights.box = box;
+    for (int cell = 0; cell < box * box * box * box; ++cell) weights.w.push_back(random.between(lo, hi));
+    return weights;
+}
+
 }  // namespace sudoku::testing

@@ -14,6 +14,7 @@
 
 #include "sudoku/grid.hpp"
 #include "sudoku/rng.hpp"
+#include "sudoku/target.hpp"
 
 namespace sudoku::testing {
 
@@ -40,5 +41,8 @@ struct Target16Band {
     std::vector<Grid> puzzles;
 };
 std::vector<Target16Band> target16_bands(std::uint64_t seed, int per_band);
+
+// A weight matrix for box size `box`, every cell's weight drawn from lo..hi.
+Weights random_weights(int box, int lo, int hi, Rng& random);
 
 }  // namespace sudoku::testing
