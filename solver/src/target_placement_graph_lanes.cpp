@@ -20,7 +20,7 @@ namespace {
 using Row = PlacementGraphLanes::Row;
 using Scaled = PlacementGraphLanes::Scaled;
 using Octet = PlacementGraphLanes::Octet;
-using Layout = PlacementGraph::Layout;
+using Useful = PlacementGraphLanes::Useful;
 constexpr int kGroup = PlacementGraphLanes::kGroup;
 constexpr double kNone = -std::numeric_limits<double>::infinity();
 // The scaled integers: every profit within +-2^23, so a placement's sum (16 profits) lies within
@@ -70,20 +70,22 @@ SUDOKU_LANE_INLINE void fill_profits(const std::uint32_t* cand, const int* weigh
 
 // The backward pass of PlacementGraph::best for the eight lanes from `first`, into the group's
 // table of states (19,442 x 32 bytes), over the group's useful moves (PlacementGraphLanes::Useful):
-// the moves left out add -infinity to every lane, which changes no maximum, so every state gets
-// the value the whole graph gives it.
+// the moves left out add -infinity to every lane, which changes no maximum, so every state a
+// useful move leads to gets the value the whole graph gives it.
 template <class V>
 SUDOKU_LANE_INLINE void backward(const PlacementGraphLanes::Useful& useful, const Scaled* scaled, int first,
-                                 Octet* rest) {
+                                 Octet* rest, int states) {
     constexpr int kWidth = sizeof(V) / sizeof(std::int32_t), kParts = kGroup / kWidth;
-    const int count = int(useful.end.size()) + 1;
     const std::uint32_t* move = useful.move.data();
-    rest[count - 1].fill(0);
+    rest[states - 1].fill(0);
+    // The first state is where best() reads, busy or not.
+    if (useful.busy.empty() || useful.busy.back() != 0) rest[0].fill(kUnreached);
+    const int *busy = useful.busy.data(), *stop = useful.stop.data(), count = int(useful.busy.size());
     int m = 0;
-    for (int s = count - 2; s >= 0; --s) {
+    for (int i = 0; i < count; ++i) {
         V top[kParts];
         for (V& t : top) t = V{} + kUnreached;
-        for (const int end = useful.end[s]; m < end; ++m) {
+        for (const int end = stop[i]; m < end; ++m) {
             const int cell = int(move[m] & 255), next = int(move[m] >> 8);
             for (int p = 0; p < kParts; ++p) {
                 V gain, after;
@@ -92,43 +94,44 @@ SUDOKU_LANE_INLINE void backward(const PlacementGraphLanes::Useful& useful, cons
                 keep_larger(top[p], gain + after);
             }
         }
-        for (int p = 0; p < kParts; ++p) store(rest[s].data() + p * kWidth, top[p]);
+        for (int p = 0; p < kParts; ++p) store(rest[busy[i]].data() + p * kWidth, top[p]);
     }
 }
 
-// The forward pass of PlacementGraph::best_through for the eight lanes from `first`: a state no
+// The forward pass of PlacementGraph::best_through for the eight lanes from `first`, over the
+// group's useful moves from the first state on (the others raise no state and no cell); a state no
 // lane reaches by a placement's cells is skipped (what it adds lies below kValidFloor anyway).
 template <class V>
-SUDOKU_LANE_INLINE void forward(const Layout& layout, const Scaled* scaled, int first, const Octet* rest, Octet* so_far,
-                                Scaled* through) {
+SUDOKU_LANE_INLINE void forward(const PlacementGraphLanes::Useful& useful, const Scaled* scaled, int first,
+                                const Octet* rest, Octet* so_far, Scaled* through) {
     constexpr int kWidth = sizeof(V) / sizeof(std::int32_t), kParts = kGroup / kWidth;
-    const int count = layout.states();
-    const int* start = layout.move_start.data();
-    const int* next = layout.move_next.data();
-    const int* cell = layout.move_cell.data();
+    const std::uint32_t* move = useful.move.data();
     for (int c = 0; c < PlacementGraphLanes::kCells; ++c)
         for (int k = 0; k < kGroup; ++k) through[c][first + k] = kUnreached;
-    for (int s = 1; s < count; ++s) so_far[s].fill(kUnreached);
+    for (const int s : useful.busy) so_far[s].fill(kUnreached);
+    if (useful.busy.empty() || useful.busy.back() != 0) return;  // no lane of the group has a placement
     so_far[0].fill(0);
-    for (int s = 0; s < count - 1; ++s) {
-        const Octet& reached = so_far[s];
+    for (int i = int(useful.busy.size()) - 1; i >= 0; --i) {
+        const Octet& reached = so_far[useful.busy[i]];
         bool any = false;
         for (std::int32_t x : reached) any |= x >= kValidFloor;
         if (!any) continue;
-        for (int m = start[s]; m < start[s + 1]; ++m)
+        for (int m = useful.begin(i); m < useful.stop[i]; ++m) {
+            const int cell = int(move[m] & 255), next = int(move[m] >> 8);
             for (int p = 0; p < kParts; ++p) {
                 V here, gain, before, after, old;
                 load(here, reached.data() + p * kWidth);
-                load(gain, scaled[cell[m]].data() + first + p * kWidth);
-                load(before, so_far[next[m]].data() + p * kWidth);
-                load(after, rest[next[m]].data() + p * kWidth);
-                load(old, through[cell[m]].data() + first + p * kWidth);
+                load(gain, scaled[cell].data() + first + p * kWidth);
+                load(before, so_far[next].data() + p * kWidth);
+                load(after, rest[next].data() + p * kWidth);
+                load(old, through[cell].data() + first + p * kWidth);
                 const V value = here + gain;
                 keep_larger(before, value);
                 keep_larger(old, value + after);
-                store(so_far[next[m]].data() + p * kWidth, before);
-                store(through[cell[m]].data() + first + p * kWidth, old);
+                store(so_far[next].data() + p * kWidth, before);
+                store(through[cell].data() + first + p * kWidth, old);
             }
+        }
     }
 }
 
@@ -136,28 +139,28 @@ SUDOKU_LANE_INLINE void forward(const Layout& layout, const Scaled* scaled, int 
 void profits_portable(const std::uint32_t* cand, const int* weight, const double* mu, Row* profit) {
     fill_profits(cand, weight, mu, profit);
 }
-void backward_portable(const PlacementGraphLanes::Useful* useful, const Scaled* scaled, Octet* rest, int lanes,
-                       int states) {
+void backward_portable(const Useful* const* useful, const Scaled* scaled, Octet* rest, int lanes, int states) {
     for (int first = 0; first < lanes; first += kGroup)
-        backward<Int4>(useful[first / kGroup], scaled, first, rest + first / kGroup * states);
+        backward<Int4>(*useful[first / kGroup], scaled, first, rest + first / kGroup * states, states);
 }
-void forward_portable(const Layout& layout, const Scaled* scaled, const Octet* rest, Octet* so_far, Scaled* through) {
+void forward_portable(const Useful* const* useful, const Scaled* scaled, const Octet* rest, Octet* so_far,
+                      Scaled* through, int states) {
     for (int first = 0; first < PlacementGraphLanes::kLanes; first += kGroup)
-        forward<Int4>(layout, scaled, first, rest + first / kGroup * layout.states(), so_far, through);
+        forward<Int4>(*useful[first / kGroup], scaled, first, rest + first / kGroup * states, so_far, through);
 }
 #if defined(__x86_64__)
 SUDOKU_LANE_AVX2 void profits_avx2(const std::uint32_t* cand, const int* weight, const double* mu, Row* profit) {
     fill_profits(cand, weight, mu, profit);
 }
-SUDOKU_LANE_AVX2 void backward_avx2(const PlacementGraphLanes::Useful* useful, const Scaled* scaled, Octet* rest,
-                                    int lanes, int states) {
+SUDOKU_LANE_AVX2 void backward_avx2(const Useful* const* useful, const Scaled* scaled, Octet* rest, int lanes,
+                                    int states) {
     for (int first = 0; first < lanes; first += kGroup)
-        backward<Int8>(useful[first / kGroup], scaled, first, rest + first / kGroup * states);
+        backward<Int8>(*useful[first / kGroup], scaled, first, rest + first / kGroup * states, states);
 }
-SUDOKU_LANE_AVX2 void forward_avx2(const Layout& layout, const Scaled* scaled, const Octet* rest, Octet* so_far,
-                                   Scaled* through) {
+SUDOKU_LANE_AVX2 void forward_avx2(const Useful* const* useful, const Scaled* scaled, const Octet* rest, Octet* so_far,
+                                   Scaled* through, int states) {
     for (int first = 0; first < PlacementGraphLanes::kLanes; first += kGroup)
-        forward<Int8>(layout, scaled, first, rest + first / kGroup * layout.states(), so_far, through);
+        forward<Int8>(*useful[first / kGroup], scaled, first, rest + first / kGroup * states, so_far, through);
 }
 #endif
 
@@ -170,7 +173,6 @@ PlacementGraphLanes::PlacementGraphLanes(Kernel9 kernel)
       wide_(kernel != Kernel9::portable && kernel9_supported(kernel)),
       layout_(PlacementGraph::layout_for(4)),
       scaled_(kCells),
-      useful_(kLanes / kGroup),
       rest_(std::size_t(kLanes / kGroup) * layout_.states()),
       so_far_(layout_.states()),
       scaled_through_(kCells),
@@ -212,76 +214,117 @@ void PlacementGraphLanes::solve(int lanes) {
     // Every group the passes below run, the last one perhaps only in part (lanes 5 and 6 of a
     // batch of six once ran on the moves found for other bars, and came out too low).
     for (int group = 0; group < (lanes + kGroup - 1) / kGroup; ++group) find_useful(group);
+    const Useful* useful[kLanes / kGroup] = {};
+    for (int group = 0; group < (lanes + kGroup - 1) / kGroup; ++group) useful[group] = &this->useful(group);
 #if defined(__x86_64__)
-    if (wide_) return backward_avx2(useful_.data(), scaled_.data(), rest_.data(), lanes, layout_.states());
+    if (wide_) return backward_avx2(useful, scaled_.data(), rest_.data(), lanes, layout_.states());
 #endif
-    backward_portable(useful_.data(), scaled_.data(), rest_.data(), lanes, layout_.states());
+    backward_portable(useful, scaled_.data(), rest_.data(), lanes, layout_.states());
 }
 
 // A move is useful to a group when some lane of it has a profit on the move's cell and a
 // placement from the move's next state on; the others add -infinity to every lane. Which ones
 // they are depends only on where the profits are -infinity (the candidates), so the lists are
-// rebuilt only when that changes: a descent's steps change the multipliers alone.
+// rebuilt only when that changes: a descent's steps change the multipliers alone. When the new
+// pattern lies within a kept one, only that one's useful moves can be useful: a node's are found
+// among its parent's (on a 41-80 clue grid a fifth of the graph or less), not among all 100,000.
 void PlacementGraphLanes::find_useful(int group) {
-    Useful& useful = useful_[group];
     std::array<std::uint8_t, kCells> open;  // per cell, bit k: lane 8 group + k has a profit here
     for (int cell = 0; cell < kCells; ++cell) {
         open[cell] = 0;
         for (int k = 0; k < kGroup; ++k)
             open[cell] |= std::uint8_t((scaled_[cell][kGroup * group + k] != kNoProfit) << k);
     }
-    if (!useful.end.empty() && open == useful.open) return;
+    std::vector<Useful>& found = found_[group];
+    int& top = top_[group];
+    auto within = [&](const Useful& kept) {
+        for (int cell = 0; cell < kCells; ++cell)
+            if (open[cell] & ~kept.open[cell]) return false;
+        return true;
+    };
+    while (top >= 0 && !within(found[top])) --top;
+    if (top >= 0 && open == found[top].open) return;
+    if (++top == int(found.size())) found.emplace_back();
+    Useful& useful = found[top];
     useful.open = open;
-    const int count = layout_.states();
+    useful.busy.clear();
+    useful.stop.clear();
+    useful.where.resize(layout_.states());
     std::vector<std::uint8_t>& reaches = reaches_;  // per state, bit k: lane k can finish from it
-    reaches.assign(count, 0);
-    reaches[count - 1] = 0xff;
-    useful.end.assign(count - 1, 0);
-    useful.move.resize(layout_.moves());
+    reaches.resize(layout_.states());
+    reaches[layout_.states() - 1] = 0xff;
     // Every move is written and only the useful ones advance: a third of them are useful on
-    // sparse grids, a branch the predictor cannot learn.
+    // sparse grids, a branch the predictor cannot learn. A state's reaches is written before any
+    // move into it is read (states from the last to the first, and a move leads to a later one).
     int size = 0;
-    for (int s = count - 2; s >= 0; --s) {
+    auto scan = [&](int s, auto&& each_move) {
+        const int before = size;
         std::uint8_t from_here = 0;
-        for (int m = layout_.move_start[s]; m < layout_.move_start[s + 1]; ++m) {
-            const int cell = layout_.move_cell[m], next = layout_.move_next[m];
-            const std::uint8_t both = open[cell] & reaches[next];
+        each_move([&](std::uint32_t move) {
+            const std::uint8_t both = open[move & 255] & reaches[move >> 8];
             from_here |= both;
-            useful.move[size] = std::uint32_t(next) << 8 | std::uint32_t(cell);
+            useful.move[size] = move;
             size += both != 0;
-        }
+        });
         reaches[s] = from_here;
-        useful.end[s] = size;
+        if (size != before) {
+            useful.where[s] = int(useful.busy.size());
+            useful.busy.push_back(s);
+            useful.stop.push_back(size);
+        }
+    };
+    if (top == 0) {
+        useful.move.resize(layout_.moves());
+        for (int s = layout_.states() - 2; s >= 0; --s)
+            scan(s, [&](auto&& take) {
+                for (int m = layout_.move_start[s]; m < layout_.move_start[s + 1]; ++m)
+                    take(std::uint32_t(layout_.move_next[m]) << 8 | std::uint32_t(layout_.move_cell[m]));
+            });
+    } else {
+        const Useful& kept = found[top - 1];
+        useful.move.resize(kept.stop.empty() ? 0 : kept.stop.back());
+        for (std::size_t i = 0; i < kept.busy.size(); ++i)
+            scan(kept.busy[i], [&](auto&& take) {
+                for (int m = kept.begin(int(i)); m < kept.stop[i]; ++m) take(kept.move[m]);
+            });
     }
 }
 
 void PlacementGraphLanes::solve_through() {
+    const Useful* useful[kLanes / kGroup];
+    for (int group = 0; group < kLanes / kGroup; ++group) useful[group] = &this->useful(group);
 #if defined(__x86_64__)
     if (wide_)
-        forward_avx2(layout_, scaled_.data(), rest_.data(), so_far_.data(), scaled_through_.data());
+        forward_avx2(useful, scaled_.data(), rest_.data(), so_far_.data(), scaled_through_.data(), layout_.states());
     else
 #endif
-        forward_portable(layout_, scaled_.data(), rest_.data(), so_far_.data(), scaled_through_.data());
+        forward_portable(useful, scaled_.data(), rest_.data(), so_far_.data(), scaled_through_.data(),
+                         layout_.states());
     for (int cell = 0; cell < kCells; ++cell)
         for (int k = 0; k < kLanes; ++k) through_[cell][k] = unscaled(scaled_through_[cell][k], scale_);
 }
 
-// The first of the best moves at each state, from the start, on this lane's scaled values.
+// The first of the best moves at each state, from the start, on this lane's scaled values: the
+// first among the group's useful moves, which keep the graph's order within a state (the others
+// add -infinity). Each state on the path is busy.
 void PlacementGraphLanes::add_covered(int lane, int* covered) const {
     const int count = layout_.states();
     const Octet* rest = group(lane);
+    const Useful& useful = this->useful(lane / kGroup);
     for (int s = 0; s != count - 1;) {
-        int chosen = layout_.move_start[s];
+        const int i = useful.where[s];
+        std::uint32_t chosen = 0;
         std::int32_t top = std::numeric_limits<std::int32_t>::min();
-        for (int m = layout_.move_start[s]; m < layout_.move_start[s + 1]; ++m) {
-            const std::int32_t value = scaled_[layout_.move_cell[m]][lane] + rest[layout_.move_next[m]][lane % kGroup];
+        for (int m = useful.begin(i); m < useful.stop[i]; ++m) {
+            const std::uint32_t move = useful.move[m];
+            const std::int32_t value = scaled_[move & 255][lane] + rest[move >> 8][lane % kGroup];
             if (value > top) {
                 top = value;
-                chosen = m;
+                chosen = move;
             }
         }
-        ++covered[layout_.move_cell[chosen]];
-        s = layout_.move_next[chosen];
+        ++covered[chosen & 255];
+        s = int(chosen >> 8);
     }
 }
 

@@ -61,23 +61,33 @@ public:
     void solve_through();
     const std::vector<Row>& through() const { return through_; }
 
-    // Per group of eight lanes, the moves the backward pass needs, in the order it takes them
-    // (states from the last to the first): next state << 8 | cell; state s's moves end at end[s].
+    // Per group of eight lanes, the moves the passes need, in the order the backward pass takes
+    // them (states from the last to the first): next state << 8 | cell. `busy` lists the states
+    // that have any, in the same order, and busy[i]'s moves end at stop[i]: a useful move leads
+    // to a busy state or to the last one, so the passes visit no other (a node of a 41-80 clue
+    // grid has a few thousand of the 19,442).
     struct Useful {
         std::array<std::uint8_t, kCells> open{};  // the pattern they were found for (find_useful)
-        std::vector<int> end;
         std::vector<std::uint32_t> move;
+        std::vector<int> busy, stop;
+        std::vector<int> where;  // per state: its place in busy, for the busy ones only
+        int begin(int i) const { return i == 0 ? 0 : stop[i - 1]; }
     };
 
 private:
     void scale_profits();
     void find_useful(int group);
+    const Useful& useful(int group) const { return found_[group][top_[group]]; }
     bool wide_;  // the AVX2 code
     const PlacementGraph::Layout& layout_;
     const Octet* group(int lane) const { return rest_.data() + std::size_t(lane / kGroup) * layout_.states(); }
     double scale_ = 1;
     std::vector<Scaled> scaled_;  // profit x scale_, rounded up; kNoProfit where -infinity
-    std::vector<Useful> useful_;
+    // Per group, the lists of a chain of patterns, each within the one before it: a branch and
+    // bound node's candidates lie within its parent's, so its useful moves are among the
+    // parent's and are found from those (top_: the current one, -1 before the first).
+    std::array<std::vector<Useful>, kLanes / kGroup> found_;
+    std::array<int, kLanes / kGroup> top_{-1, -1};
     std::vector<Octet> rest_, so_far_;
     std::vector<std::uint8_t> reaches_;
     std::vector<Scaled> scaled_through_;

@@ -215,6 +215,64 @@ TEST_CASE("target: the sixteen-lane placement graph bounds each digit's best pla
     }
 }
 
+// The lanes find a pattern's useful moves among those of a kept pattern it lies within, as a
+// node's candidates lie within its parent's (PlacementGraphLanes::find_useful). A search's
+// patterns: two each within the last, a sibling within the first only, one where a whole group
+// of lanes has no placement, the first again, a wider one (found from the whole graph), and a
+// batch of five lanes between two full solves. Every step draws new profits on its pattern, and
+// each lane is checked against the digit-by-digit graph.
+TEST_CASE("target: the sixteen-lane placement graph follows a search's candidate patterns") {
+    using target_detail::PlacementGraphLanes;
+    PlacementGraph graph(4);
+    for (Kernel9 kernel : {Kernel9::portable, Kernel9::avx2}) {
+        if (!kernel9_supported(kernel)) continue;
+        INFO("kernel " << to_string(kernel));
+        Rng random(1618);
+        PlacementGraphLanes lanes(kernel);
+        using Bars = std::vector<std::vector<bool>>;  // [lane][cell]
+        auto bar_more = [&](Bars bars, int percent) {
+            for (auto& lane : bars)
+                for (std::size_t cell = 0; cell < lane.size(); ++cell)
+                    if (random.between(1, 100) <= percent) lane[cell] = true;
+            return bars;
+        };
+        const Bars none(16, std::vector<bool>(256, false));
+        const Bars first = bar_more(none, 40);
+        const Bars within = bar_more(first, 5);
+        Bars without_group = bar_more(first, 5);
+        for (int lane = 8; lane < 16; ++lane)
+            for (int column = 0; column < 16; ++column) without_group[lane][3 * 16 + column] = true;
+        const Bars wider = bar_more(none, 20);
+        const std::vector<std::pair<Bars, int>> steps = {{first, 16},
+                                                         {within, 16},
+                                                         {bar_more(within, 5), 16},
+                                                         {bar_more(first, 5), 16},
+                                                         {without_group, 16},
+                                                         {first, 16},
+                                                         {wider, 16},
+                                                         {bar_more(wider, 10), 5},
+                                                         {wider, 16}};
+        for (std::size_t step = 0; step < steps.size(); ++step) {
+            const auto& [bars, used] = steps[step];
+            std::vector<std::vector<double>> profits(16);
+            for (int lane = 0; lane < 16; ++lane) {
+                profits[lane] = random_profits(16, random, 0);
+                for (int cell = 0; cell < 256; ++cell) {
+                    if (bars[lane][cell] || lane >= used) profits[lane][cell] = kNone;
+                    lanes.profit[cell][lane] = profits[lane][cell];
+                }
+            }
+            lanes.solve(used);
+            if (used == 16) lanes.solve_through();
+            for (int lane = 0; lane < used; ++lane) {
+                INFO("step " << step << ", lane " << lane);
+                require_lane_bounds_graph(graph, lanes, profits[lane], lane, used == 16);
+                if (step == 4 && lane >= 8) REQUIRE(lanes.best(lane) == kNone);
+            }
+        }
+    }
+}
+
 // Box 4 has no brute force, but the bound must hold: never below the optimum, which the
 // optimiser gives on puzzles with many clues (cross-checked with enumeration just below), under
 // ring, random and negative weights.
