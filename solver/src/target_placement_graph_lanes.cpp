@@ -164,6 +164,23 @@ SUDOKU_LANE_AVX2 void forward_avx2(const Useful* const* useful, const Scaled* sc
 }
 #endif
 
+// The whole graph as useful moves: every state, every move (each pattern's are found among them).
+const Useful& whole_graph() {
+    static const Useful whole = [] {
+        const PlacementGraph::Layout& layout = PlacementGraph::layout_for(4);
+        Useful all;
+        all.open.fill(0xff);
+        for (int s = layout.states() - 2; s >= 0; --s) {
+            for (int m = layout.move_start[s]; m < layout.move_start[s + 1]; ++m)
+                all.move.push_back(std::uint32_t(layout.move_next[m]) << 8 | std::uint32_t(layout.move_cell[m]));
+            all.busy.push_back(s);
+            all.stop.push_back(int(all.move.size()));
+        }
+        return all;
+    }();
+    return whole;
+}
+
 double unscaled(std::int32_t value, double scale) { return value < kValidFloor ? kNone : double(value) / scale; }
 
 }  // namespace
@@ -246,48 +263,39 @@ void PlacementGraphLanes::find_useful(int group) {
     if (top >= 0 && open == found[top].open) return;
     if (++top == int(found.size())) found.emplace_back();
     Useful& useful = found[top];
+    const Useful& kept = top == 0 ? whole_graph() : found[top - 1];
+    const int kept_states = int(kept.busy.size());
     useful.open = open;
-    useful.busy.clear();
-    useful.stop.clear();
+    useful.move.resize(kept.stop.empty() ? 0 : kept.stop.back());
+    useful.busy.resize(kept_states);
+    useful.stop.resize(kept_states);
     useful.where.resize(layout_.states());
     std::vector<std::uint8_t>& reaches = reaches_;  // per state, bit k: lane k can finish from it
     reaches.resize(layout_.states());
     reaches[layout_.states() - 1] = 0xff;
-    // Every move is written and only the useful ones advance: a third of them are useful on
-    // sparse grids, a branch the predictor cannot learn. A state's reaches is written before any
-    // move into it is read (states from the last to the first, and a move leads to a later one).
-    int size = 0;
-    auto scan = [&](int s, auto&& each_move) {
-        const int before = size;
+    // Every move and state is written and only the useful ones advance: a third of the moves are
+    // useful on sparse grids, a branch the predictor cannot learn. A state's reaches is written
+    // before any move into it is read (states from the last to the first, and a move leads to a
+    // later one).
+    int size = 0, busy = 0;
+    for (int i = 0, m = 0; i < kept_states; ++i) {
+        const int s = kept.busy[i], before = size;
         std::uint8_t from_here = 0;
-        each_move([&](std::uint32_t move) {
+        for (const int end = kept.stop[i]; m < end; ++m) {
+            const std::uint32_t move = kept.move[m];
             const std::uint8_t both = open[move & 255] & reaches[move >> 8];
             from_here |= both;
             useful.move[size] = move;
             size += both != 0;
-        });
-        reaches[s] = from_here;
-        if (size != before) {
-            useful.where[s] = int(useful.busy.size());
-            useful.busy.push_back(s);
-            useful.stop.push_back(size);
         }
-    };
-    if (top == 0) {
-        useful.move.resize(layout_.moves());
-        for (int s = layout_.states() - 2; s >= 0; --s)
-            scan(s, [&](auto&& take) {
-                for (int m = layout_.move_start[s]; m < layout_.move_start[s + 1]; ++m)
-                    take(std::uint32_t(layout_.move_next[m]) << 8 | std::uint32_t(layout_.move_cell[m]));
-            });
-    } else {
-        const Useful& kept = found[top - 1];
-        useful.move.resize(kept.stop.empty() ? 0 : kept.stop.back());
-        for (std::size_t i = 0; i < kept.busy.size(); ++i)
-            scan(kept.busy[i], [&](auto&& take) {
-                for (int m = kept.begin(int(i)); m < kept.stop[i]; ++m) take(kept.move[m]);
-            });
+        reaches[s] = from_here;
+        useful.busy[busy] = s;
+        useful.stop[busy] = size;
+        useful.where[s] = busy;
+        busy += size != before;
     }
+    useful.busy.resize(busy);
+    useful.stop.resize(busy);
 }
 
 void PlacementGraphLanes::solve_through() {
