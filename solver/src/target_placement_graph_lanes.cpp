@@ -69,24 +69,22 @@ SUDOKU_LANE_INLINE void fill_profits(const std::uint32_t* cand, const int* weigh
 }
 
 // The backward pass of PlacementGraph::best for the eight lanes from `first`, into the group's
-// table of states (19,442 x 32 bytes), over the group's useful moves (PlacementGraphLanes::Useful):
-// the moves left out add -infinity to every lane, which changes no maximum, so every state a
-// useful move leads to gets the value the whole graph gives it.
+// table of busy states (PlacementGraphLanes::Useful, at most 19,442 x 32 bytes), over the group's
+// useful moves: the moves left out add -infinity to every lane, which changes no maximum, so every
+// state a useful move leads to gets the value the whole graph gives it.
 template <class V>
 SUDOKU_LANE_INLINE void backward(const PlacementGraphLanes::Useful& useful, const Scaled* scaled, int first,
-                                 Octet* rest, int states) {
+                                 Octet* rest) {
     constexpr int kWidth = sizeof(V) / sizeof(std::int32_t), kParts = kGroup / kWidth;
-    const std::uint32_t* move = useful.move.data();
-    rest[states - 1].fill(0);
-    // The first state is where best() reads, busy or not.
-    if (useful.busy.empty() || useful.busy.back() != 0) rest[0].fill(kUnreached);
-    const int *busy = useful.busy.data(), *stop = useful.stop.data(), count = int(useful.busy.size());
+    const std::uint32_t* step = useful.step.data();
+    const int *stop = useful.stop.data(), count = int(useful.busy.size());
+    rest[count].fill(0);  // the last state
     int m = 0;
     for (int i = 0; i < count; ++i) {
         V top[kParts];
         for (V& t : top) t = V{} + kUnreached;
         for (const int end = stop[i]; m < end; ++m) {
-            const int cell = int(move[m] & 255), next = int(move[m] >> 8);
+            const int cell = int(step[m] & 255), next = int(step[m] >> 8);
             for (int p = 0; p < kParts; ++p) {
                 V gain, after;
                 load(gain, scaled[cell].data() + first + p * kWidth);
@@ -94,7 +92,7 @@ SUDOKU_LANE_INLINE void backward(const PlacementGraphLanes::Useful& useful, cons
                 keep_larger(top[p], gain + after);
             }
         }
-        for (int p = 0; p < kParts; ++p) store(rest[busy[i]].data() + p * kWidth, top[p]);
+        for (int p = 0; p < kParts; ++p) store(rest[i].data() + p * kWidth, top[p]);
     }
 }
 
@@ -105,19 +103,20 @@ template <class V>
 SUDOKU_LANE_INLINE void forward(const PlacementGraphLanes::Useful& useful, const Scaled* scaled, int first,
                                 const Octet* rest, Octet* so_far, Scaled* through) {
     constexpr int kWidth = sizeof(V) / sizeof(std::int32_t), kParts = kGroup / kWidth;
-    const std::uint32_t* move = useful.move.data();
+    const std::uint32_t* step = useful.step.data();
     for (int c = 0; c < PlacementGraphLanes::kCells; ++c)
         for (int k = 0; k < kGroup; ++k) through[c][first + k] = kUnreached;
-    for (const int s : useful.busy) so_far[s].fill(kUnreached);
-    if (useful.busy.empty() || useful.busy.back() != 0) return;  // no lane of the group has a placement
-    so_far[0].fill(0);
-    for (int i = int(useful.busy.size()) - 1; i >= 0; --i) {
-        const Octet& reached = so_far[useful.busy[i]];
+    const int start = useful.first_state();
+    if (start < 0) return;  // no lane of the group has a placement
+    for (int i = 0; i < start; ++i) so_far[i].fill(kUnreached);
+    so_far[start].fill(0);
+    for (int i = start; i >= 0; --i) {
+        const Octet& reached = so_far[i];
         bool any = false;
         for (std::int32_t x : reached) any |= x >= kValidFloor;
         if (!any) continue;
         for (int m = useful.begin(i); m < useful.stop[i]; ++m) {
-            const int cell = int(move[m] & 255), next = int(move[m] >> 8);
+            const int cell = int(step[m] & 255), next = int(step[m] >> 8);
             for (int p = 0; p < kParts; ++p) {
                 V here, gain, before, after, old;
                 load(here, reached.data() + p * kWidth);
@@ -141,7 +140,7 @@ void profits_portable(const std::uint32_t* cand, const int* weight, const double
 }
 void backward_portable(const Useful* const* useful, const Scaled* scaled, Octet* rest, int lanes, int states) {
     for (int first = 0; first < lanes; first += kGroup)
-        backward<Int4>(*useful[first / kGroup], scaled, first, rest + first / kGroup * states, states);
+        backward<Int4>(*useful[first / kGroup], scaled, first, rest + first / kGroup * states);
 }
 void forward_portable(const Useful* const* useful, const Scaled* scaled, const Octet* rest, Octet* so_far,
                       Scaled* through, int states) {
@@ -155,7 +154,7 @@ SUDOKU_LANE_AVX2 void profits_avx2(const std::uint32_t* cand, const int* weight,
 SUDOKU_LANE_AVX2 void backward_avx2(const Useful* const* useful, const Scaled* scaled, Octet* rest, int lanes,
                                     int states) {
     for (int first = 0; first < lanes; first += kGroup)
-        backward<Int8>(*useful[first / kGroup], scaled, first, rest + first / kGroup * states, states);
+        backward<Int8>(*useful[first / kGroup], scaled, first, rest + first / kGroup * states);
 }
 SUDOKU_LANE_AVX2 void forward_avx2(const Useful* const* useful, const Scaled* scaled, const Octet* rest, Octet* so_far,
                                    Scaled* through, int states) {
@@ -224,7 +223,10 @@ void PlacementGraphLanes::scale_profits() {
         }
 }
 
-double PlacementGraphLanes::best(int lane) const { return unscaled(group(lane)[0][lane % kGroup], scale_); }
+double PlacementGraphLanes::best(int lane) const {
+    const int start = useful(lane / kGroup).first_state();
+    return start < 0 ? kNone : unscaled(group(lane)[start][lane % kGroup], scale_);
+}
 
 void PlacementGraphLanes::solve(int lanes) {
     scale_profits();
@@ -269,7 +271,6 @@ void PlacementGraphLanes::find_useful(int group) {
     useful.move.resize(kept.stop.empty() ? 0 : kept.stop.back());
     useful.busy.resize(kept_states);
     useful.stop.resize(kept_states);
-    useful.where.resize(layout_.states());
     std::vector<std::uint8_t>& reaches = reaches_;  // per state, bit k: lane k can finish from it
     reaches.resize(layout_.states());
     reaches[layout_.states() - 1] = 0xff;
@@ -291,11 +292,17 @@ void PlacementGraphLanes::find_useful(int group) {
         reaches[s] = from_here;
         useful.busy[busy] = s;
         useful.stop[busy] = size;
-        useful.where[s] = busy;
         busy += size != before;
     }
     useful.busy.resize(busy);
     useful.stop.resize(busy);
+    // The passes' form: the next state by its place (a useful move's next state is busy or last).
+    place_.resize(layout_.states());
+    for (int i = 0; i < busy; ++i) place_[useful.busy[i]] = i;
+    place_[layout_.states() - 1] = busy;
+    useful.step.resize(size);
+    for (int m = 0; m < size; ++m)
+        useful.step[m] = std::uint32_t(place_[useful.move[m] >> 8]) << 8 | (useful.move[m] & 255);
 }
 
 void PlacementGraphLanes::solve_through() {
@@ -314,25 +321,24 @@ void PlacementGraphLanes::solve_through() {
 
 // The first of the best moves at each state, from the start, on this lane's scaled values: the
 // first among the group's useful moves, which keep the graph's order within a state (the others
-// add -infinity). Each state on the path is busy.
+// add -infinity).
 void PlacementGraphLanes::add_covered(int lane, int* covered) const {
-    const int count = layout_.states();
     const Octet* rest = group(lane);
     const Useful& useful = this->useful(lane / kGroup);
-    for (int s = 0; s != count - 1;) {
-        const int i = useful.where[s];
+    const int last = int(useful.busy.size());
+    for (int i = useful.first_state(); i != last;) {
         std::uint32_t chosen = 0;
         std::int32_t top = std::numeric_limits<std::int32_t>::min();
         for (int m = useful.begin(i); m < useful.stop[i]; ++m) {
-            const std::uint32_t move = useful.move[m];
-            const std::int32_t value = scaled_[move & 255][lane] + rest[move >> 8][lane % kGroup];
+            const std::uint32_t step = useful.step[m];
+            const std::int32_t value = scaled_[step & 255][lane] + rest[step >> 8][lane % kGroup];
             if (value > top) {
                 top = value;
-                chosen = move;
+                chosen = step;
             }
         }
         ++covered[chosen & 255];
-        s = int(chosen >> 8);
+        i = int(chosen >> 8);
     }
 }
 

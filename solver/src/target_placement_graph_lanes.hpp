@@ -65,13 +65,16 @@ public:
     // them (states from the last to the first): next state << 8 | cell. `busy` lists the states
     // that have any, in the same order, and busy[i]'s moves end at stop[i]: a useful move leads
     // to a busy state or to the last one, so the passes visit no other (a node of a 41-80 clue
-    // grid has a few thousand of the 19,442).
+    // grid has a few thousand of the 19,442). `step` holds the same moves as the passes take them,
+    // the next state by its place in busy (busy.size(): the last state), so that the tables of
+    // states hold the busy ones side by side (a state's value at the same place as in busy).
     struct Useful {
         std::array<std::uint8_t, kCells> open{};  // the pattern they were found for (find_useful)
-        std::vector<std::uint32_t> move;
+        std::vector<std::uint32_t> move, step;
         std::vector<int> busy, stop;
-        std::vector<int> where;  // per state: its place in busy, for the busy ones only
         int begin(int i) const { return i == 0 ? 0 : stop[i - 1]; }
+        // The place of the first state in the tables, -1 when it is not busy (no lane has a placement).
+        int first_state() const { return !busy.empty() && busy.back() == 0 ? int(busy.size()) - 1 : -1; }
     };
 
 private:
@@ -90,6 +93,7 @@ private:
     std::array<int, kLanes / kGroup> top_{-1, -1};
     std::vector<Octet> rest_, so_far_;
     std::vector<std::uint8_t> reaches_;
+    std::vector<int> place_;  // find_useful's scratch: each busy state's place in busy
     std::vector<Scaled> scaled_through_;
     std::vector<Row> through_;
 };
