@@ -1,7 +1,8 @@
 // The reference target optimiser: depth-first branch and bound.
 //
 //   incumbent   the first completion of a greedy dive (high digits first); it also decides
-//               feasibility, since the dive is a complete search. Then, between chunks of the
+//               feasibility, since the dive is a complete search (past a node budget the
+//               solver's own search of solve.hpp takes over). Then, between chunks of the
 //               root descent, dives that follow the bound's choices among the candidates it
 //               rates within 1 of itself: they usually find the optimum, which ends the root early.
 //   bound       the Lagrangian bound of target_bound.hpp, multipliers inherited from the parent:
@@ -29,6 +30,7 @@
 #include <string>
 #include <utility>
 
+#include "sudoku/solve.hpp"
 #include "sudoku/target.hpp"
 #include "target_board.hpp"
 #include "target_bound.hpp"
@@ -54,6 +56,10 @@ constexpr int kRootChunk = 40;  // root descent steps between guided dives
 // still lies above the next integer (scores are integers: crossing one can save a whole round).
 constexpr double kRootStall = 0.1;
 constexpr int kDiveBudget = 200;  // nodes per guided dive
+// The greedy dive's nodes before the solver's search takes over (first_incumbent). Its complete
+// dives took at most 48 nodes on bench_target 200's 9x9 families; on bench_target16 10's bands of
+// fourteen seeds most took under 200, four 1,000-4,600, and four had not completed at 10,000.
+constexpr std::int64_t kFirstDiveNodes = 10000;
 // Nodes per guided dive from a pruned 16x16 node (dive_below_aim): with 20, #9 of bench_target16's
 // random 41-80 clue band (seed 7) found 11,647 instead of its optimum 11,648 and took a round of
 // 18,506 more nodes; 200 and 1,000 both found it.
@@ -212,13 +218,32 @@ public:
                                                                   : kNodeIterations;
     }
 
-    // The greedy dive: a complete depth-first search, heaviest digits first; true when it completes.
+    // The first incumbent: a greedy dive, heaviest digits first, a depth-first search that with
+    // singles alone may thrash on a 16x16 grid (random 41-80 clue #3 of bench_target16's seed 26
+    // did not complete in 150 s); after kFirstDiveNodes nodes the solver's own search (solve.hpp,
+    // about a millisecond there) decides whether a completion exists and gives the first one.
+    // False when the grid has none.
+    bool first_incumbent(const Grid& puzzle) {
+        first_dive_left_ = kFirstDiveNodes;
+        if (dive(0)) return true;
+        if (first_dive_left_ >= 0) return false;  // the dive's search was complete
+        const std::optional<Grid> any = solve(puzzle);
+        if (!any) return false;
+        std::vector<std::uint8_t> digit(any->cell_count());
+        for (int cell = 0; cell < any->cell_count(); ++cell) digit[cell] = std::uint8_t(any->at(cell));
+        record(digit);
+        return true;
+    }
+
+    // The greedy dive: true when it completes; false when the board has no completion or the
+    // node budget ran out (first_dive_left_ below 0).
     bool dive(int depth) {
         Board& board = boards_[depth];
         if (board.free_cells == 0) {
             record(board.value);
             return true;
         }
+        if (--first_dive_left_ < 0) return false;
         const int cell = branching_cell(board, weights_);
         const bool heavy_first = weights_.at(cell) >= 0;
         for (std::uint32_t m = board.cand[cell]; m;) {
@@ -226,6 +251,7 @@ public:
             m &= ~digit_bit(d);
             boards_[depth + 1] = board;
             if (boards_[depth + 1].assign(cell, d) && dive(depth + 1)) return true;
+            if (first_dive_left_ < 0) return false;
         }
         return false;
     }
@@ -706,6 +732,7 @@ private:
     std::vector<std::vector<double>> placement_mu_;
     TargetStats stats_;
     int dive_budget_ = 0;
+    std::int64_t first_dive_left_ = 0;       // the greedy dive's nodes left (first_incumbent)
     int node_iterations_ = kNodeIterations;  // the row bound's descent steps per node
     double dive_margin_ = kDiveMargin;       // widened after each root dive that found nothing better
     std::vector<std::uint8_t> best_digits_;
@@ -742,7 +769,7 @@ TargetResult target_max_score(const Grid& puzzle, const Weights& weights, const 
     Board root;
     if (!root.load(puzzle)) return result;
     BranchAndBound search(puzzle, weights, root, options);
-    if (!search.dive(0)) return result;
+    if (!search.first_incumbent(puzzle)) return result;
     search.optimise();
     result.score = search.best();
     result.stats = search.stats();
