@@ -25,11 +25,13 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
+#include "sudoku/rng.hpp"
 #include "sudoku/solve.hpp"
 #include "sudoku/target.hpp"
 #include "target_board.hpp"
@@ -177,6 +179,26 @@ constexpr double kPlacementAloneBelow = 1.0;
 constexpr int kDigitSumIterations = 2000;
 constexpr int kDigitSumGroups = 3;
 constexpr int kPlacementAtOnceRounds = 2;
+// The large neighbourhood search of 16x16 grids (search_neighbourhoods): after a round's first
+// kNeighbourhoodsAfterNodes nodes, then after four times as many, and so on; kNeighbourhoodTries
+// neighbourhoods each time, kNeighbourhoodKept digits kept, kNeighbourhoodNodes nodes each.
+// Random 41-80 clue #6 of bench_target16's seed 26: its optimum 11,646 lies 1 above the
+// incumbent and equals the proven bound, and the tree had not found it in 60 s (CBC: 9 s); the
+// first neighbourhoods find it (1.9 s). Measured on that band's slowest of four seeds, in ms:
+//   tries x nodes, growth   #6 seed 26   #4 seed 8   #7 seed 8   #6 seed 29   #5 seed 20
+//   none                    > 60,000     7,403       8,100       20,878       46,091
+//   16 x 500, x2            923          16,291      -           25,105       41,912
+//   8 x 100, x2             1,219        5,169       10,110      22,529       28,619
+//   8 x 50, x2              1,123        8,274       8,622       21,690       -
+//   8 x 100, x4             1,914        4,786       5,280       21,682       26,741
+// Keeping 9 of 16 digits (session 14) found nothing better on #4 of seed 8; 2 kept leave a puzzle
+// of about 160 free cells whose tree mostly closes within 100 nodes.
+constexpr std::uint64_t kNeighbourhoodsAfterNodes = 200;
+constexpr std::uint64_t kNeighbourhoodsGrowth = 4;
+constexpr int kNeighbourhoodTries = 8;
+constexpr int kNeighbourhoodKept = 2;
+constexpr std::uint64_t kNeighbourhoodNodes = 100;
+constexpr std::uint64_t kNeighbourhoodSeed = 20091120;
 constexpr double kPlacementAtOnceShare = 0.001;
 
 std::int64_t score_of(const Weights& weights, const std::vector<std::uint8_t>& digit) {
@@ -204,7 +226,7 @@ int branching_cell(const Board& board, const Weights& weights) {
 class BranchAndBound {
 public:
     BranchAndBound(const Grid& puzzle, const Weights& weights, const Board& root, const TargetOptions& options)
-        : weights_(weights), options_(options), bound_(weights), improver_(puzzle, weights) {
+        : puzzle_(puzzle), weights_(weights), options_(options), bound_(weights), improver_(puzzle, weights) {
         const int n = root.geo->side;
         boards_.assign(n * n + 1, root);
         bounds_.resize(n * n + 1);
@@ -297,17 +319,23 @@ public:
     void search(int depth) {
         Board& board = boards_[depth];
         if (record_if_complete(board)) return;
-        if (best_ >= proven_upper_ || --nodes_left_ < 0) return;
+        if (stats_.nodes >= node_limit_) stopped_ = true;
+        if (stopped_ || best_ >= proven_upper_ || --nodes_left_ < 0) return;
         if (!improver_.order_possible(board)) return;  // holds no optimum: its relabelling gains
         // Random weights 1..20 on the empty grid: 31.8 -> 31.0 nodes per matrix (#47: 670 -> 649).
         if (improver_.strike_dominated(board) < 0 || record_if_complete(board)) return;
         ++stats_.nodes;
+        if (neighbourhoods_ && board.geo->box == 4 && stats_.nodes - round_start_ >= next_neighbourhoods_) {
+            next_neighbourhoods_ *= kNeighbourhoodsGrowth;
+            search_neighbourhoods();
+            if (best_ >= proven_upper_) return;
+        }
         for (auto [cell, d] : placement_alone() ? placement_node(depth) : row_node(depth)) {
             boards_[depth + 1] = board;
             if (!boards_[depth + 1].assign(cell, d)) continue;
             multipliers_[depth + 1] = multipliers_[depth];
             search(depth + 1);
-            if (node_value_[depth] < cutoff() || nodes_left_ < 0) return;
+            if (node_value_[depth] < cutoff() || nodes_left_ < 0 || stopped_) return;
         }
     }
 
@@ -505,7 +533,10 @@ public:
             nodes_left_ = placement_tried           ? std::numeric_limits<std::int64_t>::max()
                           : placement_at_once(root) ? 0
                                                     : options_.placement_after_nodes;
+            round_start_ = stats_.nodes;
+            next_neighbourhoods_ = kNeighbourhoodsAfterNodes;
             search(0);
+            if (stopped_) return;
             if (nodes_left_ < 0) {
                 // The LP leaves a gap the tree is slow to close: the stronger bound, once, then
                 // the rounds again from what it proves, without a budget.
@@ -532,6 +563,32 @@ public:
             // and #8 of bench_target16's random 1-40 clue band (seed 4) took 3,783 nodes searching
             // for 11,690 where the aim 11,691 found the optimum 11,691 in 380.
             if (++failed_rounds > 1 || root_board.geo->box != 4) step *= 2;
+        }
+    }
+
+    // Box 4, in a round that has run long: a large neighbourhood search from the incumbent. Each
+    // try keeps the incumbent's cells of kNeighbourhoodKept digits drawn at random and solves
+    // the rest exactly, as a puzzle of its own, for at most kNeighbourhoodNodes nodes from the
+    // incumbent: any completion it finds is one of the whole grid.
+    void search_neighbourhoods() {
+        const int n = boards_[0].geo->side;
+        std::vector<int> digits(n);
+        for (int t = 0; t < kNeighbourhoodTries && best_ < proven_upper_; ++t) {
+            std::iota(digits.begin(), digits.end(), 1);
+            neighbourhood_random_.shuffle(digits);
+            const auto kept = digits.begin() + kNeighbourhoodKept;
+            Grid part = puzzle_;
+            for (int cell = 0; cell < n * n; ++cell)
+                if (std::find(digits.begin(), kept, best_digits_[cell]) != kept) part.set(cell, best_digits_[cell]);
+            Board root;
+            if (!root.load(part)) continue;  // cannot happen: the incumbent completes it
+            BranchAndBound inner(part, weights_, root, options_);
+            inner.neighbourhoods_ = false;
+            inner.node_limit_ = kNeighbourhoodNodes;
+            inner.record(best_digits_);
+            inner.optimise();
+            stats_.neighbourhood_nodes += inner.stats_.nodes;
+            if (inner.best_ > best_) record(inner.best_digits_);
         }
     }
 
@@ -705,6 +762,7 @@ private:
         return children;
     }
 
+    const Grid puzzle_;
     const Weights& weights_;
     const TargetOptions options_;
     std::vector<Board> boards_;
@@ -732,6 +790,13 @@ private:
     std::vector<std::vector<double>> placement_mu_;
     TargetStats stats_;
     int dive_budget_ = 0;
+    // The neighbourhood searches (search_neighbourhoods): whether they run, the round's node count
+    // that starts the next, and their draws. A neighbourhood's own search stops at node_limit_.
+    bool neighbourhoods_ = true;
+    std::uint64_t round_start_ = 0, next_neighbourhoods_ = 0;
+    Rng neighbourhood_random_{kNeighbourhoodSeed};
+    std::uint64_t node_limit_ = std::numeric_limits<std::uint64_t>::max();
+    bool stopped_ = false;
     std::int64_t first_dive_left_ = 0;       // the greedy dive's nodes left (first_incumbent)
     int node_iterations_ = kNodeIterations;  // the row bound's descent steps per node
     double dive_margin_ = kDiveMargin;       // widened after each root dive that found nothing better

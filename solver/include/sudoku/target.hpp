@@ -29,11 +29,12 @@ struct Weights {
 
 // What the optimiser did, for benchmarks and tuning.
 struct TargetStats {
-    std::uint64_t nodes = 0;             // branch and bound nodes whose bound was computed
-    std::uint64_t evaluations = 0;       // Lagrangian bound evaluations (one per row assignment set)
-    std::uint64_t root_evaluations = 0;  // of which spent on the root descent
-    int rounds = 0;                      // aspiration rounds
-    std::uint64_t placement_nodes = 0;   // nodes, the root included, that computed the placement bound
+    std::uint64_t nodes = 0;                // branch and bound nodes whose bound was computed
+    std::uint64_t evaluations = 0;          // Lagrangian bound evaluations (one per row assignment set)
+    std::uint64_t root_evaluations = 0;     // of which spent on the root descent
+    int rounds = 0;                         // aspiration rounds
+    std::uint64_t placement_nodes = 0;      // nodes, the root included, that computed the placement bound
+    std::uint64_t neighbourhood_nodes = 0;  // nodes of the large neighbourhood searches' own trees (16x16)
 };
 
 // "No completion" is its own state, never a score: with negative weights any integer, -1 included,
