@@ -37,7 +37,7 @@ struct Outcome {
     bool certificate_ok = true;
     double ms = 0;
     long long score = 0;
-    unsigned long long nodes = 0, placement_nodes = 0;
+    unsigned long long nodes = 0, placement_nodes = 0, neighbourhood_nodes = 0;
     int rounds = 0;
 };
 
@@ -66,6 +66,7 @@ Outcome solve_in_child(const Grid& puzzle, const Weights& weights, double limit_
                                                            target_score(*result.certificate, weights) == result.score);
         mine.nodes = result.stats.nodes;
         mine.placement_nodes = result.stats.placement_nodes;
+        mine.neighbourhood_nodes = result.stats.neighbourhood_nodes;
         mine.rounds = result.stats.rounds;
         const ssize_t written = write(fds[1], &mine, sizeof mine);
         _exit(written == ssize_t(sizeof mine) ? 0 : 1);
@@ -147,8 +148,9 @@ int main(int argc, char** argv) {
             }
             if (each) {
                 if (o.finished)
-                    std::printf("  #%zu %.1f ms, score %lld, %llu nodes, %d rounds, placement %llu\n", i, o.ms, o.score,
-                                o.nodes, o.rounds, o.placement_nodes);
+                    std::printf(
+                        "  #%zu %.1f ms, score %lld, %llu nodes, %d rounds, placement %llu, neighbourhoods %llu\n", i,
+                        o.ms, o.score, o.nodes, o.rounds, o.placement_nodes, o.neighbourhood_nodes);
                 else
                     std::printf("  #%zu unfinished after %.0f s: %s\n", i, limit_s, puzzles[i].to_line().c_str());
             }
