@@ -5,6 +5,8 @@
 //               solver's own search of solve.hpp takes over). Then, between chunks of the
 //               root descent, dives that follow the bound's choices among the candidates it
 //               rates within 1 of itself: they usually find the optimum, which ends the root early.
+//               On 16x16 grids, a round that runs long also searches large neighbourhoods of the
+//               incumbent (search_neighbourhoods): some rounds are searches for the optimum.
 //   bound       the Lagrangian bound of target_bound.hpp, multipliers inherited from the parent:
 //               a long descent at the root, a few steps per node below it. On 16x16 grids the
 //               root then takes the LP's own prices (target_lp_duals.hpp) where they bound lower:
@@ -179,27 +181,29 @@ constexpr double kPlacementAloneBelow = 1.0;
 constexpr int kDigitSumIterations = 2000;
 constexpr int kDigitSumGroups = 3;
 constexpr int kPlacementAtOnceRounds = 2;
+constexpr double kPlacementAtOnceShare = 0.001;
 // The large neighbourhood search of 16x16 grids (search_neighbourhoods): after a round's first
 // kNeighbourhoodsAfterNodes nodes, then after four times as many, and so on; kNeighbourhoodTries
 // neighbourhoods each time, kNeighbourhoodKept digits kept, kNeighbourhoodNodes nodes each.
 // Random 41-80 clue #6 of bench_target16's seed 26: its optimum 11,646 lies 1 above the
 // incumbent and equals the proven bound, and the tree had not found it in 60 s (CBC: 9 s); the
-// first neighbourhoods find it (1.9 s). Measured on that band's slowest of four seeds, in ms:
+// neighbourhoods find it (1.9 s). Measured on the slowest random 41-80 clue puzzles of four
+// seeds, in ms:
 //   tries x nodes, growth   #6 seed 26   #4 seed 8   #7 seed 8   #6 seed 29   #5 seed 20
 //   none                    > 60,000     7,403       8,100       20,878       46,091
 //   16 x 500, x2            923          16,291      -           25,105       41,912
 //   8 x 100, x2             1,219        5,169       10,110      22,529       28,619
 //   8 x 50, x2              1,123        8,274       8,622       21,690       -
 //   8 x 100, x4             1,914        4,786       5,280       21,682       26,741
-// Keeping 9 of 16 digits (session 14) found nothing better on #4 of seed 8; 2 kept leave a puzzle
-// of about 160 free cells whose tree mostly closes within 100 nodes.
+// Freeing 9 to 13 of the 16 digits (session 14 freed 9) found 11,566 at best on #4 of seed 8
+// (optimum 11,574); keeping 2 leaves a puzzle of about 160 free cells whose tree mostly closes
+// within 100 nodes.
 constexpr std::uint64_t kNeighbourhoodsAfterNodes = 200;
 constexpr std::uint64_t kNeighbourhoodsGrowth = 4;
 constexpr int kNeighbourhoodTries = 8;
 constexpr int kNeighbourhoodKept = 2;
 constexpr std::uint64_t kNeighbourhoodNodes = 100;
 constexpr std::uint64_t kNeighbourhoodSeed = 20091120;
-constexpr double kPlacementAtOnceShare = 0.001;
 
 std::int64_t score_of(const Weights& weights, const std::vector<std::uint8_t>& digit) {
     std::int64_t s = 0;
@@ -242,8 +246,8 @@ public:
 
     // The first incumbent: a greedy dive, heaviest digits first, a depth-first search that with
     // singles alone may thrash on a 16x16 grid (random 41-80 clue #3 of bench_target16's seed 26
-    // did not complete in 150 s); after kFirstDiveNodes nodes the solver's own search (solve.hpp,
-    // about a millisecond there) decides whether a completion exists and gives the first one.
+    // took 121 s); after kFirstDiveNodes nodes the solver's own search (solve.hpp, about a
+    // millisecond there) decides whether a completion exists and gives the first one.
     // False when the grid has none.
     bool first_incumbent(const Grid& puzzle) {
         first_dive_left_ = kFirstDiveNodes;
