@@ -4,8 +4,9 @@
 // solve went to those passes).
 //
 //   profit[cell]  16 lanes: lane d - 1 holds weight x d - mu, -infinity where d is no candidate
-//   rest          per group of eight lanes and state: the best the remaining steps add (backward)
-//   so_far        per state, for one group at a time: the best the steps so far added (forward)
+//   rest          per group of eight lanes and busy state (Useful): the best the remaining steps
+//                 add (backward)
+//   so_far        per busy state, for one group at a time: the best the steps so far added (forward)
 //
 // The passes add 32-bit integers: each profit scaled by a power of two (as large as keeps every
 // placement's sum within 2^27) and rounded up. Integer sums are exact in any order, and every
