@@ -249,11 +249,11 @@ public:
     // took 121 s); after kFirstDiveNodes nodes the solver's own search (solve.hpp, about a
     // millisecond there) decides whether a completion exists and gives the first one.
     // False when the grid has none.
-    bool first_incumbent(const Grid& puzzle) {
+    bool first_incumbent() {
         first_dive_left_ = kFirstDiveNodes;
         if (dive(0)) return true;
         if (first_dive_left_ >= 0) return false;  // the dive's search was complete
-        const std::optional<Grid> any = solve(puzzle);
+        const std::optional<Grid> any = solve(puzzle_);
         if (!any) return false;
         std::vector<std::uint8_t> digit(any->cell_count());
         for (int cell = 0; cell < any->cell_count(); ++cell) digit[cell] = std::uint8_t(any->at(cell));
@@ -838,7 +838,7 @@ TargetResult target_max_score(const Grid& puzzle, const Weights& weights, const 
     Board root;
     if (!root.load(puzzle)) return result;
     BranchAndBound search(puzzle, weights, root, options);
-    if (!search.first_incumbent(puzzle)) return result;
+    if (!search.first_incumbent()) return result;
     search.optimise();
     result.score = search.best();
     result.stats = search.stats();

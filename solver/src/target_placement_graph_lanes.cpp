@@ -232,9 +232,11 @@ void PlacementGraphLanes::solve(int lanes) {
     scale_profits();
     // Every group the passes below run, the last one perhaps only in part (lanes 5 and 6 of a
     // batch of six once ran on the moves found for other bars, and came out too low).
-    for (int group = 0; group < (lanes + kGroup - 1) / kGroup; ++group) find_useful(group);
     const Useful* useful[kLanes / kGroup] = {};
-    for (int group = 0; group < (lanes + kGroup - 1) / kGroup; ++group) useful[group] = &this->useful(group);
+    for (int group = 0; group < (lanes + kGroup - 1) / kGroup; ++group) {
+        find_useful(group);
+        useful[group] = &this->useful(group);
+    }
 #if defined(__x86_64__)
     if (wide_) return backward_avx2(useful, scaled_.data(), rest_.data(), lanes, layout_.states());
 #endif
