@@ -4,6 +4,7 @@
 //
 //   bench_target16 [puzzles per band, default 20] [--limit S, default 60] [--seed N] [--each]
 //                  [--band NAME]  only the bands whose name contains NAME
+//                  [--threads N]  TargetOptions::threads (default 1)
 //
 // Each puzzle runs in a child process killed after the limit, so that a puzzle the optimiser
 // does not finish costs the limit and is counted as unfinished instead of stopping the run. Prints
@@ -41,7 +42,7 @@ struct Outcome {
     int rounds = 0;
 };
 
-Outcome solve_in_child(const Grid& puzzle, const Weights& weights, double limit_s) {
+Outcome solve_in_child(const Grid& puzzle, const Weights& weights, const TargetOptions& options, double limit_s) {
     Outcome outcome;
     int fds[2];
     if (pipe(fds) != 0) {
@@ -57,7 +58,7 @@ Outcome solve_in_child(const Grid& puzzle, const Weights& weights, double limit_
     if (child == 0) {
         close(fds[0]);
         const auto start = Clock::now();
-        const TargetResult result = target_max_score(puzzle, weights);
+        const TargetResult result = target_max_score(puzzle, weights, options);
         Outcome mine;
         mine.finished = true;
         mine.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -94,10 +95,12 @@ int main(int argc, char** argv) {
     std::uint64_t seed = 20091120;
     bool each = false;
     std::string only;
+    TargetOptions options;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--help")) {
             std::printf(
-                "usage: bench_target16 [puzzles per band=20] [--limit S=60] [--seed N] [--each] [--band NAME]\n");
+                "usage: bench_target16 [puzzles per band=20] [--limit S=60] [--seed N] [--each] [--band NAME] "
+                "[--threads N]\n");
             return 0;
         }
         if (!std::strcmp(argv[i], "--limit") && i + 1 < argc) {
@@ -110,6 +113,10 @@ int main(int argc, char** argv) {
         }
         if (!std::strcmp(argv[i], "--band") && i + 1 < argc) {
             only = argv[++i];
+            continue;
+        }
+        if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) {
+            options.threads = std::max(1, std::atoi(argv[++i]));
             continue;
         }
         if (!std::strcmp(argv[i], "--each")) {
@@ -136,7 +143,7 @@ int main(int argc, char** argv) {
         int finished = 0;
         double nodes = 0;
         for (std::size_t i = 0; i < puzzles.size(); ++i) {
-            const Outcome o = solve_in_child(puzzles[i], ring, limit_s);
+            const Outcome o = solve_in_child(puzzles[i], ring, options, limit_s);
             ms.push_back(o.ms);
             if (o.finished) {
                 ++finished;

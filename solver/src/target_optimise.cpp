@@ -25,12 +25,15 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <exception>
 #include <limits>
 #include <memory>
 #include <numeric>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <system_error>
+#include <thread>
 #include <utility>
 
 #include "sudoku/rng.hpp"
@@ -43,6 +46,7 @@
 #include "target_improve.hpp"
 #include "target_lp_duals.hpp"
 #include "target_placement.hpp"
+#include "target_shared_search.hpp"
 
 namespace sudoku {
 
@@ -52,6 +56,19 @@ using target_detail::Board;
 using target_detail::BoundResult;
 using target_detail::Multipliers;
 using Child = std::pair<int, int>;  // a branch: (cell, digit)
+using target_detail::SharedIncumbent;
+
+// A subtree one worker of a shared round hands to another: a node (its board after its strikes,
+// its multipliers of both bounds, its bound) and its children not yet taken.
+struct Subtree {
+    int depth = 0;
+    Board board;
+    Multipliers multipliers;
+    std::vector<double> placement_mu;
+    double value = 0;
+    std::vector<Child> children;
+};
+using WorkPool = target_detail::WorkPool<Subtree>;
 
 constexpr double kEpsilon = 1e-6;
 constexpr int kRootIterations = 400;
@@ -237,6 +254,8 @@ public:
         slack_.assign(n * n + 1, {});
         gap_.assign(n * n + 1, 0.0);
         node_value_.assign(n * n + 1, 0.0);
+        open_.resize(n * n + 1);
+        next_.assign(n * n + 1, 0);
         multipliers_.assign(n * n + 1, target_detail::initial_multipliers(*root.geo, weights));
         if (root.geo->box == 4)
             node_iterations_ = root.free_cells >= kSparsestFree16 ? kNodeIterationsSparsest16
@@ -322,6 +341,10 @@ public:
 
     void search(int depth) {
         Board& board = boards_[depth];
+        if (shared_) {
+            take_shared_incumbent();
+            if (pool_->hungry()) share_work(depth);
+        }
         if (record_if_complete(board)) return;
         if (stats_.nodes >= node_limit_) stopped_ = true;
         if (stopped_ || best_ >= proven_upper_ || --nodes_left_ < 0) return;
@@ -334,8 +357,16 @@ public:
             search_neighbourhoods();
             if (best_ >= proven_upper_) return;
         }
-        for (auto [cell, d] : placement_alone() ? placement_node(depth) : row_node(depth)) {
-            boards_[depth + 1] = board;
+        open_[depth] = placement_alone() ? placement_node(depth) : row_node(depth);
+        next_[depth] = 0;
+        expand(depth);
+    }
+
+    // The children of the node at `depth` not yet taken (open_[depth] from next_[depth]), in turn.
+    void expand(int depth) {
+        while (next_[depth] < open_[depth].size()) {
+            const auto [cell, d] = open_[depth][next_[depth]++];
+            boards_[depth + 1] = boards_[depth];
             if (!boards_[depth + 1].assign(cell, d)) continue;
             multipliers_[depth + 1] = multipliers_[depth];
             search(depth + 1);
@@ -539,7 +570,10 @@ public:
                                                     : options_.placement_after_nodes;
             round_start_ = stats_.nodes;
             next_neighbourhoods_ = kNeighbourhoodsAfterNodes;
-            search(0);
+            if (shares_round())
+                search_shared();
+            else
+                search(0);
             if (stopped_) return;
             if (nodes_left_ < 0) {
                 // The LP leaves a gap the tree is slow to close: the stronger bound, once, then
@@ -570,6 +604,125 @@ public:
         }
     }
 
+    // Whether this round's tree runs on options_.threads threads: large grids, once the placement
+    // bound has joined in (the round has no node budget left to count), where trees run to
+    // thousands of nodes of a millisecond each.
+    bool shares_round() const {
+        return options_.threads > 1 && boards_[0].geo->box >= 4 &&
+               nodes_left_ == std::numeric_limits<std::int64_t>::max();
+    }
+
+    // The round's tree on options_.threads threads: this worker starts at the root, the others
+    // wait for subtrees (share_work); every worker takes the best completion any has found at its
+    // next node.
+    void search_shared() {
+        while (int(helpers_.size()) < options_.threads - 1)
+            helpers_.push_back(std::make_unique<BranchAndBound>(puzzle_, weights_, boards_[0], options_));
+        WorkPool pool(options_.threads);
+        SharedIncumbent incumbent(best_, best_digits_);
+        for (auto& helper : helpers_) helper->join_round(*this, pool, incumbent);
+        pool_ = &pool;
+        shared_ = &incumbent;
+        base_ = 0;
+        // A worker that throws still waits out the round (a subtree it drops would only matter to
+        // an answer that is not given), and the first error is thrown once every thread is done.
+        std::vector<std::exception_ptr> errors(helpers_.size() + 1);
+        auto run = [&pool](std::exception_ptr& error, auto&& work) {
+            try {
+                work();
+            } catch (...) {
+                error = std::current_exception();
+                while (pool.take()) {}
+            }
+        };
+        std::vector<std::thread> threads;
+        for (std::size_t i = 0; i < helpers_.size(); ++i) {
+            try {
+                threads.emplace_back([&, i] { run(errors[i + 1], [&] { helpers_[i]->work(); }); });
+            } catch (const std::system_error&) {
+                pool.leave();  // no thread to be had: the round runs on those that started
+            }
+        }
+        run(errors[0], [&] {
+            search(0);
+            work();
+        });
+        for (std::thread& thread : threads) thread.join();
+        take_shared_incumbent();
+        pool_ = nullptr;
+        shared_ = nullptr;
+        for (const auto& helper : helpers_) {
+            stats_.nodes += helper->stats_.nodes;
+            stats_.shared_nodes += helper->stats_.nodes;
+            stats_.evaluations += helper->stats_.evaluations;
+            stats_.placement_nodes += helper->stats_.placement_nodes;
+        }
+        for (const std::exception_ptr& error : errors)
+            if (error) std::rethrow_exception(error);
+    }
+
+    // A helper's state for the leader's round: its incumbent, aim, bounds' settings and root.
+    void join_round(const BranchAndBound& leader, WorkPool& pool, SharedIncumbent& incumbent) {
+        pool_ = &pool;
+        shared_ = &incumbent;
+        found_ = true;
+        best_ = leader.best_;
+        best_digits_ = leader.best_digits_;
+        floor_ = leader.floor_;
+        proven_upper_ = leader.proven_upper_;
+        nodes_left_ = leader.nodes_left_;
+        neighbourhoods_ = false;
+        placement_alone_ = leader.placement_alone_;
+        if (!leader.placement_)
+            placement_.reset();
+        else if (!placement_)
+            placement_ = std::make_unique<target_detail::PlacementBound>(weights_);
+        root_mu_ = leader.root_mu_;
+        placement_mu_.resize(leader.placement_mu_.size());
+        stats_ = {};
+    }
+
+    // A worker of a shared round: the subtrees the others give, until the round is done.
+    void work() {
+        while (std::optional<Subtree> task = pool_->take()) {
+            const int d = task->depth;
+            boards_[d] = std::move(task->board);
+            multipliers_[d] = std::move(task->multipliers);
+            if (placement_) placement_mu_[d] = std::move(task->placement_mu);
+            node_value_[d] = task->value;
+            open_[d] = std::move(task->children);
+            next_[d] = 0;
+            base_ = d;
+            expand(d);
+        }
+    }
+
+    // Another worker waits: the children not yet taken of the shallowest node of this worker's
+    // subtree that has any go to it (the largest subtrees this worker holds).
+    void share_work(int depth) {
+        for (int d = base_; d < depth; ++d) {
+            if (next_[d] >= open_[d].size()) continue;
+            Subtree task{d,
+                         boards_[d],
+                         multipliers_[d],
+                         placement_ ? placement_mu_[d] : std::vector<double>{},
+                         node_value_[d],
+                         {open_[d].begin() + std::ptrdiff_t(next_[d]), open_[d].end()}};
+            open_[d].resize(next_[d]);
+            pool_->give(std::move(task));
+            return;
+        }
+    }
+
+    // A completion another worker of the shared round found, when it scores more than ours.
+    void take_shared_incumbent() {
+        if (shared_->best.load(std::memory_order_relaxed) <= best_) return;
+        const std::lock_guard lock(shared_->mutex);
+        best_ = shared_->best.load(std::memory_order_relaxed);
+        best_digits_ = shared_->digits;
+        floor_ = std::max(floor_, best_);
+    }
+
     // Box 4, in a round that has run long: a large neighbourhood search from the incumbent. Each
     // try keeps the incumbent's cells of kNeighbourhoodKept digits drawn at random and solves
     // the rest exactly, as a puzzle of its own, for at most kNeighbourhoodNodes nodes from the
@@ -585,8 +738,10 @@ public:
             for (int cell = 0; cell < n * n; ++cell)
                 if (std::find(digits.begin(), kept, best_digits_[cell]) != kept) part.set(cell, best_digits_[cell]);
             Board root;
-            if (!root.load(part)) continue;  // cannot happen: the incumbent completes it
-            BranchAndBound inner(part, weights_, root, options_);
+            if (!root.load(part)) continue;       // cannot happen: the incumbent completes it
+            TargetOptions one_thread = options_;  // the tries are short: threads would cost more
+            one_thread.threads = 1;
+            BranchAndBound inner(part, weights_, root, one_thread);
             inner.neighbourhoods_ = false;
             inner.node_limit_ = kNeighbourhoodNodes;
             inner.record(best_digits_);
@@ -736,6 +891,7 @@ private:
         found_ = true;
         best_ = s;
         best_digits_ = digit;
+        if (shared_) shared_->offer(best_, best_digits_);
     }
 
     // A board without free cells is a completion: recorded, and the node is done.
@@ -779,6 +935,15 @@ private:
     std::vector<double> node_value_;          // per depth: the node's bound, read while its children run
     std::vector<double> unit_sum_;            // scratch of least_slack_children, per unit and digit
     std::vector<int> unit_places_;
+    // Per depth: the node's children, and the next to take (another worker may take the rest).
+    std::vector<std::vector<Child>> open_;
+    std::vector<std::size_t> next_;
+    // A shared round (search_shared): its pool of subtrees, its incumbent, the depth of the
+    // subtree this worker runs, and the leader's helpers (kept from round to round).
+    WorkPool* pool_ = nullptr;
+    SharedIncumbent* shared_ = nullptr;
+    int base_ = 0;
+    std::vector<std::unique_ptr<BranchAndBound>> helpers_;
     // The incumbent, and what nodes must promise more than (the incumbent or the aim - 1): read
     // only once found_. The greedy dive runs before any bound, and until its first completion
     // there is no score to prune against.

@@ -35,6 +35,7 @@ struct TargetStats {
     int rounds = 0;                         // aspiration rounds
     std::uint64_t placement_nodes = 0;      // nodes, the root included, that computed the placement bound
     std::uint64_t neighbourhood_nodes = 0;  // nodes of the large neighbourhood searches' own trees (16x16)
+    std::uint64_t shared_nodes = 0;         // of `nodes`, those other threads ran (TargetOptions::threads)
 };
 
 // "No completion" is its own state, never a score: with negative weights any integer, -1 included,
@@ -59,6 +60,11 @@ struct TargetOptions {
     // 16x16 grids whose root leaves at least this many free cells settle the root's multipliers
     // with a longer descent before the tree (the sparse grids, where it pays: docs/target.md).
     int settle_root_free_cells = 200;
+    // Threads for the rounds of a 16x16 or larger grid's tree once the placement bound has joined
+    // in (the long ones); 9x9 trees, a few hundred microseconds, always run on one. With more
+    // than one the score is the same, the certificate may be another optimal completion and the
+    // node counts vary from run to run.
+    int threads = 1;
 };
 
 // Exact maximum score over all completions of `puzzle` (the reference optimiser).
