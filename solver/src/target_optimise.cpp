@@ -56,7 +56,7 @@ using target_detail::Board;
 using target_detail::BoundResult;
 using target_detail::Multipliers;
 using Child = std::pair<int, int>;  // a branch: (cell, digit)
-using target_detail::SharedIncumbent;
+using target_detail::SharedRound;
 
 // A subtree one worker of a shared round hands to another: a node (its board after its strikes,
 // its multipliers of both bounds, its bound) and its children not yet taken.
@@ -352,7 +352,8 @@ public:
         // Random weights 1..20 on the empty grid: 31.8 -> 31.0 nodes per matrix (#47: 670 -> 649).
         if (improver_.strike_dominated(board) < 0 || record_if_complete(board)) return;
         ++stats_.nodes;
-        if (neighbourhoods_ && board.geo->box == 4 && stats_.nodes - round_start_ >= next_neighbourhoods_) {
+        if (shared_) shared_->nodes.fetch_add(1, std::memory_order_relaxed);
+        if (neighbourhoods_ && board.geo->box == 4 && round_nodes() >= next_neighbourhoods_) {
             next_neighbourhoods_ *= kNeighbourhoodsGrowth;
             search_neighbourhoods();
             if (best_ >= proven_upper_) return;
@@ -619,10 +620,10 @@ public:
         while (int(helpers_.size()) < options_.threads - 1)
             helpers_.push_back(std::make_unique<BranchAndBound>(puzzle_, weights_, boards_[0], options_));
         WorkPool pool(options_.threads);
-        SharedIncumbent incumbent(best_, best_digits_);
-        for (auto& helper : helpers_) helper->join_round(*this, pool, incumbent);
+        SharedRound round(best_, best_digits_);
+        for (auto& helper : helpers_) helper->join_round(*this, pool, round);
         pool_ = &pool;
-        shared_ = &incumbent;
+        shared_ = &round;
         base_ = 0;
         // A worker that throws still waits out the round (a subtree it drops would only matter to
         // an answer that is not given), and the first error is thrown once every thread is done.
@@ -662,9 +663,9 @@ public:
     }
 
     // A helper's state for the leader's round: its incumbent, aim, bounds' settings and root.
-    void join_round(const BranchAndBound& leader, WorkPool& pool, SharedIncumbent& incumbent) {
+    void join_round(const BranchAndBound& leader, WorkPool& pool, SharedRound& round) {
         pool_ = &pool;
-        shared_ = &incumbent;
+        shared_ = &round;
         found_ = true;
         best_ = leader.best_;
         best_digits_ = leader.best_digits_;
@@ -721,6 +722,11 @@ public:
         best_ = shared_->best.load(std::memory_order_relaxed);
         best_digits_ = shared_->digits;
         floor_ = std::max(floor_, best_);
+    }
+
+    // The nodes this round has run, by every thread.
+    std::uint64_t round_nodes() const {
+        return shared_ ? shared_->nodes.load(std::memory_order_relaxed) : stats_.nodes - round_start_;
     }
 
     // Box 4, in a round that has run long: a large neighbourhood search from the incumbent. Each
@@ -938,10 +944,10 @@ private:
     // Per depth: the node's children, and the next to take (another worker may take the rest).
     std::vector<std::vector<Child>> open_;
     std::vector<std::size_t> next_;
-    // A shared round (search_shared): its pool of subtrees, its incumbent, the depth of the
+    // A shared round (search_shared): its pool of subtrees, its incumbent and node count, the depth of the
     // subtree this worker runs, and the leader's helpers (kept from round to round).
     WorkPool* pool_ = nullptr;
-    SharedIncumbent* shared_ = nullptr;
+    SharedRound* shared_ = nullptr;
     int base_ = 0;
     std::vector<std::unique_ptr<BranchAndBound>> helpers_;
     // The incumbent, and what nodes must promise more than (the incumbent or the aim - 1): read

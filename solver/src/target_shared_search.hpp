@@ -1,6 +1,6 @@
 // What the workers of one branch and bound round share when it runs on several threads
-// (TargetOptions::threads): the incumbent, and the subtrees one worker hands to another that ran
-// out of work.
+// (TargetOptions::threads): the incumbent, the count of nodes, and the subtrees one worker hands
+// to another that ran out of work.
 //
 // A worker that has nothing to do says so (hungry()); a busy worker sees it at its next node and
 // gives away the untaken children of its shallowest open node, the largest subtrees it holds. The
@@ -70,14 +70,16 @@ private:
     std::atomic<bool> hungry_{false};
 };
 
-// The best completion any worker found. `best` may be read without the lock (every node does, to
-// see whether another worker raised the cutoff); `digits` only under it.
-struct SharedIncumbent {
+// What else the workers of a round share: the best completion any found, and the nodes all ran.
+// `best` and `nodes` may be read without the lock (every node reads `best`, to see whether another
+// worker raised the cutoff); `digits` only under it.
+struct SharedRound {
     std::mutex mutex;
     std::atomic<std::int64_t> best;
     std::vector<std::uint8_t> digits;
+    std::atomic<std::uint64_t> nodes{0};
 
-    SharedIncumbent(std::int64_t score, std::vector<std::uint8_t> completion)
+    SharedRound(std::int64_t score, std::vector<std::uint8_t> completion)
         : best(score), digits(std::move(completion)) {}
 
     // Keeps the completion when it scores more than the best so far.
