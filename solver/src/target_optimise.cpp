@@ -274,9 +274,7 @@ public:
         if (first_dive_left_ >= 0) return false;  // the dive's search was complete
         const std::optional<Grid> any = solve(puzzle_);
         if (!any) return false;
-        std::vector<std::uint8_t> digit(any->cell_count());
-        for (int cell = 0; cell < any->cell_count(); ++cell) digit[cell] = std::uint8_t(any->at(cell));
-        record(digit);
+        record(any->cells());
         return true;
     }
 
