@@ -20,6 +20,7 @@ PlacementGraph::Layout build_layout(int box) {
     int first_of_layer = 0;
     std::vector<std::vector<std::pair<int, int>>> moves_of;  // per state: (next, cell)
     for (int step = 0; step < n; ++step) {
+        out.layer.insert(out.layer.end(), layer.size(), step);
         const int band = step / box, stack = step % box;
         const int first_of_next = first_of_layer + int(layer.size());
         std::unordered_map<std::uint64_t, int> next_index;
@@ -46,6 +47,7 @@ PlacementGraph::Layout build_layout(int box) {
         layer = std::move(next_layer);
     }
     moves_of.emplace_back();  // the end state: every column used
+    out.layer.push_back(n);
     out.move_start.push_back(0);
     for (const auto& moves : moves_of) {
         for (auto [next, cell] : moves) {

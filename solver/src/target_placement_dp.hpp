@@ -37,6 +37,7 @@ public:
         std::vector<int> move_start;  // per state, its moves are [move_start[s], move_start[s + 1])
         std::vector<int> move_next;   // per move: the state it leads to
         std::vector<int> move_cell;   // and the cell it takes
+        std::vector<int> layer;       // per state: the boxes placed before it (moves lead to the next layer)
         int states() const { return int(move_start.size()) - 1; }
         int moves() const { return int(move_cell.size()); }
     };

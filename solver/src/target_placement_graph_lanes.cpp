@@ -68,6 +68,37 @@ SUDOKU_LANE_INLINE void fill_profits(const std::uint32_t* cand, const int* weigh
     }
 }
 
+// The largest |profit| of any lane with one, for scale_profits.
+SUDOKU_LANE_INLINE double largest_profit(const Row* profit) {
+    Vec most[4] = {};  // one per vector of the row: four chains, not one
+    for (int cell = 0; cell < PlacementGraphLanes::kCells; ++cell)
+        for (int q = 0; q < 4; ++q) {
+            Vec value;
+            std::memcpy(&value, profit[cell].data() + 4 * q, sizeof value);
+            const Vec size = value == kNone ? Vec{} : value < 0 ? -value : value;
+            most[q] = size > most[q] ? size : most[q];
+        }
+    double top = 0;
+    for (const Vec& m : most) top = std::max({top, m[0], m[1], m[2], m[3]});
+    return top;
+}
+
+// Every profit x scale rounded up (kNoProfit for -infinity). The products lie within +-2^23,
+// so truncating them to integers and back is exact, and adding 1 where that fell below is ceil.
+SUDOKU_LANE_INLINE void scale(const Row* profit, double scale, Scaled* scaled) {
+    for (int cell = 0; cell < PlacementGraphLanes::kCells; ++cell)
+        for (int k = 0; k < PlacementGraphLanes::kLanes; k += 4) {
+            Vec value;
+            std::memcpy(&value, profit[cell].data() + k, sizeof value);
+            const Mask none = value == kNone;
+            const Vec product = none ? Vec{} : value * scale;
+            const Vec whole = __builtin_convertvector(__builtin_convertvector(product, Int4), Vec);
+            const Vec up = whole < product ? whole + 1 : whole;
+            const Int4 out = __builtin_convertvector(none ? Vec{} + double(kNoProfit) : up, Int4);
+            std::memcpy(scaled[cell].data() + k, &out, sizeof out);
+        }
+}
+
 // The backward pass of PlacementGraph::best for the eight lanes from `first`, into the group's
 // table of busy states (PlacementGraphLanes::Useful, at most 19,442 x 32 bytes), over the group's
 // useful moves: the moves left out add -infinity to every lane, which changes no maximum, so every
@@ -79,20 +110,47 @@ SUDOKU_LANE_INLINE void backward(const PlacementGraphLanes::Useful& useful, cons
     const std::uint32_t* step = useful.step.data();
     const int *stop = useful.stop.data(), count = int(useful.busy.size());
     rest[count].fill(0);  // the last state
-    int m = 0;
-    for (int i = 0; i < count; ++i) {
-        V top[kParts];
-        for (V& t : top) t = V{} + kUnreached;
-        for (const int end = stop[i]; m < end; ++m) {
-            const int cell = int(step[m] & 255), next = int(step[m] >> 8);
-            for (int p = 0; p < kParts; ++p) {
-                V gain, after;
-                load(gain, scaled[cell].data() + first + p * kWidth);
-                load(after, rest[next].data() + p * kWidth);
-                keep_larger(top[p], gain + after);
-            }
+    // The best of move m's lanes: its cell's profit plus its next state's rest.
+    auto keep_move = [&](V * top, int m) __attribute__((always_inline)) {
+        const int cell = int(step[m] & 255), next = int(step[m] >> 8);
+        for (int p = 0; p < kParts; ++p) {
+            V gain, after;
+            load(gain, scaled[cell].data() + first + p * kWidth);
+            load(after, rest[next].data() + p * kWidth);
+            keep_larger(top[p], gain + after);
         }
-        for (int p = 0; p < kParts; ++p) store(rest[i].data() + p * kWidth, top[p]);
+    };
+    auto run_of = [&]<int kMoves>(const PlacementGraphLanes::Run& run) __attribute__((always_inline)) {
+        for (int i = run.first, m = run.move; i < run.end; ++i) {
+            V top[kParts];
+            for (V& t : top) t = V{} + kUnreached;
+            if constexpr (kMoves == 0) {
+                for (const int end = stop[i]; m < end; ++m) keep_move(top, m);
+            } else {
+                for (int k = 0; k < kMoves; ++k) keep_move(top, m + k);
+                m += kMoves;
+            }
+            for (int p = 0; p < kParts; ++p) store(rest[i].data() + p * kWidth, top[p]);
+        }
+    };
+    for (const PlacementGraphLanes::Run& run : useful.runs) {
+        switch (run.moves) {
+            case 1:
+                run_of.template operator()<1>(run);
+                break;
+            case 2:
+                run_of.template operator()<2>(run);
+                break;
+            case 3:
+                run_of.template operator()<3>(run);
+                break;
+            case 4:
+                run_of.template operator()<4>(run);
+                break;
+            default:
+                run_of.template operator()<0>(run);
+                break;
+        }
     }
 }
 
@@ -138,6 +196,8 @@ SUDOKU_LANE_INLINE void forward(const PlacementGraphLanes::Useful& useful, const
 void profits_portable(const std::uint32_t* cand, const int* weight, const double* mu, Row* profit) {
     fill_profits(cand, weight, mu, profit);
 }
+double largest_portable(const Row* profit) { return largest_profit(profit); }
+void scale_portable(const Row* profit, double by, Scaled* scaled) { scale(profit, by, scaled); }
 void backward_portable(const Useful* const* useful, const Scaled* scaled, Octet* rest, int lanes, int states) {
     for (int first = 0; first < lanes; first += kGroup)
         backward<Int4>(*useful[first / kGroup], scaled, first, rest + first / kGroup * states);
@@ -151,6 +211,8 @@ void forward_portable(const Useful* const* useful, const Scaled* scaled, const O
 SUDOKU_LANE_AVX2 void profits_avx2(const std::uint32_t* cand, const int* weight, const double* mu, Row* profit) {
     fill_profits(cand, weight, mu, profit);
 }
+SUDOKU_LANE_AVX2 double largest_avx2(const Row* profit) { return largest_profit(profit); }
+SUDOKU_LANE_AVX2 void scale_avx2(const Row* profit, double by, Scaled* scaled) { scale(profit, by, scaled); }
 SUDOKU_LANE_AVX2 void backward_avx2(const Useful* const* useful, const Scaled* scaled, Octet* rest, int lanes,
                                     int states) {
     for (int first = 0; first < lanes; first += kGroup)
@@ -209,18 +271,18 @@ void PlacementGraphLanes::set_profits(const std::uint32_t* cand, const int* weig
 // exact, so the rounding up is the only change. Every lane, used or not: solve_through runs them
 // all.
 void PlacementGraphLanes::scale_profits() {
-    double most = 0;
-    for (const Row& row : profit)
-        for (double value : row)
-            if (value != kNone) most = std::max(most, std::abs(value));
+#if defined(__x86_64__)
+    const double most = wide_ ? largest_avx2(profit.data()) : largest_portable(profit.data());
+#else
+    const double most = largest_portable(profit.data());
+#endif
     int exponent = 0;
     std::frexp(most, &exponent);  // most < 2^exponent
     scale_ = std::ldexp(1.0, std::min(kMaxScaledExponent - exponent, 60));
-    for (int cell = 0; cell < kCells; ++cell)
-        for (int k = 0; k < kLanes; ++k) {
-            const double value = profit[cell][k];
-            scaled_[cell][k] = value == kNone ? kNoProfit : std::int32_t(std::ceil(value * scale_));
-        }
+#if defined(__x86_64__)
+    if (wide_) return scale_avx2(profit.data(), scale_, scaled_.data());
+#endif
+    scale_portable(profit.data(), scale_, scaled_.data());
 }
 
 double PlacementGraphLanes::best(int lane) const {
@@ -298,6 +360,7 @@ void PlacementGraphLanes::find_useful(int group) {
     }
     useful.busy.resize(busy);
     useful.stop.resize(busy);
+    order_by_moves(useful, size);
     // The passes' form: the next state by its place (a useful move's next state is busy or last).
     place_.resize(layout_.states());
     for (int i = 0; i < busy; ++i) place_[useful.busy[i]] = i;
@@ -305,6 +368,46 @@ void PlacementGraphLanes::find_useful(int group) {
     useful.step.resize(size);
     for (int m = 0; m < size; ++m)
         useful.step[m] = std::uint32_t(place_[useful.move[m] >> 8]) << 8 | (useful.move[m] & 255);
+}
+
+// Reorders each layer's busy states (a run of places, since the kept list keeps the layers in
+// order) by their number of moves: one, two, three, four, then the rest, each in the order found.
+// The passes need only that a state's moves lead to states before it in the list, which moves to
+// the next layer keep.
+void PlacementGraphLanes::order_by_moves(Useful& useful, int moves) {
+    constexpr int kClasses = 5;  // runs of one to four moves, then the rest (`moves` 0)
+    const int count = int(useful.busy.size());
+    ordered_move_.resize(moves);
+    ordered_busy_.resize(count);
+    ordered_stop_.resize(count);
+    useful.runs.clear();
+    for (int a = 0, b = 0; a < count; a = b) {
+        const int layer = layout_.layer[useful.busy[a]];
+        while (b < count && layout_.layer[useful.busy[b]] == layer) ++b;
+        // A counting sort of the layer's states by class: where each class's places and moves begin.
+        std::array<int, kClasses> states{}, class_moves{};
+        for (int i = a; i < b; ++i) {
+            const int n = useful.stop[i] - useful.begin(i), k = std::min(n, kClasses) - 1;
+            ++states[k];
+            class_moves[k] += n;
+        }
+        std::array<int, kClasses> place, move;
+        for (int k = 0, p = a, m = useful.begin(a); k < kClasses; p += states[k], m += class_moves[k], ++k) {
+            place[k] = p;
+            move[k] = m;
+            if (states[k] > 0) useful.runs.push_back({p, p + states[k], m, k + 1 < kClasses ? k + 1 : 0});
+        }
+        for (int i = a; i < b; ++i) {
+            const int begin = useful.begin(i), n = useful.stop[i] - begin, k = std::min(n, kClasses) - 1;
+            std::copy_n(useful.move.begin() + begin, n, ordered_move_.begin() + move[k]);
+            move[k] += n;
+            ordered_busy_[place[k]] = useful.busy[i];
+            ordered_stop_[place[k]++] = move[k];
+        }
+    }
+    useful.move.swap(ordered_move_);
+    useful.busy.swap(ordered_busy_);
+    useful.stop.swap(ordered_stop_);
 }
 
 void PlacementGraphLanes::solve_through() {

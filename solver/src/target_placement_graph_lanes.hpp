@@ -69,10 +69,22 @@ public:
     // grid has a few thousand of the 19,442). `step` holds the same moves as the passes take them,
     // the next state by its place in busy (busy.size(): the last state), so that the tables of
     // states hold the busy ones side by side (a state's value at the same place as in busy).
+    //
+    // Within a layer the states are ordered by their number of moves, and `runs` holds each
+    // layer's runs of states with one, two, three or four moves (more: `moves` 0), so that the
+    // backward pass loops over a run without a branch per state. Half the busy states of a sparse
+    // grid's node have one move and most others two or three: a loop per state mispredicted its
+    // end at nearly every state.
+    struct Run {
+        int first, end;  // places in busy
+        int move;        // the first one's first move
+        int moves;       // each one's moves, 0 when they differ (more than four)
+    };
     struct Useful {
         std::array<std::uint8_t, kCells> open{};  // the pattern they were found for (find_useful)
         std::vector<std::uint32_t> move, step;
         std::vector<int> busy, stop;
+        std::vector<Run> runs;
         int begin(int i) const { return i == 0 ? 0 : stop[i - 1]; }
         // The place of the first state in the tables, -1 when it is not busy (no lane has a placement).
         int first_state() const { return !busy.empty() && busy.back() == 0 ? int(busy.size()) - 1 : -1; }
@@ -81,6 +93,7 @@ public:
 private:
     void scale_profits();
     void find_useful(int group);
+    void order_by_moves(Useful& useful, int moves);
     const Useful& useful(int group) const { return found_[group][top_[group]]; }
     bool wide_;  // the AVX2 code
     const PlacementGraph::Layout& layout_;
@@ -94,7 +107,9 @@ private:
     std::array<int, kLanes / kGroup> top_{-1, -1};
     std::vector<Octet> rest_, so_far_;
     std::vector<std::uint8_t> reaches_;
-    std::vector<int> place_;  // find_useful's scratch: each busy state's place in busy
+    std::vector<int> place_;                   // find_useful's scratch: each busy state's place in busy
+    std::vector<std::uint32_t> ordered_move_;  // order_by_moves' scratch
+    std::vector<int> ordered_busy_, ordered_stop_;
     std::vector<Scaled> scaled_through_;
     std::vector<Row> through_;
 };
