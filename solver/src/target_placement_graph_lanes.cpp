@@ -168,26 +168,54 @@ SUDOKU_LANE_INLINE void forward(const PlacementGraphLanes::Useful& useful, const
     if (start < 0) return;  // no lane of the group has a placement
     for (int i = 0; i < start; ++i) so_far[i].fill(kUnreached);
     so_far[start].fill(0);
-    for (int i = start; i >= 0; --i) {
-        const Octet& reached = so_far[i];
-        bool any = false;
-        for (std::int32_t x : reached) any |= x >= kValidFloor;
-        if (!any) continue;
-        for (int m = useful.begin(i); m < useful.stop[i]; ++m) {
-            const int cell = int(step[m] & 255), next = int(step[m] >> 8);
-            for (int p = 0; p < kParts; ++p) {
-                V here, gain, before, after, old;
-                load(here, reached.data() + p * kWidth);
-                load(gain, scaled[cell].data() + first + p * kWidth);
-                load(before, so_far[next].data() + p * kWidth);
-                load(after, rest[next].data() + p * kWidth);
-                load(old, through[cell].data() + first + p * kWidth);
-                const V value = here + gain;
-                keep_larger(before, value);
-                keep_larger(old, value + after);
-                store(so_far[next].data() + p * kWidth, before);
-                store(through[cell].data() + first + p * kWidth, old);
+    // A move's lanes: what the steps so far add through it, into its cell and its next state.
+    auto take_move = [&](const Octet& reached, int m) __attribute__((always_inline)) {
+        const int cell = int(step[m] & 255), next = int(step[m] >> 8);
+        for (int p = 0; p < kParts; ++p) {
+            V here, gain, before, after, old;
+            load(here, reached.data() + p * kWidth);
+            load(gain, scaled[cell].data() + first + p * kWidth);
+            load(before, so_far[next].data() + p * kWidth);
+            load(after, rest[next].data() + p * kWidth);
+            load(old, through[cell].data() + first + p * kWidth);
+            const V value = here + gain;
+            keep_larger(before, value);
+            keep_larger(old, value + after);
+            store(so_far[next].data() + p * kWidth, before);
+            store(through[cell].data() + first + p * kWidth, old);
+        }
+    };
+    // The runs of PlacementGraphLanes::Useful from the first state on: the last place first.
+    auto run_of = [&]<int kMoves>(const PlacementGraphLanes::Run& run) __attribute__((always_inline)) {
+        for (int i = run.end - 1; i >= run.first; --i) {
+            const Octet& reached = so_far[i];
+            bool any = false;
+            for (std::int32_t x : reached) any |= x >= kValidFloor;
+            if (!any) continue;
+            if constexpr (kMoves == 0) {
+                for (int m = useful.begin(i); m < useful.stop[i]; ++m) take_move(reached, m);
+            } else {
+                for (int k = 0, m = run.move + (i - run.first) * kMoves; k < kMoves; ++k) take_move(reached, m + k);
             }
+        }
+    };
+    for (auto run = useful.runs.rbegin(); run != useful.runs.rend(); ++run) {
+        switch (run->moves) {
+            case 1:
+                run_of.template operator()<1>(*run);
+                break;
+            case 2:
+                run_of.template operator()<2>(*run);
+                break;
+            case 3:
+                run_of.template operator()<3>(*run);
+                break;
+            case 4:
+                run_of.template operator()<4>(*run);
+                break;
+            default:
+                run_of.template operator()<0>(*run);
+                break;
         }
     }
 }
