@@ -368,8 +368,8 @@ void PlacementGraphLanes::find_useful(int group) {
     reaches[layout_.states() - 1] = 0xff;
     // Every move and state is written and only the useful ones advance: a third of the moves are
     // useful on sparse grids, a branch the predictor cannot learn. A state's reaches is written
-    // before any move into it is read (states from the last to the first, and a move leads to a
-    // later one).
+    // before any move into it is read (layers from the last to the first, and a move leads to the
+    // next layer).
     int size = 0, busy = 0;
     for (int i = 0, m = 0; i < kept_states; ++i) {
         const int s = kept.busy[i], before = size;

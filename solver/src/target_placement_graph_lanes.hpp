@@ -63,7 +63,7 @@ public:
     const std::vector<Row>& through() const { return through_; }
 
     // Per group of eight lanes, the moves the passes need, in the order the backward pass takes
-    // them (states from the last to the first): next state << 8 | cell. `busy` lists the states
+    // them (layers from the last to the first): next state << 8 | cell. `busy` lists the states
     // that have any, in the same order, and busy[i]'s moves end at stop[i]: a useful move leads
     // to a busy state or to the last one, so the passes visit no other (a node of a 41-80 clue
     // grid has a few thousand of the 19,442). `step` holds the same moves as the passes take them,
@@ -72,7 +72,7 @@ public:
     //
     // Within a layer the states are ordered by their number of moves, and `runs` holds each
     // layer's runs of states with one, two, three or four moves (more: `moves` 0), so that the
-    // backward pass loops over a run without a branch per state. Half the busy states of a sparse
+    // passes loop over a run without a branch per state. Half the busy states of a sparse
     // grid's node have one move and most others two or three: a loop per state mispredicted its
     // end at nearly every state.
     struct Run {
