@@ -99,6 +99,24 @@ SUDOKU_LANE_INLINE void scale(const Row* profit, double scale, Scaled* scaled) {
         }
 }
 
+// run_of.operator()<k>(run) with k the run's number of moves (0: more than four), so that the
+// loop over a run's states takes a fixed number of moves each.
+template <class RunOf>
+SUDOKU_LANE_INLINE void by_moves(const PlacementGraphLanes::Run& run, RunOf& run_of) {
+    switch (run.moves) {
+        case 1:
+            return run_of.template operator()<1>(run);
+        case 2:
+            return run_of.template operator()<2>(run);
+        case 3:
+            return run_of.template operator()<3>(run);
+        case 4:
+            return run_of.template operator()<4>(run);
+        default:
+            return run_of.template operator()<0>(run);
+    }
+}
+
 // The backward pass of PlacementGraph::best for the eight lanes from `first`, into the group's
 // table of busy states (PlacementGraphLanes::Useful, at most 19,442 x 32 bytes), over the group's
 // useful moves: the moves left out add -infinity to every lane, which changes no maximum, so every
@@ -133,25 +151,7 @@ SUDOKU_LANE_INLINE void backward(const PlacementGraphLanes::Useful& useful, cons
             for (int p = 0; p < kParts; ++p) store(rest[i].data() + p * kWidth, top[p]);
         }
     };
-    for (const PlacementGraphLanes::Run& run : useful.runs) {
-        switch (run.moves) {
-            case 1:
-                run_of.template operator()<1>(run);
-                break;
-            case 2:
-                run_of.template operator()<2>(run);
-                break;
-            case 3:
-                run_of.template operator()<3>(run);
-                break;
-            case 4:
-                run_of.template operator()<4>(run);
-                break;
-            default:
-                run_of.template operator()<0>(run);
-                break;
-        }
-    }
+    for (const PlacementGraphLanes::Run& run : useful.runs) by_moves(run, run_of);
 }
 
 // The forward pass of PlacementGraph::best_through for the eight lanes from `first`, over the
@@ -199,25 +199,7 @@ SUDOKU_LANE_INLINE void forward(const PlacementGraphLanes::Useful& useful, const
             }
         }
     };
-    for (auto run = useful.runs.rbegin(); run != useful.runs.rend(); ++run) {
-        switch (run->moves) {
-            case 1:
-                run_of.template operator()<1>(*run);
-                break;
-            case 2:
-                run_of.template operator()<2>(*run);
-                break;
-            case 3:
-                run_of.template operator()<3>(*run);
-                break;
-            case 4:
-                run_of.template operator()<4>(*run);
-                break;
-            default:
-                run_of.template operator()<0>(*run);
-                break;
-        }
-    }
+    for (auto run = useful.runs.rbegin(); run != useful.runs.rend(); ++run) by_moves(*run, run_of);
 }
 
 // One entry point per instruction set and pass, the same source inlined into each.
