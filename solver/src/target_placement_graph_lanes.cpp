@@ -83,9 +83,13 @@ SUDOKU_LANE_INLINE double largest_profit(const Row* profit) {
     return top;
 }
 
-// Every profit x scale rounded up (kNoProfit for -infinity). The products lie within +-2^23,
+// Every profit x the returned scale, rounded up (kNoProfit for -infinity): the scale is the
+// largest power of two that keeps every profit within 2^23. The products then lie within +-2^23,
 // so truncating them to integers and back is exact, and adding 1 where that fell below is ceil.
-SUDOKU_LANE_INLINE void scale(const Row* profit, double scale, Scaled* scaled) {
+SUDOKU_LANE_INLINE double scale(const Row* profit, Scaled* scaled) {
+    int exponent = 0;
+    std::frexp(largest_profit(profit), &exponent);  // the largest < 2^exponent
+    const double scale = std::ldexp(1.0, std::min(kMaxScaledExponent - exponent, 60));
     for (int cell = 0; cell < PlacementGraphLanes::kCells; ++cell)
         for (int k = 0; k < PlacementGraphLanes::kLanes; k += 4) {
             Vec value;
@@ -97,6 +101,7 @@ SUDOKU_LANE_INLINE void scale(const Row* profit, double scale, Scaled* scaled) {
             const Int4 out = __builtin_convertvector(none ? Vec{} + double(kNoProfit) : up, Int4);
             std::memcpy(scaled[cell].data() + k, &out, sizeof out);
         }
+    return scale;
 }
 
 // run_of.operator()<k>(run) with k the run's number of moves (0: more than four), so that the
@@ -206,8 +211,7 @@ SUDOKU_LANE_INLINE void forward(const PlacementGraphLanes::Useful& useful, const
 void profits_portable(const std::uint32_t* cand, const int* weight, const double* mu, Row* profit) {
     fill_profits(cand, weight, mu, profit);
 }
-double largest_portable(const Row* profit) { return largest_profit(profit); }
-void scale_portable(const Row* profit, double by, Scaled* scaled) { scale(profit, by, scaled); }
+double scale_portable(const Row* profit, Scaled* scaled) { return scale(profit, scaled); }
 void backward_portable(const Useful* const* useful, const Scaled* scaled, Octet* rest, int lanes, int states) {
     for (int first = 0; first < lanes; first += kGroup)
         backward<Int4>(*useful[first / kGroup], scaled, first, rest + first / kGroup * states);
@@ -221,8 +225,7 @@ void forward_portable(const Useful* const* useful, const Scaled* scaled, const O
 SUDOKU_LANE_AVX2 void profits_avx2(const std::uint32_t* cand, const int* weight, const double* mu, Row* profit) {
     fill_profits(cand, weight, mu, profit);
 }
-SUDOKU_LANE_AVX2 double largest_avx2(const Row* profit) { return largest_profit(profit); }
-SUDOKU_LANE_AVX2 void scale_avx2(const Row* profit, double by, Scaled* scaled) { scale(profit, by, scaled); }
+SUDOKU_LANE_AVX2 double scale_avx2(const Row* profit, Scaled* scaled) { return scale(profit, scaled); }
 SUDOKU_LANE_AVX2 void backward_avx2(const Useful* const* useful, const Scaled* scaled, Octet* rest, int lanes,
                                     int states) {
     for (int first = 0; first < lanes; first += kGroup)
@@ -282,17 +285,12 @@ void PlacementGraphLanes::set_profits(const std::uint32_t* cand, const int* weig
 // all.
 void PlacementGraphLanes::scale_profits() {
 #if defined(__x86_64__)
-    const double most = wide_ ? largest_avx2(profit.data()) : largest_portable(profit.data());
-#else
-    const double most = largest_portable(profit.data());
+    if (wide_) {
+        scale_ = scale_avx2(profit.data(), scaled_.data());
+        return;
+    }
 #endif
-    int exponent = 0;
-    std::frexp(most, &exponent);  // most < 2^exponent
-    scale_ = std::ldexp(1.0, std::min(kMaxScaledExponent - exponent, 60));
-#if defined(__x86_64__)
-    if (wide_) return scale_avx2(profit.data(), scale_, scaled_.data());
-#endif
-    scale_portable(profit.data(), scale_, scaled_.data());
+    scale_ = scale_portable(profit.data(), scaled_.data());
 }
 
 double PlacementGraphLanes::best(int lane) const {
