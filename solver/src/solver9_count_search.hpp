@@ -91,11 +91,13 @@ inline std::uint32_t stack_cells(unsigned m, int st, int b) {
 // Keeps digit d, in `unit`, to the segments `keep`.
 inline void restrict_digit(Board& s, int d, int unit, unsigned keep) {
     if (unit < 3) {
-        s.digit[d][unit] &= segment_cells(keep);
+        store(s.digit[d], load(s.digit[d]) & (in_lane(unit, ~segment_cells(keep)) ^ ~Lanes{}));
     } else {
         const int st = unit - 3;
         const std::uint32_t stack = kBoxInBand << (3 * st);
-        for (int b = 0; b < 3; ++b) s.digit[d][b] &= ~stack | stack_cells(keep, st, b);
+        const Lanes kept = {~stack | stack_cells(keep, st, 0), ~stack | stack_cells(keep, st, 1),
+                            ~stack | stack_cells(keep, st, 2), ~0u};
+        store(s.digit[d], load(s.digit[d]) & kept);
     }
     s.changed |= 1u << d;
 }

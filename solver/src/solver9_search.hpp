@@ -26,6 +26,11 @@ inline Lanes load(const std::uint32_t* four) {
     __builtin_memcpy(&v, four, sizeof v);
     return v;
 }
+inline void store(std::uint32_t* four, Lanes v) { __builtin_memcpy(four, &v, sizeof v); }
+// m in lane `band`, 0 in the others: boards change a whole vector at a time, so that a vector
+// load after them is forwarded from one store.
+alignas(16) constexpr std::uint32_t kLaneOf[3][4] = {{~0u, 0, 0, 0}, {0, ~0u, 0, 0}, {0, 0, ~0u, 0}};
+inline Lanes in_lane(int band, std::uint32_t m) { return load(kLaneOf[band]) & m; }
 // All ones in the lanes where x has at most one bit.
 inline Lanes at_most_one(Lanes x) { return (Lanes)((x & (x - 1)) == 0); }
 
@@ -45,11 +50,11 @@ inline bool place(Board& s, int d, int band, int bit) {
     const int cell = band * 27 + bit;
     std::uint32_t here = 0;  // the digits still possible in the cell: each board changes
     for (int e = 0; e < 9; ++e) here |= ((s.digit[e][band] >> bit) & 1) << e;
-    for (int e = 0; e < 9; ++e) s.digit[e][band] &= ~m;
+    const Lanes at = in_lane(band, m);
+    for (int e = 0; e < 9; ++e) store(s.digit[e], load(s.digit[e]) & ~at);
     s.changed |= here;
-    clear_peers(s, d, cell);
-    s.digit[d][band] |= m;
-    s.unsolved[band] &= ~m;
+    store(s.digit[d], (load(s.digit[d]) & ~load(tables.peers[cell])) | at);
+    store(s.unsolved, load(s.unsolved) & ~at);
     return true;
 }
 
@@ -58,7 +63,7 @@ inline void place_naked(Board& s, int d, int band, int bit) {
     const std::uint32_t m = 1u << bit;
     const int cell = band * 27 + bit;
     clear_peers(s, d, cell);
-    s.unsolved[band] &= ~m;
+    store(s.unsolved, load(s.unsolved) & ~in_lane(band, m));
     s.changed |= 1u << d;
 }
 
@@ -127,16 +132,22 @@ inline bool locked_candidates(Board& s, std::uint32_t digits, bool& progress) {
     while (digits) {
         const int d = lowest(digits);
         digits &= digits - 1;
+        const Lanes w = load(s.digit[d]);
+        Lanes kept = w;
+        bool struck = false;
         for (int b = 0; b < 3; ++b) {
-            const std::uint32_t w = s.digit[d][b];
-            const unsigned m = segments(w);
+            const unsigned m = segments(w[b]);
             const unsigned keep = tables.locked[m];
             if (!keep) return false;
             if (keep != m) {
-                s.digit[d][b] = w & segment_cells(keep);
-                s.changed |= 1u << d;
-                progress = true;
+                kept[b] = w[b] & segment_cells(keep);
+                struck = true;
             }
+        }
+        if (struck) {
+            store(s.digit[d], kept);
+            s.changed |= 1u << d;
+            progress = true;
         }
     }
     return true;
