@@ -107,6 +107,7 @@ bool start(const Grid& puzzle, Board& s) {
     if (clash[0] | clash[1] | clash[2]) return false;
     std::memcpy(s.unsolved, &free, sizeof free);
     s.changed = 0x1ff;
+    s.moved = 0x1ff;
     return true;
 }
 

@@ -12,7 +12,7 @@
 //
 // A placed digit keeps its own bit, so every row, column and box of every digit always has at
 // least one bit: an empty one is a contradiction, a single bit in an unsolved cell is a hidden
-// single. The board is copied whole at each guess (164 bytes), which is cheaper than undo logs.
+// single. The board is copied whole at each guess (176 bytes), which is cheaper than undo logs.
 #pragma once
 
 #include <cstdint>
@@ -27,6 +27,9 @@ struct alignas(16) Board {
     std::uint32_t digit[9][4];
     std::uint32_t unsolved[4];
     std::uint32_t changed;  // digits whose board changed since their last hidden-single and locked scan
+    // Digits whose board changed since the counting search last read their patterns
+    // (solver9_count_search.hpp); fills the board's padding, so copies cost nothing more.
+    std::uint32_t moved;
 };
 
 // Locked candidates inside a band, for one digit. Its positions in the band reduce to a 3x3

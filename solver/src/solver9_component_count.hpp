@@ -212,8 +212,8 @@ std::uint64_t count_open(const OpenCells& g, Candidates& c, CellSet open, CellSe
 
 // Completions of a started board up to `cap` (at least 1): the counting search's inference and
 // branching (solver9_count_search.hpp) while more than kPartCells cells are open, then the part counter.
-std::uint64_t count_by_parts(Board& s, std::uint64_t cap) {
-    Patterns p;
+// `p` holds the patterns of the digits not in s.moved, and is left changed.
+std::uint64_t count_by_parts(Board& s, Patterns& p, std::uint64_t cap) {
     OpenCells g;
     Candidates c;
     switch (infer(s, p, [&](const Board& b) { return list_open(b, g, c); })) {
@@ -229,10 +229,18 @@ std::uint64_t count_by_parts(Board& s, std::uint64_t cap) {
     }
     std::uint64_t total = 0;
     branch(s, p, [&](Board& b) {
-        total += count_by_parts(b, cap - total);
+        Patterns child = p;
+        total += count_by_parts(b, child, cap - total);
         return total < cap;
     });
     return total;
+}
+
+// The same, from a board whose patterns were never read.
+std::uint64_t count_by_parts(Board& s, std::uint64_t cap) {
+    s.moved = 0x1ff;
+    Patterns p{};
+    return count_by_parts(s, p, cap);
 }
 
 }  // namespace

@@ -58,9 +58,23 @@ constexpr ConfigurationTable configurations = make_configuration_table();
 
 constexpr std::uint32_t kColumn = 1u | (1u << 9) | (1u << 18);  // column 0 of a band word
 
+// A unit's branching weight, summed over its digits by their number of configurations: an
+// open digit (2-6) weighs 16 and each configuration past 2 one more, so the unit with the fewest
+// open digits is branched on, the fewest configurations breaking ties. Against the plain sum of
+// configurations (weights 1..6), alternated, count to 2 over tdoku's time: forum 1106 1.23-1.24x
+// -> 1.04-1.06x, forum 1905 1.16-1.18x -> 1.11-1.21x (1.15x over six runs), magictour 1.16-1.19x
+// -> 1.22-1.25x. Measured and not kept: the log of the product (0,16,25,32,37,41) or (0,16,21,24,
+// 26,27), open digits alone (32-36), the fewest configurations over all 54 digit-unit pairs
+// (forum 1905 1.39x).
+constexpr int kConfigurationWeight[7] = {0, 0, 16, 18, 19, 20, 21};
+
 // Units 0..2 are bands, 3..5 stacks. A stack pattern's bit 3b+c: band b, column c of the stack.
+// A node's patterns start as its parent's and are read again for the digits that moved since
+// (Board::moved): on the hard sets about 3.6 of the 9 digits a time. All zero before the first
+// reading: a live digit's pattern never is.
 struct Patterns {
-    unsigned of[9][6];  // [digit][unit]
+    std::uint16_t of[9][6];  // [digit][unit]
+    int weight[6];           // each unit's branching weight (kConfigurationWeight)
 };
 
 inline unsigned stack_pattern(const std::uint32_t columns[3], int stack) {
@@ -68,18 +82,36 @@ inline unsigned stack_pattern(const std::uint32_t columns[3], int stack) {
            ((columns[2] >> (3 * stack)) & 7) << 6;
 }
 
-inline Patterns patterns_of(const Board& s) {
-    Patterns p;
-    for (int d = 0; d < 9; ++d) {
+inline int weight_of(unsigned pattern) { return kConfigurationWeight[configurations.count[pattern]]; }
+
+// What a reading of the patterns found new: the digits read, and the units where a pattern changed.
+struct Refreshed {
+    std::uint32_t digits;
+    unsigned units;
+};
+
+// Reads the patterns of the digits that moved.
+inline Refreshed refresh_patterns(Board& s, Patterns& p) {
+    Refreshed r{s.moved, 0};
+    s.moved = 0;
+    for (std::uint32_t rest = r.digits; rest; rest &= rest - 1) {
+        const int d = lowest(rest);
         std::uint32_t columns[3];
+        unsigned now[6];
         for (int b = 0; b < 3; ++b) {
             const std::uint32_t w = s.digit[d][b];
-            p.of[d][b] = segments(w);
+            now[b] = segments(w);
             columns[b] = (w | (w >> 9) | (w >> 18)) & kRow;
         }
-        for (int st = 0; st < 3; ++st) p.of[d][3 + st] = stack_pattern(columns, st);
+        for (int st = 0; st < 3; ++st) now[3 + st] = stack_pattern(columns, st);
+        for (int u = 0; u < 6; ++u) {
+            const unsigned was = p.of[d][u];
+            r.units |= unsigned(was != now[u]) << u;
+            p.weight[u] += weight_of(now[u]) - weight_of(was);
+            p.of[d][u] = static_cast<std::uint16_t>(now[u]);
+        }
     }
-    return p;
+    return r;
 }
 
 // The cells of band b that a stack pattern's segments `m` (of stack st) name.
@@ -105,8 +137,11 @@ inline void restrict_digit(Board& s, int d, int unit, unsigned keep) {
 // Stack locked candidates and filled mini-rows/columns over `p`; sets `progress` when it
 // removed a candidate; false on contradiction (a digit with no configuration left in a unit,
 // four digits confined to one mini-row).
-inline bool infer_units(Board& s, const Patterns& p, bool& progress) {
-    for (int d = 0; d < 9; ++d)
+// Only what `fresh` names is looked at again: the other digits and units passed with the same
+// patterns before.
+inline bool infer_units(Board& s, const Patterns& p, const Refreshed& fresh, bool& progress) {
+    for (std::uint32_t digits = fresh.digits; digits; digits &= digits - 1) {
+        const int d = lowest(digits);
         for (int u = 0; u < 6; ++u) {
             const unsigned m = p.of[d][u];
             if (!configurations.count[m]) return false;
@@ -118,7 +153,9 @@ inline bool infer_units(Board& s, const Patterns& p, bool& progress) {
                 }
             }
         }
-    for (int u = 0; u < 6; ++u) {
+    }
+    for (unsigned units = fresh.units; units; units &= units - 1) {
+        const int u = lowest(units);
         unsigned one = 0, two = 0, three = 0, four = 0;  // segments where >= 1..4 digits are confined
         for (int d = 0; d < 9; ++d) {
             const unsigned c = configurations.confined[p.of[d][u]];
@@ -146,7 +183,7 @@ struct Counter {
     std::uint64_t pinned_nodes = 0;      // nodes left to count_after_pinned
 };
 
-bool count_from(Board& s, Counter& counter);
+bool count_from(Board& s, Patterns& p, Counter& counter);
 
 // One child per candidate digit of `cell`, each counted by `next` (false: the limit is reached);
 // the last candidate runs on `s` itself, not a copy.
@@ -169,28 +206,19 @@ bool branch_on_cell(Board& s, int cell, Next next) {
 enum class Inferred { contradiction, settled, open };
 
 // Propagation and the unit rules to their fixpoint. `settled(s)` is asked after each propagation:
-// when it says so, the caller takes over there (and `p` is not computed).
+// when it says so, the caller takes over there (and `p` is not brought up to date). `p` holds the
+// patterns of the digits not in s.moved.
 template <class Settled>
 Inferred infer(Board& s, Patterns& p, Settled settled) {
     for (;;) {
         if (!propagate(s)) return Inferred::contradiction;
         if (settled(s)) return Inferred::settled;
-        p = patterns_of(s);
+        const Refreshed fresh = refresh_patterns(s, p);
         bool progress = false;
-        if (!infer_units(s, p, progress)) return Inferred::contradiction;
+        if (!infer_units(s, p, fresh, progress)) return Inferred::contradiction;
         if (!progress) return Inferred::open;
     }
 }
-
-// A unit's branching weight, summed over its digits by their number of configurations: an
-// open digit (2-6) weighs 16 and each configuration past 2 one more, so the unit with the fewest
-// open digits is branched on, the fewest configurations breaking ties. Against the plain sum of
-// configurations (weights 1..6), alternated, count to 2 over tdoku's time: forum 1106 1.23-1.24x
-// -> 1.04-1.06x, forum 1905 1.16-1.18x -> 1.11-1.21x (1.15x over six runs), magictour 1.16-1.19x
-// -> 1.22-1.25x. Measured and not kept: the log of the product (0,16,25,32,37,41) or (0,16,21,24,
-// 26,27), open digits alone (32-36), the fewest configurations over all 54 digit-unit pairs
-// (forum 1905 1.39x).
-constexpr int kConfigurationWeight[7] = {0, 0, 16, 18, 19, 20, 21};
 
 // Branches on the configurations of one digit in the lightest unit (kConfigurationWeight; 0:
 // every digit settled in it), on the digit with the fewest there; on a cell when every unit is
@@ -198,11 +226,8 @@ constexpr int kConfigurationWeight[7] = {0, 0, 16, 18, 19, 20, 21};
 template <class Next>
 bool branch(Board& s, const Patterns& p, Next next) {
     int unit = -1, lightest = 1 << 20;
-    for (int u = 0; u < 6; ++u) {
-        int weight = 0;
-        for (int d = 0; d < 9; ++d) weight += kConfigurationWeight[configurations.count[p.of[d][u]]];
-        if (weight > 0 && weight < lightest) lightest = weight, unit = u;
-    }
+    for (int u = 0; u < 6; ++u)
+        if (p.weight[u] > 0 && p.weight[u] < lightest) lightest = p.weight[u], unit = u;
     if (unit < 0) return branch_on_cell(s, choose_cell(s), next);
     int digit = -1, fewest = 7;
     for (int d = 0; d < 9; ++d) {
@@ -223,9 +248,9 @@ bool branch(Board& s, const Patterns& p, Next next) {
     return true;
 }
 
-// Counts the completions of `s` into `counter`; false when the limit is reached.
-bool count_from(Board& s, Counter& counter) {
-    Patterns p;
+// Counts the completions of `s` into `counter`; false when the limit is reached. `p` holds the
+// patterns of the digits not in s.moved, and is left changed.
+bool count_from(Board& s, Patterns& p, Counter& counter) {
     const auto solved = [](const Board& b) { return !(b.unsolved[0] | b.unsolved[1] | b.unsolved[2]); };
     switch (infer(s, p, solved)) {
         case Inferred::contradiction:
@@ -236,7 +261,17 @@ bool count_from(Board& s, Counter& counter) {
         case Inferred::open:
             break;
     }
-    return branch(s, p, [&](Board& b) { return count_from(b, counter); });
+    return branch(s, p, [&](Board& b) {
+        Patterns child = p;
+        return count_from(b, child, counter);
+    });
+}
+
+// The same, from a board whose patterns were never read.
+bool count_from(Board& s, Counter& counter) {
+    s.moved = 0x1ff;
+    Patterns p{};
+    return count_from(s, p, counter);
 }
 
 // The pinned search's own steps (solver9_search.hpp: run) for its first `pinned_nodes` nodes,

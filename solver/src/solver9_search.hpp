@@ -210,6 +210,7 @@ bool propagate(Board& s) {
         // Only digits whose board changed can have new hidden singles or locked candidates.
         const std::uint32_t digits = s.changed;
         s.changed = 0;
+        s.moved |= digits;
         for (std::uint32_t rest = digits; rest; rest &= rest - 1)
             if (!hidden_singles(s, lowest(rest), progress)) return false;
         locked_pending |= digits;
