@@ -12,6 +12,10 @@
 
 #include "solver9_board.hpp"
 
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+
 namespace sudoku::nine {
 namespace {
 
@@ -106,6 +110,56 @@ inline bool hidden_singles(Board& s, int d, bool& progress) {
     }
     return true;
 }
+
+#if defined(__AVX512F__)
+// Hidden singles of four digits at once (digits 4g..4g+3, whose lanes are 64 contiguous bytes of
+// the board), for the AVX-512 kernel: the same steps as hidden_singles on each digit's 128-bit
+// lane, the columns folded across a digit's band lanes by shuffles inside it. All four are read
+// before any is placed; a cell a lower digit took meanwhile fails to place, which is a
+// contradiction indeed (the digit had no other place in that unit), and new singles that a
+// placement makes are met in the next round, so the fixpoint is the same.
+using Quad = std::uint32_t __attribute__((vector_size(64)));
+
+inline unsigned nonzero_lanes(Quad v) {
+    __m512i x;
+    __builtin_memcpy(&x, &v, sizeof x);
+    return _mm512_test_epi32_mask(x, x);
+}
+
+inline bool hidden_singles_of_four(Board& s, int group, bool& progress) {
+    constexpr unsigned kBandLanes = 0x7777;  // lanes 0-2 of each digit: lane 3 is padding
+    Quad w;
+    __builtin_memcpy(&w, s.digit[4 * group], sizeof w);
+    const Lanes u = load(s.unsolved);
+    const Quad unsolved = __builtin_shufflevector(u, u, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
+    const Quad r0 = w & kRow, r1 = (w >> 9) & kRow, r2 = (w >> 18) & kRow;
+    const Quad b0 = w & kBoxInBand, b1 = w & (kBoxInBand << 3), b2 = w & (kBoxInBand << 6);
+    const auto single = [](Quad x) { return x & (Quad)((x & (x - 1)) == 0); };
+    const Quad forced = single(r0) | (single(r1) << 9) | (single(r2) << 18) | single(b0) | single(b1) | single(b2);
+    const Quad once = r0 | r1 | r2, twice = (r0 & r1) | (r2 & (r0 | r1));
+    // Each band lane with the next two of its digit.
+    const Quad once1 = __builtin_shufflevector(once, once, 1, 2, 0, 3, 5, 6, 4, 7, 9, 10, 8, 11, 13, 14, 12, 15);
+    const Quad once2 = __builtin_shufflevector(once, once, 2, 0, 1, 3, 6, 4, 5, 7, 10, 8, 9, 11, 14, 12, 13, 15);
+    const Quad twice1 = __builtin_shufflevector(twice, twice, 1, 2, 0, 3, 5, 6, 4, 7, 9, 10, 8, 11, 13, 14, 12, 15);
+    const Quad twice2 = __builtin_shufflevector(twice, twice, 2, 0, 1, 3, 6, 4, 5, 7, 10, 8, 9, 11, 14, 12, 13, 15);
+    const Quad col_once = once | once1 | once2;
+    const Quad col_twice = twice | twice1 | twice2 | (once & once1) | (once2 & (once | once1));
+    if (nonzero_lanes(col_once ^ kRow) & kBandLanes) return false;  // a column without the digit
+    const Quad col_single = col_once & ~col_twice;
+    const Quad spread = col_single | (col_single << 9) | (col_single << 18);
+    const Quad fresh = (forced | (w & spread)) & unsolved;
+    unsigned lanes = nonzero_lanes(fresh) & kBandLanes;
+    if (!lanes) return true;  // the common case, decided at once
+    progress = true;
+    alignas(64) std::uint32_t cells[16];
+    __builtin_memcpy(cells, &fresh, sizeof cells);
+    for (; lanes; lanes &= lanes - 1) {
+        const int lane = lowest(lanes);
+        if (!place_all(s, 4 * group + lane / 4, lane % 4, cells[lane])) return false;
+    }
+    return true;
+}
+#endif
 
 // The segment pattern (see Tables::locked) of a band word, and the cells of a pattern: segment
 // (r,k) is the three bits from 9r+3k, its flag bit 3r+k. With BMI2 (the wide kernels) both are
@@ -211,8 +265,14 @@ bool propagate(Board& s) {
         const std::uint32_t digits = s.changed;
         s.changed = 0;
         s.moved |= digits;
+#if defined(__AVX512F__)
+        if ((digits & 0x0f) && !hidden_singles_of_four(s, 0, progress)) return false;
+        if ((digits & 0xf0) && !hidden_singles_of_four(s, 1, progress)) return false;
+        if ((digits & 0x100) && !hidden_singles(s, 8, progress)) return false;
+#else
         for (std::uint32_t rest = digits; rest; rest &= rest - 1)
             if (!hidden_singles(s, lowest(rest), progress)) return false;
+#endif
         locked_pending |= digits;
         if (progress) continue;
         if (!locked_candidates(s, locked_pending, progress)) return false;
