@@ -29,11 +29,22 @@
 namespace sudoku::nine {
 namespace {
 
+// A unit's branching weight, summed over its digits by their number of configurations: an
+// open digit (2-6) weighs 16 and each configuration past 2 one more, so the unit with the fewest
+// open digits is branched on, the fewest configurations breaking ties. Against the plain sum of
+// configurations (weights 1..6), alternated, count to 2 over tdoku's time: forum 1106 1.23-1.24x
+// -> 1.04-1.06x, forum 1905 1.16-1.18x -> 1.11-1.21x (1.15x over six runs), magictour 1.16-1.19x
+// -> 1.22-1.25x. Measured and not kept: the log of the product (0,16,25,32,37,41) or (0,16,21,24,
+// 26,27), open digits alone (32-36), the fewest configurations over all 54 digit-unit pairs
+// (forum 1905 1.39x).
+constexpr int kConfigurationWeight[7] = {0, 0, 16, 18, 19, 20, 21};
+
 // The six configurations as segment patterns (bit 3r+k: row r in box k), and per pattern the
-// configurations it contains and its rows that have a single segment. constexpr, so that the
-// wide kernels run nothing at load time.
+// configurations it contains, its rows that have a single segment and its branching weight.
+// constexpr, so that the wide kernels run nothing at load time.
 struct ConfigurationTable {
     std::uint8_t count[512];
+    std::uint8_t weight[512];  // kConfigurationWeight of its count
     std::uint16_t list[512][6];
     std::uint16_t confined[512];  // segments alone in their row of the pattern
 };
@@ -45,6 +56,7 @@ constexpr ConfigurationTable make_configuration_table() {
         for (unsigned c : kConfigurations)
             if ((m & c) == c) t.list[m][n++] = static_cast<std::uint16_t>(c);
         t.count[m] = static_cast<std::uint8_t>(n);
+        t.weight[m] = static_cast<std::uint8_t>(kConfigurationWeight[n]);
         unsigned alone = 0;
         for (int r = 0; r < 3; ++r) {
             const unsigned row = (m >> (3 * r)) & 7;
@@ -57,16 +69,6 @@ constexpr ConfigurationTable make_configuration_table() {
 constexpr ConfigurationTable configurations = make_configuration_table();
 
 constexpr std::uint32_t kColumn = 1u | (1u << 9) | (1u << 18);  // column 0 of a band word
-
-// A unit's branching weight, summed over its digits by their number of configurations: an
-// open digit (2-6) weighs 16 and each configuration past 2 one more, so the unit with the fewest
-// open digits is branched on, the fewest configurations breaking ties. Against the plain sum of
-// configurations (weights 1..6), alternated, count to 2 over tdoku's time: forum 1106 1.23-1.24x
-// -> 1.04-1.06x, forum 1905 1.16-1.18x -> 1.11-1.21x (1.15x over six runs), magictour 1.16-1.19x
-// -> 1.22-1.25x. Measured and not kept: the log of the product (0,16,25,32,37,41) or (0,16,21,24,
-// 26,27), open digits alone (32-36), the fewest configurations over all 54 digit-unit pairs
-// (forum 1905 1.39x).
-constexpr int kConfigurationWeight[7] = {0, 0, 16, 18, 19, 20, 21};
 
 // Units 0..2 are bands, 3..5 stacks. A stack pattern's bit 3b+c: band b, column c of the stack.
 // A node's patterns start as its parent's and are read again for the digits that moved since
@@ -81,8 +83,6 @@ inline unsigned stack_pattern(const std::uint32_t columns[3], int stack) {
     return ((columns[0] >> (3 * stack)) & 7) | ((columns[1] >> (3 * stack)) & 7) << 3 |
            ((columns[2] >> (3 * stack)) & 7) << 6;
 }
-
-inline int weight_of(unsigned pattern) { return kConfigurationWeight[configurations.count[pattern]]; }
 
 // What a reading of the patterns found new: the digits read, and the units where a pattern changed.
 struct Refreshed {
@@ -107,7 +107,7 @@ inline Refreshed refresh_patterns(Board& s, Patterns& p) {
         for (int u = 0; u < 6; ++u) {
             const unsigned was = p.of[d][u];
             r.units |= unsigned(was != now[u]) << u;
-            p.weight[u] += weight_of(now[u]) - weight_of(was);
+            p.weight[u] += configurations.weight[now[u]] - configurations.weight[was];
             p.of[d][u] = static_cast<std::uint16_t>(now[u]);
         }
     }
