@@ -10,6 +10,8 @@
 #define SUDOKU_LANE_INLINE inline __attribute__((always_inline))
 #if defined(__x86_64__)
 #define SUDOKU_LANE_AVX2 __attribute__((target("avx2")))
+// The features of the AVX-512 9x9 kernel (solver/CMakeLists.txt), which kernel9_supported checks.
+#define SUDOKU_LANE_AVX512 __attribute__((target("avx2,bmi,bmi2,popcnt,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")))
 #endif
 
 namespace sudoku::target_detail {
@@ -51,6 +53,9 @@ static_assert(sizeof(Lanes) == sizeof(Row));
 
 // One vector at a time: a copy of the whole row went through 16-byte halves and stalled the
 // 32-byte loads after it.
+template <class L>
+SUDOKU_LANE_INLINE L load(const Row& row);
+template <>
 SUDOKU_LANE_INLINE Lanes load(const Row& row) {
     Lanes out;
     for (int i = 0; i < kVecs; ++i) std::memcpy(&out.v[i], row.data() + 4 * i, sizeof(Vec));
@@ -59,6 +64,9 @@ SUDOKU_LANE_INLINE Lanes load(const Row& row) {
 SUDOKU_LANE_INLINE void store(Row& row, const Lanes& in) {
     for (int i = 0; i < kVecs; ++i) std::memcpy(row.data() + 4 * i, &in.v[i], sizeof(Vec));
 }
+template <class L>
+SUDOKU_LANE_INLINE L splat(double x);
+template <>
 SUDOKU_LANE_INLINE Lanes splat(double x) {
     Lanes out;
     for (Vec& v : out.v) v = Vec{x, x, x, x};
@@ -86,21 +94,60 @@ SUDOKU_LANE_INLINE void keep_better(const Lanes& sum, double index, Lanes& best,
     }
 }
 
+#if defined(__x86_64__)
+// Under AVX-512 the twelve lanes are one vector of eight and one of four: two instructions an
+// operation instead of three. Each lane's arithmetic and comparisons are the same.
+typedef double Vec8 __attribute__((vector_size(64)));
+struct Lanes8 {
+    Vec8 low;
+    Vec high;
+};
+template <>
+SUDOKU_LANE_INLINE Lanes8 load(const Row& row) {
+    Lanes8 out;
+    std::memcpy(&out.low, row.data(), sizeof(Vec8));
+    std::memcpy(&out.high, row.data() + 8, sizeof(Vec));
+    return out;
+}
+SUDOKU_LANE_INLINE void store(Row& row, const Lanes8& in) {
+    std::memcpy(row.data(), &in.low, sizeof(Vec8));
+    std::memcpy(row.data() + 8, &in.high, sizeof(Vec));
+}
+template <>
+SUDOKU_LANE_INLINE Lanes8 splat(double x) {
+    return {Vec8{x, x, x, x, x, x, x, x}, Vec{x, x, x, x}};
+}
+SUDOKU_LANE_INLINE Lanes8 operator+(const Lanes8& a, const Lanes8& b) { return {a.low + b.low, a.high + b.high}; }
+SUDOKU_LANE_INLINE Lanes8 max_of(const Lanes8& a, const Lanes8& b) {
+    return {a.low < b.low ? b.low : a.low, a.high < b.high ? b.high : a.high};
+}
+SUDOKU_LANE_INLINE void keep_better(const Lanes8& sum, double index, Lanes8& best, Lanes8& arg) {
+    const auto low = sum.low > best.low;
+    best.low = low ? sum.low : best.low;
+    arg.low = low ? Vec8{index, index, index, index, index, index, index, index} : arg.low;
+    const auto high = sum.high > best.high;
+    best.high = high ? sum.high : best.high;
+    arg.high = high ? Vec{index, index, index, index} : arg.high;
+}
+#endif
+
 // Per stack and row tuple: the best sigma (which column of the stack each band's row takes), its
 // value and index.
+template <class L>
 SUDOKU_LANE_INLINE void fill_stacks(const Row* profit, Row* stack_best, Row* stack_sigma) {
     for (int s = 0; s < 3; ++s)
         for (int r0 = 0; r0 < 3; ++r0)
             for (int r1 = 0; r1 < 3; ++r1) {
-                Lanes pair[6];  // bands 0 and 1, per sigma: the same partial sums as digit by digit
+                L pair[6];  // bands 0 and 1, per sigma: the same partial sums as digit by digit
                 for (int k = 0; k < 6; ++k)
-                    pair[k] =
-                        load(profit[r0 * 9 + 3 * s + kPerm[k][0]]) + load(profit[(3 + r1) * 9 + 3 * s + kPerm[k][1]]);
+                    pair[k] = load<L>(profit[r0 * 9 + 3 * s + kPerm[k][0]]) +
+                              load<L>(profit[(3 + r1) * 9 + 3 * s + kPerm[k][1]]);
                 for (int r2 = 0; r2 < 3; ++r2) {
                     const int entry = s * 27 + r0 * 9 + r1 * 3 + r2;
-                    Lanes best = splat(kNone), arg = splat(0);
+                    L best = splat<L>(kNone), arg = splat<L>(0);
                     for (int k = 0; k < 6; ++k)
-                        keep_better(pair[k] + load(profit[(6 + r2) * 9 + 3 * s + kPerm[k][2]]), double(k), best, arg);
+                        keep_better(pair[k] + load<L>(profit[(6 + r2) * 9 + 3 * s + kPerm[k][2]]), double(k), best,
+                                    arg);
                     store(stack_best[entry], best);
                     store(stack_sigma[entry], arg);
                 }
@@ -108,23 +155,25 @@ SUDOKU_LANE_INLINE void fill_stacks(const Row* profit, Row* stack_best, Row* sta
 }
 
 // The best combination of one permutation per band: value and index per lane.
+template <class L>
 SUDOKU_LANE_INLINE void combine(const Row* table, Row& best_row, Row& combo_row) {
-    Lanes best = splat(kNone), combo = splat(0);
+    L best = splat<L>(kNone), combo = splat<L>(0);
     for (int c = 0; c < 216; ++c) {
         const int* at = kCombinations.entry[c];
-        keep_better(load(table[at[0]]) + load(table[at[1]]) + load(table[at[2]]), double(c), best, combo);
+        keep_better(load<L>(table[at[0]]) + load<L>(table[at[1]]) + load<L>(table[at[2]]), double(c), best, combo);
     }
     store(best_row, best);
     store(combo_row, combo);
 }
 
 // Per table entry: the best the other two stacks add in a combination that uses it.
+template <class L>
 SUDOKU_LANE_INLINE void best_of_others(const Row* table, Row* others_row) {
-    Lanes others[81];
-    for (Lanes& o : others) o = splat(kNone);
+    L others[81];
+    for (L& o : others) o = splat<L>(kNone);
     for (int c = 0; c < 216; ++c) {
         const int* at = kCombinations.entry[c];
-        const Lanes a = load(table[at[0]]), b = load(table[at[1]]), d = load(table[at[2]]);
+        const L a = load<L>(table[at[0]]), b = load<L>(table[at[1]]), d = load<L>(table[at[2]]);
         others[at[0]] = max_of(others[at[0]], b + d);
         others[at[1]] = max_of(others[at[1]], a + d);
         others[at[2]] = max_of(others[at[2]], a + b);
@@ -135,23 +184,24 @@ SUDOKU_LANE_INLINE void best_of_others(const Row* table, Row* others_row) {
 // Per cell, the best placement through it: over the table entries whose rows and columns hold
 // it, the best the other stacks add plus the entry's sum for each sigma (the sums formed as in
 // fill_stacks; a maximum does not depend on the order it is taken in).
+template <class L>
 SUDOKU_LANE_INLINE void through_cells(const Row* profit, const Row* others, Row* through_row) {
-    Lanes through[81];
-    for (Lanes& t : through) t = splat(kNone);
+    L through[81];
+    for (L& t : through) t = splat<L>(kNone);
     for (int s = 0; s < 3; ++s)
         for (int r0 = 0; r0 < 3; ++r0)
             for (int r1 = 0; r1 < 3; ++r1) {
-                Lanes pair[6];
+                L pair[6];
                 for (int k = 0; k < 6; ++k)
-                    pair[k] =
-                        load(profit[r0 * 9 + 3 * s + kPerm[k][0]]) + load(profit[(3 + r1) * 9 + 3 * s + kPerm[k][1]]);
-                Lanes* band0 = &through[r0 * 9 + 3 * s];  // the stack's three cells of row r0
-                Lanes* band1 = &through[(3 + r1) * 9 + 3 * s];
+                    pair[k] = load<L>(profit[r0 * 9 + 3 * s + kPerm[k][0]]) +
+                              load<L>(profit[(3 + r1) * 9 + 3 * s + kPerm[k][1]]);
+                L* band0 = &through[r0 * 9 + 3 * s];  // the stack's three cells of row r0
+                L* band1 = &through[(3 + r1) * 9 + 3 * s];
                 for (int r2 = 0; r2 < 3; ++r2) {
-                    const Lanes rest = load(others[s * 27 + r0 * 9 + r1 * 3 + r2]);
-                    Lanes* band2 = &through[(6 + r2) * 9 + 3 * s];
+                    const L rest = load<L>(others[s * 27 + r0 * 9 + r1 * 3 + r2]);
+                    L* band2 = &through[(6 + r2) * 9 + 3 * s];
                     for (int k = 0; k < 6; ++k) {
-                        const Lanes v = rest + (pair[k] + load(profit[(6 + r2) * 9 + 3 * s + kPerm[k][2]]));
+                        const L v = rest + (pair[k] + load<L>(profit[(6 + r2) * 9 + 3 * s + kPerm[k][2]]));
                         band0[kPerm[k][0]] = max_of(band0[kPerm[k][0]], v);
                         band1[kPerm[k][1]] = max_of(band1[kPerm[k][1]], v);
                         band2[kPerm[k][2]] = max_of(band2[kPerm[k][2]], v);
@@ -185,30 +235,40 @@ void profits_portable(const std::uint32_t* cand, const int* weight, const double
     fill_profits(cand, weight, mu, profit);
 }
 void best_portable(const Row* profit, Row* stack_best, Row* stack_sigma, Row& best, Row& combo) {
-    fill_stacks(profit, stack_best, stack_sigma);
-    combine(stack_best, best, combo);
+    fill_stacks<Lanes>(profit, stack_best, stack_sigma);
+    combine<Lanes>(stack_best, best, combo);
 }
 void through_portable(const Row* profit, const Row* stack_best, Row* others, Row* through) {
-    best_of_others(stack_best, others);
-    through_cells(profit, others, through);
+    best_of_others<Lanes>(stack_best, others);
+    through_cells<Lanes>(profit, others, through);
 }
 #if defined(__x86_64__)
 SUDOKU_LANE_AVX2 void profits_avx2(const std::uint32_t* cand, const int* weight, const double* mu, Row* profit) {
     fill_profits(cand, weight, mu, profit);
 }
 SUDOKU_LANE_AVX2 void best_avx2(const Row* profit, Row* stack_best, Row* stack_sigma, Row& best, Row& combo) {
-    fill_stacks(profit, stack_best, stack_sigma);
-    combine(stack_best, best, combo);
+    fill_stacks<Lanes>(profit, stack_best, stack_sigma);
+    combine<Lanes>(stack_best, best, combo);
 }
 SUDOKU_LANE_AVX2 void through_avx2(const Row* profit, const Row* stack_best, Row* others, Row* through) {
-    best_of_others(stack_best, others);
-    through_cells(profit, others, through);
+    best_of_others<Lanes>(stack_best, others);
+    through_cells<Lanes>(profit, others, through);
+}
+SUDOKU_LANE_AVX512 void best_avx512(const Row* profit, Row* stack_best, Row* stack_sigma, Row& best, Row& combo) {
+    fill_stacks<Lanes8>(profit, stack_best, stack_sigma);
+    combine<Lanes8>(stack_best, best, combo);
+}
+SUDOKU_LANE_AVX512 void through_avx512(const Row* profit, const Row* stack_best, Row* others, Row* through) {
+    best_of_others<Lanes8>(stack_best, others);
+    through_cells<Lanes8>(profit, others, through);
 }
 #endif
 
 }  // namespace
 
-PlacementLanes::PlacementLanes(Kernel9 kernel) : wide_(kernel != Kernel9::portable && kernel9_supported(kernel)) {}
+PlacementLanes::PlacementLanes(Kernel9 kernel)
+    : wide_(kernel != Kernel9::portable && kernel9_supported(kernel)),
+      widest_(kernel == Kernel9::avx512 && kernel9_supported(kernel)) {}
 
 void PlacementLanes::set_profits(const std::uint32_t* cand, const int* weight, const double* mu) {
 #if defined(__x86_64__)
@@ -219,6 +279,7 @@ void PlacementLanes::set_profits(const std::uint32_t* cand, const int* weight, c
 
 void PlacementLanes::solve() {
 #if defined(__x86_64__)
+    if (widest_) return best_avx512(profit.data(), stack_best_.data(), stack_sigma_.data(), best_, combo_);
     if (wide_) return best_avx2(profit.data(), stack_best_.data(), stack_sigma_.data(), best_, combo_);
 #endif
     best_portable(profit.data(), stack_best_.data(), stack_sigma_.data(), best_, combo_);
@@ -226,6 +287,7 @@ void PlacementLanes::solve() {
 
 void PlacementLanes::solve_through() {
 #if defined(__x86_64__)
+    if (widest_) return through_avx512(profit.data(), stack_best_.data(), others_.data(), through_.data());
     if (wide_) return through_avx2(profit.data(), stack_best_.data(), others_.data(), through_.data());
 #endif
     through_portable(profit.data(), stack_best_.data(), others_.data(), through_.data());

@@ -21,7 +21,8 @@ public:
     static constexpr int kCells = 81;
     using Row = std::array<double, kLanes>;
 
-    // Kernel9::avx2 and avx512 run the AVX2 code where the CPU has it, else the portable one.
+    // Kernel9::avx2 runs the AVX2 code where the CPU has it, avx512 the AVX-512 code for the
+    // stack tables and combinations; else the portable one.
     explicit PlacementLanes(Kernel9 kernel = kernel9_active());
 
     // profit[cell][lane]: weight x digit - mu where the digit is a candidate, -infinity elsewhere.
@@ -42,6 +43,7 @@ public:
 
 private:
     bool wide_;                                           // the AVX2 code
+    bool widest_;                                         // the AVX-512 code (stack tables only)
     static constexpr int kTuples = 27;                    // a stack's rows, one per band
     static constexpr int kEntries = 81;                   // stack x tuple
     std::array<Row, kEntries> stack_best_, stack_sigma_;  // best sigma per entry, and its index

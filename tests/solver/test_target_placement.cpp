@@ -121,7 +121,7 @@ TEST_CASE("target placement: no completion gives -infinity, larger boxes give no
 }
 
 // The 9x9 kernel runs every digit at once, one lane each (target_placement_lanes.hpp), from one
-// source compiled for the baseline and for AVX2: brute force over all 46,656 placements checks
+// source compiled for the baseline, AVX2 and AVX-512: brute force over all 46,656 placements checks
 // each lane's best value, the cells it reports, and every cell's best placement through it, with
 // profits that differ per lane and cells barred in some; then the profits it derives from
 // candidates, weights and multipliers. Every kernel this CPU runs.
@@ -129,7 +129,7 @@ TEST_CASE("target placement: the nine-lane kernel finds each digit's best placem
     using target_detail::PlacementLanes;
     constexpr double kNone = -std::numeric_limits<double>::infinity();
     const auto placements = all_placements(3);
-    for (Kernel9 kernel : {Kernel9::portable, Kernel9::avx2}) {
+    for (Kernel9 kernel : {Kernel9::portable, Kernel9::avx2, Kernel9::avx512}) {
         if (!kernel9_supported(kernel)) continue;
         INFO("kernel " << to_string(kernel));
         Rng random(909);
