@@ -229,8 +229,12 @@ std::uint64_t count_by_parts(Board& s, Patterns& p, std::uint64_t cap) {
     }
     std::uint64_t total = 0;
     branch(s, p, [&](Board& b) {
-        Patterns child = p;
-        total += count_by_parts(b, child, cap - total);
+        if (&b == &s) {  // the last child: `p` is not read again
+            total += count_by_parts(b, p, cap - total);
+        } else {
+            Patterns child = p;
+            total += count_by_parts(b, child, cap - total);
+        }
         return total < cap;
     });
     return total;

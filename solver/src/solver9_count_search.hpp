@@ -262,6 +262,7 @@ bool count_from(Board& s, Patterns& p, Counter& counter) {
             break;
     }
     return branch(s, p, [&](Board& b) {
+        if (&b == &s) return count_from(b, p, counter);  // the last child: `p` is not read again
         Patterns child = p;
         return count_from(b, child, counter);
     });
