@@ -6,7 +6,7 @@
 #include "sudoku/solver9_kernel.hpp"
 
 // The kernels below are inlined into one entry point per instruction set (the end of this file):
-// the baseline x86-64-v2 build holds two doubles a vector, AVX2 four.
+// the baseline x86-64-v2 build holds two doubles a vector, AVX2 four, AVX-512 eight (Lanes8).
 #define SUDOKU_LANE_INLINE inline __attribute__((always_inline))
 #if defined(__x86_64__)
 #define SUDOKU_LANE_AVX2 __attribute__((target("avx2")))
@@ -230,37 +230,43 @@ SUDOKU_LANE_INLINE void fill_profits(const std::uint32_t* cand, const int* weigh
     }
 }
 
+// The two passes (solve, solve_through) over one lane type.
+template <class L>
+SUDOKU_LANE_INLINE void best_of(const Row* profit, Row* stack_best, Row* stack_sigma, Row& best, Row& combo) {
+    fill_stacks<L>(profit, stack_best, stack_sigma);
+    combine<L>(stack_best, best, combo);
+}
+template <class L>
+SUDOKU_LANE_INLINE void through_of(const Row* profit, const Row* stack_best, Row* others, Row* through) {
+    best_of_others<L>(stack_best, others);
+    through_cells<L>(profit, others, through);
+}
+
 // One entry point per instruction set and pass, the same source inlined into each.
 void profits_portable(const std::uint32_t* cand, const int* weight, const double* mu, Row* profit) {
     fill_profits(cand, weight, mu, profit);
 }
 void best_portable(const Row* profit, Row* stack_best, Row* stack_sigma, Row& best, Row& combo) {
-    fill_stacks<Lanes>(profit, stack_best, stack_sigma);
-    combine<Lanes>(stack_best, best, combo);
+    best_of<Lanes>(profit, stack_best, stack_sigma, best, combo);
 }
 void through_portable(const Row* profit, const Row* stack_best, Row* others, Row* through) {
-    best_of_others<Lanes>(stack_best, others);
-    through_cells<Lanes>(profit, others, through);
+    through_of<Lanes>(profit, stack_best, others, through);
 }
 #if defined(__x86_64__)
 SUDOKU_LANE_AVX2 void profits_avx2(const std::uint32_t* cand, const int* weight, const double* mu, Row* profit) {
     fill_profits(cand, weight, mu, profit);
 }
 SUDOKU_LANE_AVX2 void best_avx2(const Row* profit, Row* stack_best, Row* stack_sigma, Row& best, Row& combo) {
-    fill_stacks<Lanes>(profit, stack_best, stack_sigma);
-    combine<Lanes>(stack_best, best, combo);
+    best_of<Lanes>(profit, stack_best, stack_sigma, best, combo);
 }
 SUDOKU_LANE_AVX2 void through_avx2(const Row* profit, const Row* stack_best, Row* others, Row* through) {
-    best_of_others<Lanes>(stack_best, others);
-    through_cells<Lanes>(profit, others, through);
+    through_of<Lanes>(profit, stack_best, others, through);
 }
 SUDOKU_LANE_AVX512 void best_avx512(const Row* profit, Row* stack_best, Row* stack_sigma, Row& best, Row& combo) {
-    fill_stacks<Lanes8>(profit, stack_best, stack_sigma);
-    combine<Lanes8>(stack_best, best, combo);
+    best_of<Lanes8>(profit, stack_best, stack_sigma, best, combo);
 }
 SUDOKU_LANE_AVX512 void through_avx512(const Row* profit, const Row* stack_best, Row* others, Row* through) {
-    best_of_others<Lanes8>(stack_best, others);
-    through_cells<Lanes8>(profit, others, through);
+    through_of<Lanes8>(profit, stack_best, others, through);
 }
 #endif
 

@@ -4,7 +4,7 @@
 //
 // The sums are formed in the same order and ties broken the same way as digit by digit, so the
 // values, the placements chosen and the search built on them do not change; only the time does.
-// One source compiled for the baseline and for AVX2 (named as in solver9_kernel.hpp): the widest
+// One source compiled for the baseline, AVX2 and AVX-512 (named as in solver9_kernel.hpp): the widest
 // this CPU runs, unless a test pins one.
 #pragma once
 
