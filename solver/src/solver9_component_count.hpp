@@ -228,13 +228,8 @@ std::uint64_t count_by_parts(Board& s, Patterns& p, std::uint64_t cap) {
             break;
     }
     std::uint64_t total = 0;
-    branch(s, p, [&](Board& b) {
-        if (&b == &s) {  // the last child: `p` is not read again
-            total += count_by_parts(b, p, cap - total);
-        } else {
-            Patterns child = p;
-            total += count_by_parts(b, child, cap - total);
-        }
+    branch(s, p, [&](Board& b, Patterns& q) {
+        total += count_by_parts(b, q, cap - total);
         return total < cap;
     });
     return total;

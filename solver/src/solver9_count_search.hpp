@@ -123,7 +123,7 @@ inline std::uint32_t stack_cells(unsigned m, int st, int b) {
 // Keeps digit d, in `unit`, to the segments `keep`.
 inline void restrict_digit(Board& s, int d, int unit, unsigned keep) {
     if (unit < 3) {
-        store(s.digit[d], load(s.digit[d]) & (in_lane(unit, ~segment_cells(keep)) ^ ~Lanes{}));
+        store(s.digit[d], load(s.digit[d]) & ~in_lane(unit, ~segment_cells(keep)));
     } else {
         const int st = unit - 3;
         const std::uint32_t stack = kBoxInBand << (3 * st);
@@ -222,13 +222,20 @@ Inferred infer(Board& s, Patterns& p, Settled settled) {
 
 // Branches on the configurations of one digit in the lightest unit (kConfigurationWeight; 0:
 // every digit settled in it), on the digit with the fewest there; on a cell when every unit is
-// settled. `next(child)` false stops the branching (and returns false).
+// settled. `next(child, its patterns)` false stops the branching (and returns false). Each child
+// but the last starts from a copy of `p`; the last runs on `s` itself and takes `p`.
 template <class Next>
-bool branch(Board& s, const Patterns& p, Next next) {
+bool branch(Board& s, Patterns& p, Next next) {
     int unit = -1, lightest = 1 << 20;
     for (int u = 0; u < 6; ++u)
         if (p.weight[u] > 0 && p.weight[u] < lightest) lightest = p.weight[u], unit = u;
-    if (unit < 0) return branch_on_cell(s, choose_cell(s), next);
+    if (unit < 0) {
+        return branch_on_cell(s, choose_cell(s), [&](Board& child) {
+            if (&child == &s) return next(child, p);
+            Patterns copy = p;
+            return next(child, copy);
+        });
+    }
     int digit = -1, fewest = 7;
     for (int d = 0; d < 9; ++d) {
         const int n = configurations.count[p.of[d][unit]];
@@ -239,11 +246,12 @@ bool branch(Board& s, const Patterns& p, Next next) {
         const unsigned keep = configurations.list[m][i];
         if (i == fewest - 1) {  // the last: no copy
             restrict_digit(s, digit, unit, keep);
-            return next(s);
+            return next(s, p);
         }
         Board child = s;
+        Patterns copy = p;
         restrict_digit(child, digit, unit, keep);
-        if (!next(child)) return false;
+        if (!next(child, copy)) return false;
     }
     return true;
 }
@@ -261,11 +269,7 @@ bool count_from(Board& s, Patterns& p, Counter& counter) {
         case Inferred::open:
             break;
     }
-    return branch(s, p, [&](Board& b) {
-        if (&b == &s) return count_from(b, p, counter);  // the last child: `p` is not read again
-        Patterns child = p;
-        return count_from(b, child, counter);
-    });
+    return branch(s, p, [&](Board& b, Patterns& q) { return count_from(b, q, counter); });
 }
 
 // The same, from a board whose patterns were never read.

@@ -35,8 +35,6 @@ inline void store(std::uint32_t* four, Lanes v) { __builtin_memcpy(four, &v, siz
 // load after them is forwarded from one store.
 alignas(16) constexpr std::uint32_t kLaneOf[3][4] = {{~0u, 0, 0, 0}, {0, ~0u, 0, 0}, {0, 0, ~0u, 0}};
 inline Lanes in_lane(int band, std::uint32_t m) { return load(kLaneOf[band]) & m; }
-// All ones in the lanes where x has at most one bit.
-inline Lanes at_most_one(Lanes x) { return (Lanes)((x & (x - 1)) == 0); }
 
 // Digit d leaves the peers of `cell`.
 inline void clear_peers(Board& s, int d, int cell) {
@@ -81,16 +79,28 @@ inline bool place_all(Board& s, int d, int band, std::uint32_t singles) {
     return true;
 }
 
+// What hidden singles read inside each band lane of a digit's board (V: one digit's Lanes, or four
+// digits' in the AVX-512 kernel): the cells alone in their row or box, and the columns that hold
+// the digit once and twice within the lane. Branch-free on purpose: whether a row or box holds
+// one bit is data the predictor cannot learn.
+template <class V>
+struct BandSingles {
+    V forced, once, twice;
+};
+template <class V>
+inline BandSingles<V> band_singles(V w) {
+    const auto alone = [](V x) { return x & (V)((x & (x - 1)) == 0); };  // x where it has one bit
+    const V r0 = w & kRow, r1 = (w >> 9) & kRow, r2 = (w >> 18) & kRow;
+    const V b0 = w & kBoxInBand, b1 = w & (kBoxInBand << 3), b2 = w & (kBoxInBand << 6);
+    return {alone(r0) | (alone(r1) << 9) | (alone(r2) << 18) | alone(b0) | alone(b1) | alone(b2), r0 | r1 | r2,
+            (r0 & r1) | (r2 & (r0 | r1))};
+}
+
 // Hidden singles of one digit in its rows, columns and boxes. Sets `progress` when it placed any.
-// Branch-free on purpose: whether a row or box holds one bit is data the predictor cannot learn.
 inline bool hidden_singles(Board& s, int d, bool& progress) {
     const Lanes w = load(s.digit[d]);  // the padding lane is 0: it looks empty, and is ignored
-    const Lanes r0 = w & kRow, r1 = (w >> 9) & kRow, r2 = (w >> 18) & kRow;
-    const Lanes b0 = w & kBoxInBand, b1 = w & (kBoxInBand << 3), b2 = w & (kBoxInBand << 6);
-    const Lanes forced = (r0 & at_most_one(r0)) | ((r1 & at_most_one(r1)) << 9) | ((r2 & at_most_one(r2)) << 18) |
-                         (b0 & at_most_one(b0)) | (b1 & at_most_one(b1)) | (b2 & at_most_one(b2));
-    // Columns: once and twice inside each band word, then over the three bands.
-    const Lanes once = r0 | r1 | r2, twice = (r0 & r1) | (r2 & (r0 | r1));
+    const auto [forced, once, twice] = band_singles(w);
+    // Columns: over the three bands.
     const std::uint32_t col_once = once[0] | once[1] | once[2];
     const std::uint32_t col_twice =
         twice[0] | twice[1] | twice[2] | (once[0] & once[1]) | (once[2] & (once[0] | once[1]));
@@ -132,11 +142,7 @@ inline bool hidden_singles_of_four(Board& s, int group, bool& progress) {
     __builtin_memcpy(&w, s.digit[4 * group], sizeof w);
     const Lanes u = load(s.unsolved);
     const Quad unsolved = __builtin_shufflevector(u, u, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
-    const Quad r0 = w & kRow, r1 = (w >> 9) & kRow, r2 = (w >> 18) & kRow;
-    const Quad b0 = w & kBoxInBand, b1 = w & (kBoxInBand << 3), b2 = w & (kBoxInBand << 6);
-    const auto single = [](Quad x) { return x & (Quad)((x & (x - 1)) == 0); };
-    const Quad forced = single(r0) | (single(r1) << 9) | (single(r2) << 18) | single(b0) | single(b1) | single(b2);
-    const Quad once = r0 | r1 | r2, twice = (r0 & r1) | (r2 & (r0 | r1));
+    const auto [forced, once, twice] = band_singles(w);
     // Each band lane with the next two of its digit.
     const Quad once1 = __builtin_shufflevector(once, once, 1, 2, 0, 3, 5, 6, 4, 7, 9, 10, 8, 11, 13, 14, 12, 15);
     const Quad once2 = __builtin_shufflevector(once, once, 2, 0, 1, 3, 6, 4, 5, 7, 10, 8, 9, 11, 14, 12, 13, 15);
