@@ -1,5 +1,8 @@
 #include "sudoku/grid.hpp"
 
+#include <stdexcept>
+#include <string>
+
 #include "sudoku/digit_mask.hpp"
 
 namespace sudoku {
@@ -7,6 +10,14 @@ namespace sudoku {
 Grid::Grid(int box) : box_(box) {
     require_supported_box(box);
     cells_.assign(static_cast<std::size_t>(side()) * side(), 0);
+}
+
+Grid::Grid(int box, std::span<const std::uint8_t> cells) : box_(box) {
+    require_supported_box(box);
+    if (cells.size() != static_cast<std::size_t>(cell_count()))
+        throw std::invalid_argument("a grid of box size " + std::to_string(box) + " has " +
+                                    std::to_string(cell_count()) + " cells, not " + std::to_string(cells.size()));
+    cells_.assign(cells.begin(), cells.end());
 }
 
 int Grid::clue_count() const {

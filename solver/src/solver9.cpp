@@ -111,12 +111,36 @@ bool start(const Grid& puzzle, Board& s) {
     return true;
 }
 
+// Bit i of a byte to byte i of a word.
+constexpr std::array<std::uint64_t, 256> kSpread = [] {
+    std::array<std::uint64_t, 256> t{};
+    for (unsigned x = 0; x < 256; ++x)
+        for (int i = 0; i < 8; ++i) t[x] |= std::uint64_t{(x >> i) & 1} << (8 * i);
+    return t;
+}();
+
+// A solved board's grid. Each cell holds one digit, so its value's four bits are four planes of
+// cell bits, which are spread to bytes eight cells at a time: writing cell after cell was 3 % of
+// the uniqueness check on serg's grids, which meet two solutions in a few nodes.
 Grid to_grid(const Board& s) {
-    Grid g(3);
-    for (int d = 0; d < 9; ++d)
-        for (int b = 0; b < 3; ++b)
-            for (std::uint32_t w = s.digit[d][b]; w; w &= w - 1) g.set(b * 27 + std::countr_zero(w), d + 1);
-    return g;
+    std::uint64_t low[4] = {}, high[4] = {};  // cells 0..63 and 64..80 of each plane
+    for (int d = 0; d < 9; ++d) {
+        const std::uint64_t cells_low =
+            s.digit[d][0] | std::uint64_t{s.digit[d][1]} << 27 | std::uint64_t{s.digit[d][2]} << 54;
+        const std::uint64_t cells_high = s.digit[d][2] >> 10;
+        for (int k = 0; k < 4; ++k)
+            if ((d + 1) >> k & 1) low[k] |= cells_low, high[k] |= cells_high;
+    }
+    std::uint8_t value[88];
+    for (int chunk = 0; chunk < 11; ++chunk) {
+        std::uint64_t bytes = 0;
+        for (int k = 0; k < 4; ++k) {
+            const std::uint64_t plane = chunk < 8 ? low[k] >> (8 * chunk) : high[k] >> (8 * (chunk - 8));
+            bytes |= kSpread[plane & 0xff] << k;
+        }
+        std::memcpy(value + 8 * chunk, &bytes, sizeof bytes);
+    }
+    return Grid(3, std::span<const std::uint8_t>(value, 81));
 }
 
 // The entry points of one compiled kernel (solver9_{portable,avx2,avx512}.cpp).

@@ -19,6 +19,17 @@ TEST_CASE("grid: a repeated clue is a conflict, not an error") {
     CHECK(sudoku::count_solutions(g, 2).count == 0);
 }
 
+TEST_CASE("grid: made from its cells, as cells() gives them; another count of cells is refused") {
+    Grid g(2);
+    for (int cell = 0; cell < 16; ++cell) g.set(cell, cell % 5);
+    const Grid copy(2, g.cells());
+    CHECK(copy == g);
+    CHECK(copy.at(3, 2) == 14 % 5);
+    const std::vector<std::uint8_t> short_by_one(80, 1);
+    CHECK_THROWS_AS(Grid(3, short_by_one), std::invalid_argument);
+    CHECK_THROWS_AS(Grid(6, short_by_one), std::invalid_argument);
+}
+
 TEST_CASE("grid: units cover every cell three times") {
     for (int box = 2; box <= 5; ++box) {
         std::vector<int> seen(box * box * box * box, 0);

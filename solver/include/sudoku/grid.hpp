@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,9 @@ class Grid {
 public:
     // An empty grid of the given box size (2..5); throws std::invalid_argument otherwise.
     explicit Grid(int box = 3);
+    // A grid of the given box size holding `cells` (row-major, as cells()); throws
+    // std::invalid_argument on another box size or another number of cells.
+    Grid(int box, std::span<const std::uint8_t> cells);
 
     int box() const { return box_; }
     int side() const { return box_ * box_; }
