@@ -38,6 +38,18 @@ struct ScalarColumns {
         }
         return j1;
     }
+    // The least cost -profit[j] - v[j] over the columns 1..k, and the first column `at` that has it
+    // (0 when none is below infinity).
+    [[gnu::always_inline]] static double cheapest(int k, const double* profit, const double* v, int& at) {
+        if constexpr (K > 0) k = K;
+        double low = kInf;
+        for (int j = 1; j <= k; ++j)
+            if (-profit[j] - v[j] < low) {
+                low = -profit[j] - v[j];
+                at = j;
+            }
+        return low;
+    }
     [[gnu::always_inline]] static void shift(int k, double delta, const int* match, const bool* used, double* u,
                                              double* v, double* minv) {
         if constexpr (K > 0) k = K;
@@ -64,15 +76,8 @@ template <int K, class Columns>
     // Feasible row potentials for these v; each row takes its cheapest column when still free.
     std::array<bool, kMaxSide + 1> matched{};
     for (int i = 1; i <= k; ++i) {
-        const double* profit = problem.profit[i - 1].data() - 1;
-        double low = kInf;
         int at = 0;
-        for (int j = 1; j <= k; ++j)
-            if (-profit[j] - v[j] < low) {
-                low = -profit[j] - v[j];
-                at = j;
-            }
-        u[i] = low;
+        u[i] = Columns::cheapest(k, problem.profit[i - 1].data() - 1, v.data(), at);
         if (match[at] == 0) {
             match[at] = i;
             matched[i] = true;
@@ -138,11 +143,44 @@ struct WideColumns {
         for (int j = 1; j <= k; ++j) bits |= unsigned(used[j]) << (j - 1);
         return bits;
     }
+    // The lanes of `reach` that hold its least value (bit 4q + l: vector q, lane l), found by
+    // vector steps rather than lane by lane; none when the least is infinity.
+    [[gnu::always_inline]] static unsigned least_lanes(const Vec (&reach)[4]) {
+        Vec m = reach[0] < reach[1] ? reach[0] : reach[1];
+        const Vec m23 = reach[2] < reach[3] ? reach[2] : reach[3];
+        m = m < m23 ? m : m23;
+        Vec swapped = __builtin_shufflevector(m, m, 2, 3, 0, 1);
+        m = m < swapped ? m : swapped;
+        swapped = __builtin_shufflevector(m, m, 1, 0, 3, 2);
+        m = m < swapped ? m : swapped;
+        const double lowest = m[0];
+        // Each vector's lanes that hold it as bits 4q + l, OR-ed across lanes.
+        Mask bits = ((reach[0] == lowest) & Mask{1, 2, 4, 8}) | ((reach[1] == lowest) & Mask{16, 32, 64, 128}) |
+                    ((reach[2] == lowest) & Mask{256, 512, 1024, 2048}) |
+                    ((reach[3] == lowest) & Mask{4096, 8192, 16384, 32768});
+        bits |= __builtin_shufflevector(bits, bits, 2, 3, 0, 1);
+        bits |= __builtin_shufflevector(bits, bits, 1, 0, 3, 2);
+        return lowest < kInf ? unsigned(bits[0]) : 0;
+    }
+    [[gnu::always_inline]] static double cheapest(int k, const double* profit, const double* v, int& at) {
+        Vec reach[4];
+        for (int q = 0; q < 4; ++q) {
+            Vec p, vq;
+            Mask mask;
+            load(p, profit + 1 + 4 * q);
+            load(vq, v + 1 + 4 * q);
+            lanes(mask, ((1u << k) - 1) >> (4 * q) & 15);
+            reach[q] = mask ? -p - vq : Vec{} + kInf;
+        }
+        const unsigned first = least_lanes(reach);
+        if (!first) return kInf;
+        at = 1 + __builtin_ctz(first);
+        return -profit[at] - v[at];  // the column's own value, whichever zero it holds
+    }
     [[gnu::always_inline]] static int step(int k, const double* profit, double ui, int j0, const double* v,
                                            double* minv, int* way, const bool* used, double& delta) {
         const unsigned open = ~tree_bits(k, used) & ((1u << k) - 1);
         Vec reach[4];
-        double lowest = kInf;
         for (int q = 0; q < 4; ++q) {
             const unsigned open_q = (open >> (4 * q)) & 15;
             const int at = 1 + 4 * q;
@@ -160,20 +198,15 @@ struct WideColumns {
             const Mask better = (reduced < m) & mask;
             const Vec now = better ? reduced : m;
             store(minv + at, now);
-            for (int l = 0; l < 4; ++l)
-                if (better[l]) way[at + l] = j0;
+            for (int l = 0; l < 4; ++l) way[at + l] = better[l] ? j0 : way[at + l];
             reach[q] = mask ? now : Vec{} + kInf;
-            for (int l = 0; l < 4; ++l) lowest = reach[q][l] < lowest ? reach[q][l] : lowest;
         }
+        const unsigned first = least_lanes(reach);
         delta = kInf;
-        if (!(lowest < kInf)) return 0;  // as the scalar path: no column nearer than infinity
-        for (int q = 0; q < 4; ++q)
-            for (int l = 0; l < 4; ++l)
-                if (((open >> (4 * q + l)) & 1) && reach[q][l] == lowest) {
-                    delta = minv[1 + 4 * q + l];  // the column's own value, whichever zero it holds
-                    return 1 + 4 * q + l;
-                }
-        return 0;
+        if (!first) return 0;  // as the scalar path: no column nearer than infinity
+        const int j1 = 1 + __builtin_ctz(first);
+        delta = minv[j1];  // the column's own value, whichever zero it holds
+        return j1;
     }
     [[gnu::always_inline]] static void shift(int k, double delta, const int* match, const bool* used, double* u,
                                              double* v, double* minv) {
