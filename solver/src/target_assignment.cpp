@@ -70,7 +70,7 @@ template <int K, class Columns>
     const int k = K > 0 ? K : problem.k;
     std::array<double, kMaxSide + 1> u{}, v{}, minv;
     std::array<int, kMaxSide + 1> match{}, way{};  // match[j]: row (1-based) holding column j
-    std::array<bool, kMaxSide + 1> used;
+    std::array<bool, kMaxSide + 1> used{};
     if (column_hint)
         for (int j = 1; j <= k; ++j) v[j] = -column_hint[j - 1];
     // Feasible row potentials for these v; each row takes its cheapest column when still free.
@@ -127,6 +127,7 @@ template <int K, class Columns>
 struct WideColumns {
     using Vec = double __attribute__((vector_size(32)));
     using Mask = long long __attribute__((vector_size(32)));
+    using Ints = int __attribute__((vector_size(16)));
     static constexpr double kInf = std::numeric_limits<double>::infinity();
     // Vectors go by reference: returned by value from these default-target helpers they would
     // change the ABI (-Wpsabi); inlined into solve_wide they are AVX2 registers all the same.
@@ -138,10 +139,14 @@ struct WideColumns {
         mask = ((Mask{} + (long long)bits) & bit) != 0;
     }
     // Bit j - 1: column j (1..k) is in the tree.
+    // Eight flags at a time: byte i (0 or 1) times the constant lands on bit 56 + i alone. The
+    // flags past k are false (solve_sized zeroes them all once).
     [[gnu::always_inline]] static unsigned tree_bits(int k, const bool* used) {
-        unsigned bits = 0;
-        for (int j = 1; j <= k; ++j) bits |= unsigned(used[j]) << (j - 1);
-        return bits;
+        constexpr std::uint64_t kGather = 0x0102040810204080;
+        std::uint64_t low, high;
+        std::memcpy(&low, used + 1, sizeof low);
+        std::memcpy(&high, used + 9, sizeof high);
+        return unsigned((low * kGather) >> 56 | (high * kGather) >> 56 << 8) & ((1u << k) - 1);
     }
     // The lanes of `reach` that hold its least value (bit 4q + l: vector q, lane l), found by
     // vector steps rather than lane by lane; none when the least is infinity.
@@ -198,7 +203,10 @@ struct WideColumns {
             const Mask better = (reduced < m) & mask;
             const Vec now = better ? reduced : m;
             store(minv + at, now);
-            for (int l = 0; l < 4; ++l) way[at + l] = better[l] ? j0 : way[at + l];
+            Ints from;
+            std::memcpy(&from, way + at, sizeof from);
+            from = __builtin_convertvector(better, Ints) ? j0 : from;
+            std::memcpy(way + at, &from, sizeof from);
             reach[q] = mask ? now : Vec{} + kInf;
         }
         const unsigned first = least_lanes(reach);
