@@ -123,8 +123,11 @@ template <int K, class Columns>
 #if defined(__x86_64__)
 // The same path over 9 to 16 columns, four at a time in GCC's vector types (AVX2 where
 // solve_wide inlines them): the same sums in the same order and the first column of least
-// distance, so the same assignment and potentials to the bit.
+// distance, so the same assignment and potentials to the bit. Q vectors of four columns: 3 for
+// 9x9 rows, whose fourth would be all padding.
+template <int Q>
 struct WideColumns {
+    static_assert(Q == 3 || Q == 4);
     using Vec = double __attribute__((vector_size(32)));
     using Mask = long long __attribute__((vector_size(32)));
     using Ints = int __attribute__((vector_size(16)));
@@ -135,8 +138,11 @@ struct WideColumns {
     [[gnu::always_inline]] static void store(double* at, const Vec& x) { std::memcpy(at, &x, sizeof x); }
     // Lane l of four columns from `bits` (bit l set: -1).
     [[gnu::always_inline]] static void lanes(Mask& mask, unsigned bits) {
-        const Mask bit = {1, 2, 4, 8};
-        mask = ((Mask{} + (long long)bits) & bit) != 0;
+        static constexpr Mask kLanes[16] = {{0, 0, 0, 0},   {-1, 0, 0, 0},   {0, -1, 0, 0},   {-1, -1, 0, 0},
+                                            {0, 0, -1, 0},  {-1, 0, -1, 0},  {0, -1, -1, 0},  {-1, -1, -1, 0},
+                                            {0, 0, 0, -1},  {-1, 0, 0, -1},  {0, -1, 0, -1},  {-1, -1, 0, -1},
+                                            {0, 0, -1, -1}, {-1, 0, -1, -1}, {0, -1, -1, -1}, {-1, -1, -1, -1}};
+        mask = kLanes[bits];
     }
     // Bit j - 1: column j (1..k) is in the tree.
     // Eight flags at a time: byte i (0 or 1) times the constant lands on bit 56 + i alone. The
@@ -150,9 +156,10 @@ struct WideColumns {
     }
     // The lanes of `reach` that hold its least value (bit 4q + l: vector q, lane l), found by
     // vector steps rather than lane by lane; none when the least is infinity.
-    [[gnu::always_inline]] static unsigned least_lanes(const Vec (&reach)[4]) {
+    [[gnu::always_inline]] static unsigned least_lanes(const Vec (&reach)[Q]) {
         Vec m = reach[0] < reach[1] ? reach[0] : reach[1];
-        const Vec m23 = reach[2] < reach[3] ? reach[2] : reach[3];
+        Vec m23 = reach[2];
+        if constexpr (Q == 4) m23 = reach[2] < reach[3] ? reach[2] : reach[3];
         m = m < m23 ? m : m23;
         Vec swapped = __builtin_shufflevector(m, m, 2, 3, 0, 1);
         m = m < swapped ? m : swapped;
@@ -161,15 +168,15 @@ struct WideColumns {
         const double lowest = m[0];
         // Each vector's lanes that hold it as bits 4q + l, OR-ed across lanes.
         Mask bits = ((reach[0] == lowest) & Mask{1, 2, 4, 8}) | ((reach[1] == lowest) & Mask{16, 32, 64, 128}) |
-                    ((reach[2] == lowest) & Mask{256, 512, 1024, 2048}) |
-                    ((reach[3] == lowest) & Mask{4096, 8192, 16384, 32768});
+                    ((reach[2] == lowest) & Mask{256, 512, 1024, 2048});
+        if constexpr (Q == 4) bits |= (reach[3] == lowest) & Mask{4096, 8192, 16384, 32768};
         bits |= __builtin_shufflevector(bits, bits, 2, 3, 0, 1);
         bits |= __builtin_shufflevector(bits, bits, 1, 0, 3, 2);
         return lowest < kInf ? unsigned(bits[0]) : 0;
     }
     [[gnu::always_inline]] static double cheapest(int k, const double* profit, const double* v, int& at) {
-        Vec reach[4];
-        for (int q = 0; q < 4; ++q) {
+        Vec reach[Q];
+        for (int q = 0; q < Q; ++q) {
             Vec p, vq;
             Mask mask;
             load(p, profit + 1 + 4 * q);
@@ -185,8 +192,8 @@ struct WideColumns {
     [[gnu::always_inline]] static int step(int k, const double* profit, double ui, int j0, const double* v,
                                            double* minv, int* way, const bool* used, double& delta) {
         const unsigned open = ~tree_bits(k, used) & ((1u << k) - 1);
-        Vec reach[4];
-        for (int q = 0; q < 4; ++q) {
+        Vec reach[Q];
+        for (int q = 0; q < Q; ++q) {
             const unsigned open_q = (open >> (4 * q)) & 15;
             const int at = 1 + 4 * q;
             if (!open_q) {
@@ -222,7 +229,7 @@ struct WideColumns {
         u[match[0]] += delta;  // column 0 (the row being added) is always in the tree
         v[0] -= delta;
         for (unsigned b = tree; b; b &= b - 1) u[match[1 + __builtin_ctz(b)]] += delta;
-        for (int q = 0; q < 4; ++q) {
+        for (int q = 0; q < Q; ++q) {
             const int at = 1 + 4 * q;
             Vec vq, mq;
             Mask in_tree, outside;
@@ -237,7 +244,8 @@ struct WideColumns {
 };
 
 __attribute__((target("avx2"))) Assignment solve_wide(const AssignmentProblem& problem, const double* column_hint) {
-    return solve_sized<0, WideColumns>(problem, column_hint);
+    if (problem.k <= 12) return solve_sized<0, WideColumns<3>>(problem, column_hint);
+    return solve_sized<0, WideColumns<4>>(problem, column_hint);
 }
 #endif
 
