@@ -71,11 +71,6 @@ bool Board::place(int cell, int digit, std::vector<int>& queue) {
 
 namespace {
 
-// Hidden singles: per unit, the digits no placed cell holds and exactly one free cell may take,
-// queued; false when some digit has no place left in a unit. Placed cells count too, without a
-// branch: a placed cell's mask is its digit alone, which no other cell of its units keeps, so it
-// adds only what `placed` holds. kSide fixes the side at compile time (0: `side` at run time),
-// so that 9x9's loops unroll.
 // The digits of each unit's cells seen at least once and at least twice, unit by unit.
 void count_unit_digits(const GridGeometry& geo, int n, const std::vector<DigitMask>& cand, DigitMask* once,
                        DigitMask* twice) {
@@ -93,21 +88,16 @@ void count_unit_digits(const GridGeometry& geo, int n, const std::vector<DigitMa
 // columns as those vectors summed down the rows, and the boxes from each band's column sums.
 // Cell by cell through the unit lists, the scan was a tenth of the random-weights solves.
 using Lanes = std::uint32_t __attribute__((vector_size(16)));
+// The digits seen at least once and at least twice so far (T: one mask, or four in lanes).
+template <class T>
 struct Seen {
-    Lanes once, twice;
-    void add(Lanes x) {
-        twice |= once & x;
-        once |= x;
-    }
-};
-struct SeenOne {
-    DigitMask once = 0, twice = 0;
-    void add(DigitMask x, DigitMask x_twice = 0) {
+    T once{}, twice{};
+    void add(T x, T x_twice = T{}) {
         twice |= x_twice | (once & x);
         once |= x;
     }
 };
-inline Seen folded(Seen s, Lanes swap_pattern) {
+inline Seen<Lanes> folded(Seen<Lanes> s, Lanes swap_pattern) {
     const Lanes once = __builtin_shuffle(s.once, swap_pattern), twice = __builtin_shuffle(s.twice, swap_pattern);
     return {s.once | once, s.twice | twice | (s.once & once)};
 }
@@ -117,31 +107,29 @@ void count_unit_digits_9(const std::vector<DigitMask>& cand, DigitMask* once, Di
         std::memcpy(&v, cand.data() + cell, sizeof v);
         return v;
     };
-    Seen column_low{}, column_high{};  // columns 0-3 and 4-7
-    SeenOne column_last;               // column 8
+    Seen<Lanes> column_low, column_high;  // columns 0-3 and 4-7
+    Seen<DigitMask> column_last;          // column 8
     for (int band = 0; band < 3; ++band) {
-        Seen low{}, high{};  // the band's columns 0-3 and 4-7
-        SeenOne last;
+        Seen<Lanes> low, high;  // the band's columns 0-3 and 4-7
+        Seen<DigitMask> last;
         for (int r = 3 * band; r < 3 * band + 3; ++r) {
             const Lanes a = lanes_at(9 * r), b = lanes_at(9 * r + 4);
             const DigitMask c = cand[9 * r + 8];
             low.add(a);
             high.add(b);
             last.add(c);
-            Seen row{a | b, a & b};
+            Seen<Lanes> row{a | b, a & b};
             row = folded(folded(row, Lanes{2, 3, 0, 1}), Lanes{1, 0, 3, 2});
-            SeenOne whole{row.once[0], row.twice[0]};
+            Seen<DigitMask> whole{row.once[0], row.twice[0]};
             whole.add(c);
             once[r] = whole.once;
             twice[r] = whole.twice;
         }
-        column_low.add(low.once);
-        column_high.add(high.once);
-        column_low.twice |= low.twice;
-        column_high.twice |= high.twice;
+        column_low.add(low.once, low.twice);
+        column_high.add(high.once, high.twice);
         column_last.add(last.once, last.twice);
         // Boxes 3 band + 0..2: columns 0-2, 3-5, 6-8 of the band.
-        SeenOne box[3];
+        Seen<DigitMask> box[3];
         for (int c = 0; c < 3; ++c) box[0].add(low.once[c], low.twice[c]);
         box[1].add(low.once[3], low.twice[3]);
         for (int c = 0; c < 2; ++c) box[1].add(high.once[c], high.twice[c]);
@@ -162,6 +150,11 @@ void count_unit_digits_9(const std::vector<DigitMask>& cand, DigitMask* once, Di
     twice[17] = column_last.twice;
 }
 
+// Hidden singles: per unit, the digits no placed cell holds and exactly one free cell may take,
+// queued; false when some digit has no place left in a unit. Placed cells count too, without a
+// branch: a placed cell's mask is its digit alone, which no other cell of its units keeps, so it
+// adds only what `placed` holds. kSide fixes the side at compile time (0: `side` at run time),
+// so that 9x9's loops unroll.
 template <int kSide>
 bool queue_hidden_singles(const GridGeometry& geo, int side, std::vector<DigitMask>& cand,
                           const std::vector<std::uint8_t>& value, const std::vector<DigitMask>& placed,
