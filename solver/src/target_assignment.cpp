@@ -212,7 +212,7 @@ struct WideColumns {
             store(minv + at, now);
             Ints from;
             std::memcpy(&from, way + at, sizeof from);
-            from = __builtin_convertvector(better, Ints) ? j0 : from;
+            from = __builtin_convertvector(better, Ints) ? Ints{} + j0 : from;
             std::memcpy(way + at, &from, sizeof from);
             reach[q] = mask ? now : Vec{} + kInf;
         }

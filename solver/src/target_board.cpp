@@ -97,8 +97,14 @@ struct Seen {
         once |= x;
     }
 };
-inline Seen<Lanes> folded(Seen<Lanes> s, Lanes swap_pattern) {
-    const Lanes once = __builtin_shuffle(s.once, swap_pattern), twice = __builtin_shuffle(s.twice, swap_pattern);
+// Each lane with its partner Step lanes away: after Step 2 and Step 1, every lane holds all four.
+template <int Step>
+inline Seen<Lanes> folded(Seen<Lanes> s) {
+    const auto partner = [](Lanes x) {
+        if constexpr (Step == 2) return __builtin_shufflevector(x, x, 2, 3, 0, 1);
+        return __builtin_shufflevector(x, x, 1, 0, 3, 2);
+    };
+    const Lanes once = partner(s.once), twice = partner(s.twice);
     return {s.once | once, s.twice | twice | (s.once & once)};
 }
 void count_unit_digits_9(const std::vector<DigitMask>& cand, DigitMask* once, DigitMask* twice) {
@@ -119,7 +125,7 @@ void count_unit_digits_9(const std::vector<DigitMask>& cand, DigitMask* once, Di
             high.add(b);
             last.add(c);
             Seen<Lanes> row{a | b, a & b};
-            row = folded(folded(row, Lanes{2, 3, 0, 1}), Lanes{1, 0, 3, 2});
+            row = folded<1>(folded<2>(row));
             Seen<DigitMask> whole{row.once[0], row.twice[0]};
             whole.add(c);
             once[r] = whole.once;
