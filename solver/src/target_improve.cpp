@@ -11,7 +11,7 @@
 namespace sudoku::target_detail {
 
 CompletionImprover::CompletionImprover(const Grid& puzzle, const Weights& weights)
-    : weights_(weights), side_(puzzle.box() * puzzle.box()) {
+    : weights_(weights), side_(puzzle.box() * puzzle.box()), box_(puzzle.box()) {
     const int n = side_, box = puzzle.box();
     std::vector<bool> used(n + 1, false);
     for (int cell = 0; cell < n * n; ++cell) used[puzzle.at(cell)] = true;
@@ -22,7 +22,8 @@ CompletionImprover::CompletionImprover(const Grid& puzzle, const Weights& weight
     for (int cell = 0; cell < n * n; ++cell)
         if (!puzzle.at(cell)) open[cell / n] |= 1u << (cell % n);
     for (int r1 = 0; r1 < n; ++r1)
-        for (int r2 = r1 + 1; r2 < n; ++r2)
+        for (int r2 = r1 + 1; r2 < n; ++r2) {
+            const std::size_t listed = rectangles_.size();
             for (std::uint32_t both = open[r1] & open[r2]; both; both &= both - 1) {
                 const int c1 = std::countr_zero(both);
                 for (std::uint32_t later = both & (both - 1); later; later &= later - 1) {
@@ -33,6 +34,8 @@ CompletionImprover::CompletionImprover(const Grid& puzzle, const Weights& weight
                         {p, q, s, t, std::int64_t(weights.at(p)) + weights.at(t) - weights.at(q) - weights.at(s)});
                 }
             }
+            if (rectangles_.size() > listed) row_pairs_.push_back({r1, r2, open[r1] & open[r2], r1 / box == r2 / box});
+        }
 }
 
 void CompletionImprover::improve(std::vector<std::uint8_t>& digit) const {
@@ -80,18 +83,37 @@ int CompletionImprover::strike_dominated(Board& board) const {
     auto forbid = [&](int cell, int d) {
         if (board.cand[cell] & digit_bit(d)) dominated_.emplace_back(cell, d);
     };
-    for (const Rectangle& r : rectangles_) {
-        const int vp = board.value[r.p], vq = board.value[r.q], vs = board.value[r.s], vt = board.value[r.t];
-        const int placed = (vp != 0) + (vq != 0) + (vs != 0) + (vt != 0);
-        if (placed < 3) continue;
-        if (placed == 4) {
-            if (vp == vt && vq == vs && gains(vp, vq, r.excess)) return -1;
-            continue;
+    // Three corners placed put two in one column and one more in the other: each row pair's
+    // rectangles come from its columns placed in both rows, paired with those placed in either.
+    const int n = side_;
+    std::array<std::uint32_t, kMaxSide> columns_placed{};
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) columns_placed[r] |= std::uint32_t(board.value[r * n + c] != 0) << c;
+    const std::uint32_t stack = (1u << box_) - 1;
+    for (const RowPair& pair : row_pairs_) {
+        const std::uint32_t in1 = columns_placed[pair.r1] & pair.open, in2 = columns_placed[pair.r2] & pair.open;
+        const std::uint32_t both = in1 & in2, either = in1 | in2;
+        for (std::uint32_t firsts = both; firsts; firsts &= firsts - 1) {
+            const int c1 = std::countr_zero(firsts);
+            // A second column placed in both rows too meets this one from its own turn if lower.
+            std::uint32_t seconds = either & ~(both & ((2u << c1) - 1));
+            if (!pair.one_band) seconds &= stack << (c1 / box_ * box_);
+            for (; seconds; seconds &= seconds - 1) {
+                const int c2 = std::countr_zero(seconds), low = std::min(c1, c2), high = std::max(c1, c2);
+                const int p = pair.r1 * n + low, q = pair.r1 * n + high, s = pair.r2 * n + low, t = pair.r2 * n + high;
+                const std::int64_t excess =
+                    std::int64_t(weights_.at(p)) + weights_.at(t) - weights_.at(q) - weights_.at(s);
+                const int vp = board.value[p], vq = board.value[q], vs = board.value[s], vt = board.value[t];
+                if (vp && vq && vs && vt) {
+                    if (vp == vt && vq == vs && gains(vp, vq, excess)) return -1;
+                    continue;
+                }
+                if (!vt && vq == vs && gains(vp, vq, excess)) forbid(t, vp);
+                if (!vs && vp == vt && gains(vp, vq, excess)) forbid(s, vq);
+                if (!vq && vp == vt && gains(vp, vs, excess)) forbid(q, vs);
+                if (!vp && vq == vs && gains(vt, vq, excess)) forbid(p, vt);
+            }
         }
-        if (!vt && vq == vs && gains(vp, vq, r.excess)) forbid(r.t, vp);
-        if (!vs && vp == vt && gains(vp, vq, r.excess)) forbid(r.s, vq);
-        if (!vq && vp == vt && gains(vp, vs, r.excess)) forbid(r.q, vs);
-        if (!vp && vq == vs && gains(vt, vq, r.excess)) forbid(r.p, vt);
     }
     if (dominated_.empty()) return 0;
     return board.strike(dominated_) ? int(dominated_.size()) : -1;

@@ -58,7 +58,16 @@ private:
     const Weights& weights_;
     int side_ = 0;
     std::vector<Rectangle> rectangles_;  // listed once: the sweeps then skip clue-bound ones for free
-    std::vector<int> free_digits_;       // in increasing order: those no clue uses
+    // The row pairs that hold rectangles: the strike walks these, not the list, so that it meets
+    // only rectangles with three corners placed.
+    struct RowPair {
+        int r1, r2;
+        std::uint32_t open;  // the columns free of clues in both rows
+        bool one_band;       // any two of `open` make a rectangle, not only two of one stack
+    };
+    std::vector<RowPair> row_pairs_;
+    int box_ = 0;
+    std::vector<int> free_digits_;  // in increasing order: those no clue uses
 
     // The strike's scratch.
     mutable std::vector<std::pair<int, int>> dominated_;
