@@ -225,7 +225,13 @@ bool PlacementBound::penalties(const Board& board, const std::vector<double>& mu
     total = 0;
     for (int cell = 0; cell < n * n; ++cell) total += mu[cell];
     penalty_.resize(n * n * (n + 1));  // every (cell, digit 1..n) is written below; digit 0 stays 0
-    if (board.geo->box == 3) return lane_penalties(solve_lanes(lanes_, board, mu), n, cutoff, total);
+    if (board.geo->box == 3) {
+        // The strike reads values alone: solve_values, not the choices of solve_lanes.
+        if (!lanes_) lanes_ = std::make_unique<PlacementLanes>();
+        lanes_->set_profits(board.cand.data(), weights_.w.data(), mu.data());
+        lanes_->solve_values();
+        return lane_penalties(*lanes_, n, cutoff, total);
+    }
     if (board.geo->box == 4) return lane_penalties(solve_graph_lanes(board, mu), n, cutoff, total);
     covered_.assign(n * n, 0);
     for (int d = 1; d <= n; ++d) {

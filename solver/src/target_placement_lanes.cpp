@@ -131,9 +131,19 @@ SUDOKU_LANE_INLINE void keep_better(const Lanes8& sum, double index, Lanes8& bes
 }
 #endif
 
+// Where `sum` beats `best`: with kChoices, best and arg as keep_better; without, the maximum alone
+// (one instruction, not three: the same value, the first of equals kept either way).
+template <bool kChoices, class L>
+SUDOKU_LANE_INLINE void keep(const L& sum, double index, L& best, L& arg) {
+    if constexpr (kChoices)
+        keep_better(sum, index, best, arg);
+    else
+        best = max_of(best, sum);
+}
+
 // Per stack and row tuple: the best sigma (which column of the stack each band's row takes), its
-// value and index.
-template <class L>
+// value and, with kChoices, its index.
+template <class L, bool kChoices>
 SUDOKU_LANE_INLINE void fill_stacks(const Row* profit, Row* stack_best, Row* stack_sigma) {
     for (int s = 0; s < 3; ++s)
         for (int r0 = 0; r0 < 3; ++r0)
@@ -146,24 +156,24 @@ SUDOKU_LANE_INLINE void fill_stacks(const Row* profit, Row* stack_best, Row* sta
                     const int entry = s * 27 + r0 * 9 + r1 * 3 + r2;
                     L best = splat<L>(kNone), arg = splat<L>(0);
                     for (int k = 0; k < 6; ++k)
-                        keep_better(pair[k] + load<L>(profit[(6 + r2) * 9 + 3 * s + kPerm[k][2]]), double(k), best,
-                                    arg);
+                        keep<kChoices>(pair[k] + load<L>(profit[(6 + r2) * 9 + 3 * s + kPerm[k][2]]), double(k), best,
+                                       arg);
                     store(stack_best[entry], best);
-                    store(stack_sigma[entry], arg);
+                    if constexpr (kChoices) store(stack_sigma[entry], arg);
                 }
             }
 }
 
-// The best combination of one permutation per band: value and index per lane.
-template <class L>
+// The best combination of one permutation per band: value and, with kChoices, index per lane.
+template <class L, bool kChoices>
 SUDOKU_LANE_INLINE void combine(const Row* table, Row& best_row, Row& combo_row) {
     L best = splat<L>(kNone), combo = splat<L>(0);
     for (int c = 0; c < 216; ++c) {
         const int* at = kCombinations.entry[c];
-        keep_better(load<L>(table[at[0]]) + load<L>(table[at[1]]) + load<L>(table[at[2]]), double(c), best, combo);
+        keep<kChoices>(load<L>(table[at[0]]) + load<L>(table[at[1]]) + load<L>(table[at[2]]), double(c), best, combo);
     }
     store(best_row, best);
-    store(combo_row, combo);
+    if constexpr (kChoices) store(combo_row, combo);
 }
 
 // Per table entry: the best the other two stacks add in a combination that uses it.
@@ -231,10 +241,10 @@ SUDOKU_LANE_INLINE void fill_profits(const std::uint32_t* cand, const int* weigh
 }
 
 // The two passes (solve, solve_through) over one lane type.
-template <class L>
+template <class L, bool kChoices = true>
 SUDOKU_LANE_INLINE void best_of(const Row* profit, Row* stack_best, Row* stack_sigma, Row& best, Row& combo) {
-    fill_stacks<L>(profit, stack_best, stack_sigma);
-    combine<L>(stack_best, best, combo);
+    fill_stacks<L, kChoices>(profit, stack_best, stack_sigma);
+    combine<L, kChoices>(stack_best, best, combo);
 }
 template <class L>
 SUDOKU_LANE_INLINE void through_of(const Row* profit, const Row* stack_best, Row* others, Row* through) {
@@ -249,6 +259,9 @@ void profits_portable(const std::uint32_t* cand, const int* weight, const double
 void best_portable(const Row* profit, Row* stack_best, Row* stack_sigma, Row& best, Row& combo) {
     best_of<Lanes>(profit, stack_best, stack_sigma, best, combo);
 }
+void values_portable(const Row* profit, Row* stack_best, Row* stack_sigma, Row& best, Row& combo) {
+    best_of<Lanes, false>(profit, stack_best, stack_sigma, best, combo);
+}
 void through_portable(const Row* profit, const Row* stack_best, Row* others, Row* through) {
     through_of<Lanes>(profit, stack_best, others, through);
 }
@@ -259,11 +272,17 @@ SUDOKU_LANE_AVX2 void profits_avx2(const std::uint32_t* cand, const int* weight,
 SUDOKU_LANE_AVX2 void best_avx2(const Row* profit, Row* stack_best, Row* stack_sigma, Row& best, Row& combo) {
     best_of<Lanes>(profit, stack_best, stack_sigma, best, combo);
 }
+SUDOKU_LANE_AVX2 void values_avx2(const Row* profit, Row* stack_best, Row* stack_sigma, Row& best, Row& combo) {
+    best_of<Lanes, false>(profit, stack_best, stack_sigma, best, combo);
+}
 SUDOKU_LANE_AVX2 void through_avx2(const Row* profit, const Row* stack_best, Row* others, Row* through) {
     through_of<Lanes>(profit, stack_best, others, through);
 }
 SUDOKU_LANE_AVX512 void best_avx512(const Row* profit, Row* stack_best, Row* stack_sigma, Row& best, Row& combo) {
     best_of<Lanes8>(profit, stack_best, stack_sigma, best, combo);
+}
+SUDOKU_LANE_AVX512 void values_avx512(const Row* profit, Row* stack_best, Row* stack_sigma, Row& best, Row& combo) {
+    best_of<Lanes8, false>(profit, stack_best, stack_sigma, best, combo);
 }
 SUDOKU_LANE_AVX512 void through_avx512(const Row* profit, const Row* stack_best, Row* others, Row* through) {
     through_of<Lanes8>(profit, stack_best, others, through);
@@ -289,6 +308,14 @@ void PlacementLanes::solve() {
     if (wide_) return best_avx2(profit.data(), stack_best_.data(), stack_sigma_.data(), best_, combo_);
 #endif
     best_portable(profit.data(), stack_best_.data(), stack_sigma_.data(), best_, combo_);
+}
+
+void PlacementLanes::solve_values() {
+#if defined(__x86_64__)
+    if (widest_) return values_avx512(profit.data(), stack_best_.data(), stack_sigma_.data(), best_, combo_);
+    if (wide_) return values_avx2(profit.data(), stack_best_.data(), stack_sigma_.data(), best_, combo_);
+#endif
+    values_portable(profit.data(), stack_best_.data(), stack_sigma_.data(), best_, combo_);
 }
 
 void PlacementLanes::solve_through() {

@@ -33,11 +33,14 @@ public:
 
     // Every lane's best placement: its value (-infinity when the digit has none).
     void solve();
-    // After solve() on the same profits: each cell's best placement through it, per lane
-    // (-infinity: none).
+    // The same values without the choices add_covered reads: a maximum where solve() keeps a
+    // maximum and its index. The node strikes want values alone.
+    void solve_values();
+    // After solve() or solve_values() on the same profits: each cell's best placement through it,
+    // per lane (-infinity: none).
     void solve_through();
     double best(int lane) const { return best_[lane]; }
-    // Adds 1 to covered[cell] for each cell of lane's best placement (which must exist).
+    // Adds 1 to covered[cell] for each cell of lane's best placement (which must exist), after solve().
     void add_covered(int lane, int* covered) const;
     const std::array<Row, kCells>& through() const { return through_; }
 
