@@ -144,9 +144,9 @@ struct WideColumns {
                                             {0, 0, -1, -1}, {-1, 0, -1, -1}, {0, -1, -1, -1}, {-1, -1, -1, -1}};
         mask = kLanes[bits];
     }
-    // Bit j - 1: column j (1..k) is in the tree.
-    // Eight flags at a time: byte i (0 or 1) times the constant lands on bit 56 + i alone. The
-    // flags past k are false (solve_sized zeroes them all once).
+    // Bit j - 1: column j (1..k) is in the tree. Eight flags at a time: byte i (0 or 1) times the
+    // constant lands on bit 56 + i alone; the flags past k are false (solve_sized zeroes them all
+    // once).
     [[gnu::always_inline]] static unsigned tree_bits(int k, const bool* used) {
         constexpr std::uint64_t kGather = 0x0102040810204080;
         std::uint64_t low, high;
