@@ -832,8 +832,10 @@ public:
     // below it, the LP is far from the optimum (random weight matrices: 10-25 points) and the
     // budget's 50 nodes are spent for nothing.
     bool placement_at_once(const BoundResult& root) const {
-        return stats_.rounds > kPlacementAtOnceRounds &&
-               root.value - double(best_) > kPlacementAtOnceShare * std::abs(root.value);
+        return stats_.rounds > kPlacementAtOnceRounds && incumbent_far_below(root);
+    }
+    bool incumbent_far_below(const BoundResult& root) const {
+        return root.value - double(best_) > kPlacementAtOnceShare * std::abs(root.value);
     }
 
     // The placement bound at the root, on the candidates that could still beat the incumbent
@@ -879,9 +881,7 @@ public:
             if (!root.feasible || root.value < cutoff() || root.is_completion) break;
             dive_within_margin(root, m);
             if (root.value < cutoff()) break;
-            if (spent >= kRootIterationsFarBelow && boards_[0].geo->box == 3 &&
-                root.value - double(best_) > kPlacementAtOnceShare * std::abs(root.value))
-                break;
+            if (spent >= kRootIterationsFarBelow && boards_[0].geo->box == 3 && incumbent_far_below(root)) break;
             const double gain = previous - root.value, above_integer = root.value - std::floor(root.value);
             if (gain < kRootStall && gain < above_integer / 2) break;
             previous = root.value;

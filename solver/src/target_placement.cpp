@@ -181,11 +181,14 @@ void PlacementBound::best_through_cells(const Board& board, std::vector<double>&
         }
 }
 
-template <class Kernel>
+template <class Kernel, bool kChoices>
 Kernel& PlacementBound::solve_lanes(std::unique_ptr<Kernel>& lanes, const Board& board, const std::vector<double>& mu) {
     if (!lanes) lanes = std::make_unique<Kernel>();
     lanes->set_profits(board.cand.data(), weights_.w.data(), mu.data());
-    lanes->solve();
+    if constexpr (kChoices)
+        lanes->solve();
+    else
+        lanes->solve_values();
     return *lanes;
 }
 
@@ -225,13 +228,9 @@ bool PlacementBound::penalties(const Board& board, const std::vector<double>& mu
     total = 0;
     for (int cell = 0; cell < n * n; ++cell) total += mu[cell];
     penalty_.resize(n * n * (n + 1));  // every (cell, digit 1..n) is written below; digit 0 stays 0
-    if (board.geo->box == 3) {
-        // The strike reads values alone: solve_values, not the choices of solve_lanes.
-        if (!lanes_) lanes_ = std::make_unique<PlacementLanes>();
-        lanes_->set_profits(board.cand.data(), weights_.w.data(), mu.data());
-        lanes_->solve_values();
-        return lane_penalties(*lanes_, n, cutoff, total);
-    }
+    // Box 3 takes the values alone: the strike never reads which placement won.
+    if (board.geo->box == 3)
+        return lane_penalties(solve_lanes<PlacementLanes, false>(lanes_, board, mu), n, cutoff, total);
     if (board.geo->box == 4) return lane_penalties(solve_graph_lanes(board, mu), n, cutoff, total);
     covered_.assign(n * n, 0);
     for (int d = 1; d <= n; ++d) {

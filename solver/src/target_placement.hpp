@@ -70,7 +70,8 @@ private:
     void prepare(int box);
     // Boxes 3 and 4: every digit's best placement at `mu` by a lanes kernel (built on first use),
     // then L into `total` with the penalties, or L alone with the cells of the best placements.
-    template <class Kernel>
+    // Without kChoices (box 3 only) the values alone: the penalties need no placement's cells.
+    template <class Kernel, bool kChoices = true>
     Kernel& solve_lanes(std::unique_ptr<Kernel>& lanes, const Board& board, const std::vector<double>& mu);
     // Box 4 by solve_lanes, unless the last solve had the same multipliers and candidates: a
     // 16x16 node evaluates the bound, then strikes at the same multipliers.
