@@ -51,6 +51,15 @@ Tables::Tables() {
     std::memset(peers, 0, sizeof peers);
     for (int a = 0; a < 81; ++a)
         for (int b : peers_of(3)[a]) peers[a][b / 27] |= 1u << (b % 27);
+    std::memset(peer_planes, 0, sizeof peer_planes);
+    for (int a = 0; a < 81; ++a)
+        for (int band = 0; band < 3; ++band) peer_planes[band][a] = peers[a][band];
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    vector_popcount = __builtin_cpu_supports("avx512vpopcntdq");
+#else
+    vector_popcount = false;
+#endif
 }
 const Tables tables;
 

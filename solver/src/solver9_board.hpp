@@ -48,6 +48,11 @@ struct Tables {
     std::uint16_t locked[512];
     std::uint32_t segment_cells[512];  // the 27-bit band mask of a segment pattern
     std::uint8_t row_segments[512];    // the three segment flags of one 9-bit row
+    // peers[cell][band] laid out band by band, cells 81-95 with none: sixteen cells a vector.
+    alignas(64) std::uint32_t peer_planes[3][96];
+    // The CPU counts the bits of sixteen words at once (AVX-512 VPOPCNTDQ), which the AVX-512
+    // kernel's cell choice uses; its other steps need no more than AVX-512 F/VL/BW/DQ/CD.
+    bool vector_popcount;
     Tables();
 };
 // Built once, by portable code: the wide kernels' translation units must run nothing at load
