@@ -192,12 +192,17 @@ bool branch_on_cell(Board& s, int cell, Next next) {
     const int band = cell / 27, bit = cell % 27;
     std::uint32_t digits = 0;
     for (int d = 0; d < 9; ++d) digits |= ((s.digit[d][band] >> bit) & 1) << d;
+    const std::uint32_t here = digits;
     while (digits) {
         const int d = lowest(digits);
         digits &= digits - 1;
-        if (!digits) return !place(s, d, band, bit) || next(s);
-        Board child = s;
-        if (place(child, d, band, bit) && !next(child)) return false;
+        if (!digits) {
+            place_guess(s, s, d, band, bit, here);
+            return next(s);
+        }
+        Board child;
+        place_guess(s, child, d, band, bit, here);
+        if (!next(child)) return false;
     }
     return true;
 }

@@ -60,6 +60,18 @@ inline bool place(Board& s, int d, int band, int bit) {
     return true;
 }
 
+// Guesses digit d at cell (band, bit), among the cell's candidates `here`: place() written from
+// the parent into the child (or into the parent itself, for its last guess). Copying the board and
+// then placing read each word back right after its store, and gathered `here` again.
+inline void place_guess(const Board& s, Board& child, int d, int band, int bit, std::uint32_t here) {
+    const Lanes at = in_lane(band, 1u << bit);
+    for (int e = 0; e < 9; ++e) store(child.digit[e], load(s.digit[e]) & ~at);
+    store(child.digit[d], (load(s.digit[d]) & ~load(tables.peers[band * 27 + bit])) | at);
+    store(child.unsolved, load(s.unsolved) & ~at);
+    child.changed = s.changed | here;
+    child.moved = s.moved;
+}
+
 // Places digit d at a cell where it is the only candidate left: no other digit to clear there.
 inline void place_naked(Board& s, int d, int band, int bit) {
     const std::uint32_t m = 1u << bit;
@@ -381,13 +393,18 @@ bool run(Board& s, SolutionSink sink, void* context, SearchStats& stats) {
     const int band = cell / 27, bit = cell % 27;
     std::uint32_t digits = 0;
     for (int d = 0; d < 9; ++d) digits |= ((s.digit[d][band] >> bit) & 1) << d;
+    const std::uint32_t here = digits;
     for (bool first = true; digits; first = false) {
         const int d = lowest(digits);
         digits &= digits - 1;
         if (!first) ++stats.guesses;
-        if (!digits) return !place(s, d, band, bit) || run(s, sink, context, stats);  // the last: no copy
-        Board child = s;
-        if (place(child, d, band, bit) && !run(child, sink, context, stats)) return false;
+        if (!digits) {  // the last: no copy
+            place_guess(s, s, d, band, bit, here);
+            return run(s, sink, context, stats);
+        }
+        Board child;
+        place_guess(s, child, d, band, bit, here);
+        if (!run(child, sink, context, stats)) return false;
     }
     return true;
 }
