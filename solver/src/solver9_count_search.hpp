@@ -264,7 +264,7 @@ bool branch(Board& s, Patterns& p, Next next) {
 // Counts the completions of `s` into `counter`; false when the limit is reached. `p` holds the
 // patterns of the digits not in s.moved, and is left changed.
 bool count_from(Board& s, Patterns& p, Counter& counter) {
-    const auto solved = [](const Board& b) { return !(b.unsolved[0] | b.unsolved[1] | b.unsolved[2]); };
+    const auto solved = [](const Board& b) { return !any(load(b.unsolved)); };
     switch (infer(s, p, solved)) {
         case Inferred::contradiction:
             return true;

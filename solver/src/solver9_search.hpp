@@ -14,6 +14,8 @@
 
 #if defined(__AVX512F__)
 #include <immintrin.h>
+#elif defined(__SSE4_1__)
+#include <smmintrin.h>
 #endif
 
 namespace sudoku::nine {
@@ -31,6 +33,15 @@ inline Lanes load(const std::uint32_t* four) {
     return v;
 }
 inline void store(std::uint32_t* four, Lanes v) { __builtin_memcpy(four, &v, sizeof v); }
+// Whether any lane of v has a bit: one test where the lanes would be moved out one by one.
+inline bool any(Lanes v) {
+#if defined(__SSE4_1__)
+    const auto x = reinterpret_cast<__m128i>(v);
+    return !_mm_testz_si128(x, x);
+#else
+    return v[0] | v[1] | v[2] | v[3];
+#endif
+}
 // m in lane `band`, 0 in the others: boards change a whole vector at a time, so that a vector
 // load after them is forwarded from one store.
 alignas(16) constexpr std::uint32_t kLaneOf[3][4] = {{~0u, 0, 0, 0}, {0, ~0u, 0, 0}, {0, 0, ~0u, 0}};
@@ -123,7 +134,7 @@ inline bool hidden_singles(Board& s, int d, bool& progress) {
     const std::uint32_t col_single = col_once & ~col_twice;
     const std::uint32_t spread = col_single | (col_single << 9) | (col_single << 18);
     const Lanes fresh_now = (forced | (w & spread)) & load(s.unsolved);
-    if (!(fresh_now[0] | fresh_now[1] | fresh_now[2])) return true;  // the common case, decided at once
+    if (!any(fresh_now)) return true;  // the common case, decided at once
     for (int b = 0; b < 3; ++b) {
         const std::uint32_t fresh = (forced[b] | (s.digit[d][b] & spread)) & s.unsolved[b];
         if (!fresh) continue;
@@ -266,8 +277,8 @@ bool propagate(Board& s) {
         const NakedScan c = scan_naked(s);
         const Lanes unsolved = load(s.unsolved);
         const Lanes no_candidate = unsolved & ~c.one, naked = unsolved & ~c.two;
-        if (no_candidate[0] | no_candidate[1] | no_candidate[2]) return false;
-        if (naked[0] | naked[1] | naked[2]) {
+        if (any(no_candidate)) return false;  // lane 3 of `unsolved` is always 0
+        if (any(naked)) {
             for (int b = 0; b < 3; ++b)
                 for (std::uint32_t cells = naked[b]; cells; cells &= cells - 1) {
                     const int bit = lowest(cells);
