@@ -16,6 +16,8 @@
 #include <immintrin.h>
 #elif defined(__SSE4_1__)
 #include <smmintrin.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
 #endif
 
 namespace sudoku::nine {
@@ -33,6 +35,14 @@ inline Lanes load(const std::uint32_t* four) {
     return v;
 }
 inline void store(std::uint32_t* four, Lanes v) { __builtin_memcpy(four, &v, sizeof v); }
+// The four lanes' top bits, lane k's as bit k.
+inline int signs(Lanes v) {
+#if defined(__SSE2__)
+    return _mm_movemask_ps(_mm_castsi128_ps(reinterpret_cast<__m128i>(v)));
+#else
+    return int(v[0] >> 31 | (v[1] >> 31) << 1 | (v[2] >> 31) << 2 | (v[3] >> 31) << 3);
+#endif
+}
 // Whether any lane of v has a bit: one test where the lanes would be moved out one by one.
 inline bool any(Lanes v) {
 #if defined(__SSE4_1__)
@@ -279,11 +289,19 @@ bool propagate(Board& s) {
         const Lanes no_candidate = unsolved & ~c.one, naked = unsolved & ~c.two;
         if (any(no_candidate)) return false;  // lane 3 of `unsolved` is always 0
         if (any(naked)) {
+            // Each band's four index planes in one vector: a naked cell's digit is the four planes'
+            // bits of the cell, shifted to the lanes' tops and read with one sign-mask move.
+            const Lanes t0 = __builtin_shufflevector(c.index[0], c.index[1], 0, 4, 1, 5),
+                        t1 = __builtin_shufflevector(c.index[2], c.index[3], 0, 4, 1, 5),
+                        t2 = __builtin_shufflevector(c.index[0], c.index[1], 2, 6, 3, 7),
+                        t3 = __builtin_shufflevector(c.index[2], c.index[3], 2, 6, 3, 7);
+            const Lanes planes[3] = {__builtin_shufflevector(t0, t1, 0, 1, 4, 5),
+                                     __builtin_shufflevector(t0, t1, 2, 3, 6, 7),
+                                     __builtin_shufflevector(t2, t3, 0, 1, 4, 5)};
             for (int b = 0; b < 3; ++b)
                 for (std::uint32_t cells = naked[b]; cells; cells &= cells - 1) {
                     const int bit = lowest(cells);
-                    const int d = int((c.index[0][b] >> bit & 1) | (c.index[1][b] >> bit & 1) << 1 |
-                                      (c.index[2][b] >> bit & 1) << 2 | (c.index[3][b] >> bit & 1) << 3);
+                    const int d = signs(planes[b] << (31 - bit));
                     if (!(s.digit[d][b] >> bit & 1)) return false;  // lost it to a single placed above
                     place_naked(s, d, b, bit);
                 }
