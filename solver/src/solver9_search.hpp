@@ -220,16 +220,28 @@ inline std::uint32_t segment_cells(unsigned m) {
 #endif
 }
 
+// The segment patterns of the three bands of one digit.
+inline Lanes segments_of(Lanes w) {
+#if defined(__BMI2__)
+    const Lanes low = (w | (w >> 1) | (w >> 2)) & kSegmentLow;  // all three bands at once
+    return Lanes{__builtin_ia32_pext_si(low[0], kSegmentLow), __builtin_ia32_pext_si(low[1], kSegmentLow),
+                 __builtin_ia32_pext_si(low[2], kSegmentLow), 0};
+#else
+    return Lanes{segments(w[0]), segments(w[1]), segments(w[2]), 0};
+#endif
+}
+
 // Locked candidates for the digits in `digits`; sets `progress` when it removed any candidate.
 inline bool locked_candidates(Board& s, std::uint32_t digits, bool& progress) {
     while (digits) {
         const int d = lowest(digits);
         digits &= digits - 1;
         const Lanes w = load(s.digit[d]);
+        const Lanes patterns = segments_of(w);
         Lanes kept = w;
         bool struck = false;
         for (int b = 0; b < 3; ++b) {
-            const unsigned m = segments(w[b]);
+            const unsigned m = patterns[b];
             const unsigned keep = tables.locked[m];
             if (!keep) return false;
             if (keep != m) {
