@@ -96,14 +96,17 @@ inline Refreshed refresh_patterns(Board& s, Patterns& p) {
     s.moved = 0;
     for (std::uint32_t rest = r.digits; rest; rest &= rest - 1) {
         const int d = lowest(rest);
-        std::uint32_t columns[3];
-        unsigned now[6];
-        for (int b = 0; b < 3; ++b) {
-            const std::uint32_t w = s.digit[d][b];
-            now[b] = segments(w);
-            columns[b] = (w | (w >> 9) | (w >> 18)) & kRow;
-        }
-        for (int st = 0; st < 3; ++st) now[3 + st] = stack_pattern(columns, st);
+        const Lanes w = load(s.digit[d]);
+        const Lanes bands = segments_of(w), columns = (w | (w >> 9) | (w >> 18)) & kRow;
+        unsigned now[6] = {bands[0], bands[1], bands[2]};
+#if defined(__BMI2__)
+        // The three bands' columns as one word: a stack's pattern is its three columns of each.
+        const std::uint32_t all = columns[0] | columns[1] << 9 | columns[2] << 18;
+        for (int st = 0; st < 3; ++st) now[3 + st] = __builtin_ia32_pext_si(all, kBoxInBand << (3 * st));
+#else
+        const std::uint32_t cols[3] = {columns[0], columns[1], columns[2]};
+        for (int st = 0; st < 3; ++st) now[3 + st] = stack_pattern(cols, st);
+#endif
         for (int u = 0; u < 6; ++u) {
             const unsigned was = p.of[d][u];
             r.units |= unsigned(was != now[u]) << u;
