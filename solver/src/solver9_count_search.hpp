@@ -79,7 +79,7 @@ struct Patterns {
     int weight[6];           // each unit's branching weight (kConfigurationWeight)
 };
 
-inline unsigned stack_pattern(const std::uint32_t columns[3], int stack) {
+inline unsigned stack_pattern(Lanes columns, int stack) {
     return ((columns[0] >> (3 * stack)) & 7) | ((columns[1] >> (3 * stack)) & 7) << 3 |
            ((columns[2] >> (3 * stack)) & 7) << 6;
 }
@@ -104,8 +104,7 @@ inline Refreshed refresh_patterns(Board& s, Patterns& p) {
         const std::uint32_t all = columns[0] | columns[1] << 9 | columns[2] << 18;
         for (int st = 0; st < 3; ++st) now[3 + st] = __builtin_ia32_pext_si(all, kBoxInBand << (3 * st));
 #else
-        const std::uint32_t cols[3] = {columns[0], columns[1], columns[2]};
-        for (int st = 0; st < 3; ++st) now[3 + st] = stack_pattern(cols, st);
+        for (int st = 0; st < 3; ++st) now[3 + st] = stack_pattern(columns, st);
 #endif
         for (int u = 0; u < 6; ++u) {
             const unsigned was = p.of[d][u];
@@ -193,9 +192,8 @@ bool count_from(Board& s, Patterns& p, Counter& counter);
 template <class Next>
 bool branch_on_cell(Board& s, int cell, Next next) {
     const int band = cell / 27, bit = cell % 27;
-    std::uint32_t digits = 0;
-    for (int d = 0; d < 9; ++d) digits |= ((s.digit[d][band] >> bit) & 1) << d;
-    const std::uint32_t here = digits;
+    const std::uint32_t here = cell_digits(s, band, bit);
+    std::uint32_t digits = here;
     while (digits) {
         const int d = lowest(digits);
         digits &= digits - 1;

@@ -66,13 +66,19 @@ inline void clear_peers(Board& s, int d, int cell) {
 inline int lowest(std::uint32_t x) { return __builtin_ctz(x); }
 inline int ones(std::uint32_t x) { return __builtin_popcount(x); }
 
+// The candidates of cell (band, bit): bit d for digit d.
+inline std::uint32_t cell_digits(const Board& s, int band, int bit) {
+    std::uint32_t digits = 0;
+    for (int d = 0; d < 9; ++d) digits |= ((s.digit[d][band] >> bit) & 1) << d;
+    return digits;
+}
+
 // Places digit d at cell (band, bit); false when d can no longer stand there.
 inline bool place(Board& s, int d, int band, int bit) {
     const std::uint32_t m = 1u << bit;
     if (!(s.digit[d][band] & m)) return false;
     const int cell = band * 27 + bit;
-    std::uint32_t here = 0;  // the digits still possible in the cell: each board changes
-    for (int e = 0; e < 9; ++e) here |= ((s.digit[e][band] >> bit) & 1) << e;
+    const std::uint32_t here = cell_digits(s, band, bit);  // each of their boards changes
     const Lanes at = in_lane(band, m);
     for (int e = 0; e < 9; ++e) store(s.digit[e], load(s.digit[e]) & ~at);
     s.changed |= here;
@@ -432,9 +438,8 @@ bool run(Board& s, SolutionSink sink, void* context, SearchStats& stats) {
     const int cell = choose_cell(s);
     if (cell < 0) return sink(context, s);
     const int band = cell / 27, bit = cell % 27;
-    std::uint32_t digits = 0;
-    for (int d = 0; d < 9; ++d) digits |= ((s.digit[d][band] >> bit) & 1) << d;
-    const std::uint32_t here = digits;
+    const std::uint32_t here = cell_digits(s, band, bit);
+    std::uint32_t digits = here;
     for (bool first = true; digits; first = false) {
         const int d = lowest(digits);
         digits &= digits - 1;
