@@ -21,6 +21,12 @@ constexpr int kPatience = 10;
 constexpr double kTargetGap = 2.0;
 constexpr int kWindow = 30;
 constexpr double kStall = 0.1;
+// Per box size: whether the strike adds the other digits' losses (displaced_losses). On 9x9 the
+// two passes over the penalty table cost more than the nodes they save: random weights #47 425 ->
+// 361 nodes but 8.7-9.1 -> 9.6-9.8 ms (the least of 30 runs, alternated). A sparse 16x16 node
+// costs some fifty times a 9x9 one, the passes under six times. Box 2 keeps them: brute force
+// checks them there.
+constexpr std::array<bool, 5> kDisplacedLosses = {false, false, true, false, true};
 
 // Digit by digit, for box 2 (box 3 runs every digit at once in target_placement_lanes.hpp, box 4
 // through the placement graph in target_placement_graph_lanes.hpp). The two halves of
@@ -306,14 +312,15 @@ int PlacementBound::strike_hopeless(Board& board, const std::vector<double>& mu,
         slack->resize(penalty_.size());
         for (std::size_t i = 0; i < penalty_.size(); ++i) (*slack)[i] = total - penalty_[i] - cutoff;
     }
-    displaced_losses(n);
+    const bool displaced = kDisplacedLosses[board.geo->box];
+    if (displaced) displaced_losses(n);
     hopeless_.clear();
     for (int cell = 0; cell < n * n; ++cell) {
         if (board.value[cell]) continue;
         for (std::uint32_t mask = board.cand[cell]; mask; mask &= mask - 1) {
             const int d = lowest_digit(mask);
-            if (total - penalty_[cell * (n + 1) + d] - others_displaced(n, cell, d) < cutoff)
-                hopeless_.emplace_back(cell, d);
+            const double others = displaced ? others_displaced(n, cell, d) : 0.0;
+            if (total - penalty_[cell * (n + 1) + d] - others < cutoff) hopeless_.emplace_back(cell, d);
         }
     }
     if (hopeless_.empty()) return 0;
