@@ -24,7 +24,7 @@ constexpr double kStall = 0.1;
 // Per box size: whether the strike adds the other digits' losses (displaced_losses). On 9x9 the
 // two passes over the penalty table cost more than the nodes they save: random weights #47 425 ->
 // 361 nodes but 8.7-9.1 -> 9.6-9.8 ms (the least of 30 runs, alternated). A sparse 16x16 node
-// costs some fifty times a 9x9 one, the passes under six times. Box 2 keeps them: brute force
+// costs about seventy times a 9x9 one, the passes six times. Box 2 keeps them: brute force
 // checks them there.
 constexpr std::array<bool, 5> kDisplacedLosses = {false, false, true, false, true};
 
