@@ -5,8 +5,6 @@
 #include <cmath>
 #include <limits>
 
-#include "target_assignment.hpp"
-
 namespace sudoku::target_detail {
 
 namespace {
@@ -21,12 +19,6 @@ constexpr int kPatience = 10;
 constexpr double kTargetGap = 2.0;
 constexpr int kWindow = 30;
 constexpr double kStall = 0.1;
-// Per box size: whether the strike adds the other digits' losses (displaced_losses). On 9x9 the
-// two passes over the penalty table cost more than the nodes they save: random weights #47 425 ->
-// 361 nodes but 8.7-9.1 -> 9.6-9.8 ms (the least of 30 runs, alternated). A sparse 16x16 node
-// costs about seventy times a 9x9 one, the passes six times. Box 2 keeps them: brute force
-// checks them there.
-constexpr std::array<bool, 5> kDisplacedLosses = {false, false, true, false, true};
 
 // Digit by digit, for box 2 (box 3 runs every digit at once in target_placement_lanes.hpp, box 4
 // through the placement graph in target_placement_graph_lanes.hpp). The two halves of
@@ -251,57 +243,6 @@ bool PlacementBound::penalties(const Board& board, const std::vector<double>& mu
     return total >= cutoff;
 }
 
-// Forcing cell c to d keeps every other digit's placement off c, in the rest of c's row. A
-// placement meets each row once, so the best that avoids c is the best through another cell of
-// the row, and the digit loses the least penalty among those: 0 when a best placement of it misses
-// c, infinite when none can. With c forced and kept from the others the digits' problems are still
-// independent and still relax the completions that put d on c, so these losses add to d's own.
-// Proving the optima of nine slow 16x16 puzzles: 12,707 -> 10,374 nodes (docs/target.md).
-void PlacementBound::displaced_losses(int n) {
-    constexpr double kNever = std::numeric_limits<double>::infinity();
-    displaced_.resize(n * n * (n + 1));
-    displaced_sum_.assign(n * n, 0.0);
-    displaced_never_.assign(n * n, 0);
-    // Per row, each digit's least and second least penalty; a cell holding the least loses the
-    // second (equal to the least when two cells tie), any other cell the least. Digits innermost:
-    // no branch, and contiguous in penalty_.
-    std::array<double, kMaxSide + 1> least, second;
-    for (int row = 0; row < n; ++row) {
-        std::fill_n(least.begin(), n + 1, kNever);
-        std::fill_n(second.begin(), n + 1, kNever);
-        for (int cell = row * n; cell < row * n + n; ++cell) {
-            const double* penalty = penalty_.data() + cell * (n + 1);
-            for (int d = 1; d <= n; ++d) {
-                second[d] = std::min(second[d], std::max(least[d], penalty[d]));
-                least[d] = std::min(least[d], penalty[d]);
-            }
-        }
-        for (int cell = row * n; cell < row * n + n; ++cell) {
-            const double* penalty = penalty_.data() + cell * (n + 1);
-            double* loss = displaced_.data() + cell * (n + 1);
-            double sum = 0;
-            int never = 0;
-            for (int d = 1; d <= n; ++d) {
-                loss[d] = penalty[d] == least[d] ? second[d] : least[d];
-                never += loss[d] == kNever;
-                sum += loss[d] == kNever ? 0.0 : loss[d];
-            }
-            displaced_sum_[cell] = sum;
-            displaced_never_[cell] = never;
-        }
-    }
-}
-
-double PlacementBound::others_displaced(int n, int cell, int d) const {
-    constexpr double kNever = std::numeric_limits<double>::infinity();
-    // The sum less d's own loss, rounded down by a hair so that the subtraction never strikes a
-    // candidate its exact sum would keep.
-    constexpr double kRounding = 1e-9;
-    const double own = displaced_[cell * (n + 1) + d];
-    if (displaced_never_[cell] > (own == kNever ? 1 : 0)) return kNever;
-    return std::max(0.0, displaced_sum_[cell] - (own == kNever ? 0.0 : own) - kRounding);
-}
-
 int PlacementBound::strike_hopeless(Board& board, const std::vector<double>& mu, double cutoff,
                                     std::vector<double>* slack, double* value) {
     const int n = board.geo->side;
@@ -312,15 +253,12 @@ int PlacementBound::strike_hopeless(Board& board, const std::vector<double>& mu,
         slack->resize(penalty_.size());
         for (std::size_t i = 0; i < penalty_.size(); ++i) (*slack)[i] = total - penalty_[i] - cutoff;
     }
-    const bool displaced = kDisplacedLosses[board.geo->box];
-    if (displaced) displaced_losses(n);
     hopeless_.clear();
     for (int cell = 0; cell < n * n; ++cell) {
         if (board.value[cell]) continue;
         for (std::uint32_t mask = board.cand[cell]; mask; mask &= mask - 1) {
             const int d = lowest_digit(mask);
-            const double others = displaced ? others_displaced(n, cell, d) : 0.0;
-            if (total - penalty_[cell * (n + 1) + d] - others < cutoff) hopeless_.emplace_back(cell, d);
+            if (total - penalty_[cell * (n + 1) + d] < cutoff) hopeless_.emplace_back(cell, d);
         }
     }
     if (hopeless_.empty()) return 0;

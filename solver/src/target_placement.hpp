@@ -53,12 +53,11 @@ public:
     double descend(const Board& board, std::vector<double>& mu, int iterations, double cutoff, double target);
 
     // Reduced-cost fixing at `mu`: forcing a cell to d drops L by d's best placement minus its best
-    // placement through that cell, and by what each other digit loses when its placement must
-    // avoid the cell. Strikes every candidate that takes L below `cutoff`, propagates singles;
-    // returns how many went, or -1 when the board died or L itself is below the cutoff. `slack`,
-    // when given, receives per cell * (n + 1) + d how far above the cutoff L stays after d's own
-    // loss alone (the probing adds such drops over digits, which must be independent), and
-    // `value` L itself.
+    // placement through that cell (the other digits' problems do not see the cell constraint).
+    // Strikes every candidate that takes L below `cutoff`, propagates singles; returns how many
+    // went, or -1 when the board died or L itself is below the cutoff. `slack`, when given,
+    // receives per cell * (n + 1) + d how far above the cutoff L stays with the candidate forced
+    // (negative: struck), and `value` L itself.
     int strike_hopeless(Board& board, const std::vector<double>& mu, double cutoff,
                         std::vector<double>* slack = nullptr, double* value = nullptr);
 
@@ -84,12 +83,6 @@ private:
     // L at `mu` into `total` and, per candidate, how far forcing it drops L into penalty_; false
     // when some digit has no placement or L is below `cutoff` (the penalties then unfinished).
     bool penalties(const Board& board, const std::vector<double>& mu, double cutoff, double& total);
-    // From penalty_: per cell and digit, what that digit loses when its placement must avoid the
-    // cell (displaced_), and per cell the sum over the digits (displaced_sum_, finite ones) and how
-    // many of them lose everything (displaced_never_).
-    void displaced_losses(int n);
-    // What forcing the free cell to d costs the other digits, from displaced_losses.
-    double others_displaced(int n, int cell, int d) const;
     // Right after best_placement: per cell, the best placement of that digit through the cell.
     void best_through_cells(const Board& board, std::vector<double>& through);
 
@@ -104,8 +97,7 @@ private:
     std::vector<double> stack_best_;       // [stack][row tuple]: the best sigma's value
     std::vector<int> stack_sigma_;         // and which sigma
     // Scratch of best_through_cells and the strike.
-    std::vector<double> pinned_, others_, through_, penalty_, displaced_, displaced_sum_;
-    std::vector<int> displaced_never_;
+    std::vector<double> pinned_, others_, through_, penalty_;
     std::vector<int> covered_;
     std::vector<std::pair<int, int>> hopeless_;
     std::unique_ptr<PlacementLanes> lanes_;  // box 3, every digit at once

@@ -8,7 +8,6 @@
 #include <numeric>
 #include <vector>
 
-#include "../../solver/src/target_placement.hpp"
 #include "../../solver/src/target_placement_lanes.hpp"
 #include "sudoku/rng.hpp"
 #include "sudoku/solved_grid.hpp"
@@ -205,101 +204,4 @@ TEST_CASE("target placement: the nine-lane kernel finds each digit's best placem
                 REQUIRE(lanes.profit[cell][d - 1] ==
                         ((cand[cell] >> d) & 1 ? double(weight[cell]) * d - mu[cell] : kNone));
     }
-}
-
-// The strike at fixed multipliers, against brute force on 4x4 grids (16 placements a digit):
-// forcing a cell to d costs d its best placement less its best through the cell, and every other
-// digit its best placement less its best that avoids the cell. The strike removes exactly the
-// candidates whose forcing takes L below the cutoff by that sum, and no candidate some completion
-// scoring the cutoff or more uses (enumeration); the slack it reports carries d's own loss alone,
-// which the probing may add over digits. Some candidates go only because of the other digits'
-// losses: the rule before this one kept them.
-TEST_CASE("target placement: the strike prices the other digits' detours and keeps what good completions use") {
-    using target_detail::Board;
-    using target_detail::PlacementBound;
-    constexpr double kNone = -std::numeric_limits<double>::infinity();
-    constexpr double kMargin = 1e-6;
-    const auto placements = all_placements(2);
-    Rng random(1124);
-    std::vector<int> all(16);
-    std::iota(all.begin(), all.end(), 0);
-    int only_by_others = 0, struck = 0;
-    for (int trial = 0; trial < 300; ++trial) {
-        const Grid puzzle = keep_random_clues(random_solved_grid(2, random), all, random.between(0, 5), random);
-        const Weights weights = random_weights(2, -20, 20, random);
-        Board board;
-        REQUIRE(board.load(puzzle));
-        const auto best = target_by_enumeration(puzzle, weights, 1000);
-        REQUIRE(best.has_value());
-        REQUIRE(best->has_completion());
-        PlacementBound bound(weights);
-        std::vector<double> mu(16, 0.0);
-        bound.descend(board, mu, random.between(0, 40), -1e18, double(*best->score));
-        // Half a point below a score: no sum of doubles sits on it (the relaxation may be tight).
-        const double cutoff = double(*best->score - random.between(0, 3)) - 0.5;
-        INFO("trial " << trial << ": " << puzzle.to_line() << ", cutoff " << cutoff);
-
-        // Brute force: each digit's best, best through and best avoiding each cell.
-        std::vector<double> top(5, kNone);
-        std::vector<std::vector<double>> through(5, std::vector<double>(16, kNone)), avoiding = through;
-        double relaxed = 0;
-        for (int cell = 0; cell < 16; ++cell) relaxed += mu[cell];
-        for (int d = 1; d <= 4; ++d) {
-            for (const auto& column : placements) {
-                double sum = 0;
-                bool open = true;
-                for (int r = 0; r < 4; ++r) {
-                    const int cell = r * 4 + column[r];
-                    open = open && (board.cand[cell] & digit_bit(d));
-                    sum += weights.at(cell) * d - mu[cell];
-                }
-                if (!open) continue;
-                top[d] = std::max(top[d], sum);
-                for (int cell = 0; cell < 16; ++cell) {
-                    const bool on = column[cell / 4] == cell % 4;
-                    double& kept = on ? through[d][cell] : avoiding[d][cell];
-                    kept = std::max(kept, sum);
-                }
-            }
-            relaxed += top[d];
-        }
-
-        Board after = board;
-        std::vector<double> slack;
-        double value = 0;
-        const int went = bound.strike_hopeless(after, mu, cutoff, &slack, &value);
-        if (went < 0) {
-            // Dead: nothing reaches the cutoff (the relaxation itself, or every candidate struck).
-            REQUIRE(double(*best->score) < cutoff);
-            continue;
-        }
-        REQUIRE(value == Approx(relaxed).margin(kMargin));
-        for (int cell = 0; cell < 16; ++cell) {
-            if (board.value[cell]) continue;
-            for (int d = 1; d <= 4; ++d) {
-                if (!(board.cand[cell] & digit_bit(d))) continue;
-                const double own = top[d] - through[d][cell];
-                REQUIRE(slack[cell * 5 + d] == Approx(relaxed - own - cutoff).margin(kMargin));
-                double others = 0;
-                for (int e = 1; e <= 4; ++e)
-                    if (e != d) others += top[e] - avoiding[e][cell];
-                const double keeps = relaxed - own - others - cutoff;
-                const bool gone = !(after.cand[cell] & digit_bit(d));
-                if (keeps < -kMargin) {
-                    REQUIRE(gone);
-                    ++struck;
-                    if (relaxed - own - cutoff > kMargin) ++only_by_others;
-                }
-                if (gone) {
-                    Grid forced = puzzle;
-                    forced.set(cell / 4, cell % 4, d);
-                    const auto with = target_by_enumeration(forced, weights, 1000);
-                    REQUIRE(with.has_value());
-                    if (with->has_completion()) REQUIRE(double(*with->score) < cutoff);
-                }
-            }
-        }
-    }
-    INFO(struck << " struck, " << only_by_others << " of them by the other digits' losses alone");
-    REQUIRE(only_by_others > 0);
 }
