@@ -215,7 +215,7 @@ bool Board::propagate(std::vector<int>& queue) {
     }
 }
 
-int Board::probe(int width, const std::function<bool(const Board&)>& hopeless) {
+int Board::probe(int width, const std::function<bool(const Board& trial, int cell, int digit)>& hopeless) {
     int struck = 0;
     Board trial;
     for (bool changed = true; changed;) {
@@ -227,7 +227,7 @@ int Board::probe(int width, const std::function<bool(const Board&)>& hopeless) {
                 const int d = lowest_digit(mask);
                 if (value[cell] || !(cand[cell] & digit_bit(d))) continue;
                 trial = *this;
-                if (trial.assign(int(cell), d) && !hopeless(trial)) continue;
+                if (trial.assign(int(cell), d) && !hopeless(trial, int(cell), d)) continue;
                 if (!strike({{int(cell), d}})) return -1;
                 ++struck;
                 changed = true;

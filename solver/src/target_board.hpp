@@ -34,9 +34,10 @@ struct Board {
     // Removes the (cell, digit) candidates and propagates; false on a contradiction.
     bool strike(const std::vector<std::pair<int, int>>& candidates);
     // Probing on the free cells with at most `width` candidates: strikes every candidate whose
-    // placement dies by singles or leaves a board that `hopeless` rejects, until none does.
-    // Returns how many went, or -1 when the board died.
-    int probe(int width, const std::function<bool(const Board&)>& hopeless);
+    // placement dies by singles or leaves a board that `hopeless` rejects (given the trial board
+    // and the cell and digit placed on it), until none does. Returns how many went, or -1 when
+    // the board died.
+    int probe(int width, const std::function<bool(const Board& trial, int cell, int digit)>& hopeless);
     Grid to_grid() const;
 
 private:

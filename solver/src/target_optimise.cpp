@@ -155,6 +155,16 @@ constexpr double kNodeAimBelowCutoff = 0.3;
 // measured: both turned 6.5 s and 82 ms tails of 4,000 puzzles per band into under 10 ms; 2 costs
 // less on the packed families, and the penalty test took another 10-20 % off the slowest.
 constexpr int kProbeWidth = 2;
+// 16x16 nodes probe again after the placement strike, on the cells with at most this many
+// candidates, each trial priced by its digits' losses under the placement bound (each digit's
+// largest: forced through a cell or kept off one), which sits a few points nearer the cutoff
+// than the row bound the first probing prices by; then they branch on the tried cell whose
+// trials left the least (tried_children). Proving the optima of the two slowest puzzles known,
+// one thread: 19,076 -> 3,537 and 18,640 -> 4,497 nodes. The probing alone took 12,707 -> 8,538
+// nodes on nine other proofs but no time off whole solves: it removed the cheap nodes
+// (docs/target.md, session 29).
+constexpr int kLossProbeWidth16 = 3;
+constexpr double kNotTried = -1;  // trial_drop_ of a candidate the second probing did not try
 // The placement bound (target_placement.hpp) joins in when a round has taken
 // TargetOptions::placement_after_nodes nodes (50: 30, 50 and 100 measured on 4,000 puzzles per
 // band and three seeds, 50 gave the lowest worst): most trees need 0-20, while an LP gap of 1.5-3
@@ -414,14 +424,32 @@ public:
             if (record_if_complete(board)) return {};
         }
         // The strike's slack stays valid for the candidates that survive the probing.
-        if (board.probe(kProbeWidth, [&](const Board& trial) { return drop_exceeds_gap(board, trial, depth, false); }) <
-                0 ||
+        if (board.probe(kProbeWidth, [&](const Board& trial, int,
+                                         int) { return drop_exceeds_gap(board, trial, depth, false); }) < 0 ||
             record_if_complete(board))
             return {};
         if (placement_) {  // 16x16, or the bounds close: the placement step and strike besides
             if (placement_step(depth) < cutoff()) return {};
-            if (placement_->strike_hopeless(board, placement_mu_[depth], cutoff()) < 0 || record_if_complete(board))
+            double value = 0;
+            if (placement_->strike_hopeless(board, placement_mu_[depth], cutoff(), nullptr, &value) < 0 ||
+                record_if_complete(board))
                 return {};
+            if (board.geo->box == 4) {
+                const double gap = value - cutoff();
+                const int n = board.geo->side;
+                placement_->digit_losses(n, digit_losses_);
+                trial_drop_.assign(n * n * (n + 1), kNotTried);
+                if (board.probe(kLossProbeWidth16,
+                                [&](const Board& trial, int cell, int d) {
+                                    const double drop = trial_drop(board, trial);
+                                    trial_drop_[cell * (n + 1) + d] = drop;
+                                    return drop > gap;
+                                }) < 0 ||
+                    record_if_complete(board))
+                    return {};
+                std::vector<Child> children = tried_children(board, gap);
+                if (!children.empty()) return ordered(std::move(children), board, bound, m);
+            }
         }
         return ordered(least_slack_children(board, slack_[depth]), board, bound, m);
     }
@@ -464,8 +492,8 @@ public:
             record_if_complete(board))
             return {};
         gap_[depth] = node_value_[depth] - cutoff();
-        if (board.probe(kProbeWidth, [&](const Board& trial) { return drop_exceeds_gap(board, trial, depth, true); }) <
-                0 ||
+        if (board.probe(kProbeWidth, [&](const Board& trial, int,
+                                         int) { return drop_exceeds_gap(board, trial, depth, true); }) < 0 ||
             record_if_complete(board))
             return {};
         std::vector<Child> children = least_slack_children(board, slack);
@@ -507,6 +535,53 @@ public:
         double drop = 0;
         for (double penalty : most) drop += penalty;
         return drop > gap;
+    }
+
+    // How far what `trial` (a child of `board`) forces takes the placement bound of the last
+    // strike down, at least. At fixed multipliers the digits are independent problems, each
+    // losing at least the largest of its losses: through each cell the trial places it on, around
+    // each cell the trial takes it from (digit_losses).
+    double trial_drop(const Board& board, const Board& trial) const {
+        const int n = board.geo->side;
+        std::array<double, target_detail::kMaxSide + 1> most{};  // per digit
+        for (int cell = 0; cell < n * n; ++cell) {
+            if (board.value[cell]) continue;
+            const double* forced = digit_losses_.forced.data() + cell * (n + 1);
+            const double* barred = digit_losses_.barred.data() + cell * (n + 1);
+            if (const int d = trial.value[cell]) most[d] = std::max(most[d], forced[d]);
+            for (std::uint32_t gone = board.cand[cell] & ~trial.cand[cell]; gone; gone &= gone - 1) {
+                const int d = lowest_digit(gone);
+                most[d] = std::max(most[d], barred[d]);
+            }
+        }
+        double drop = 0;
+        for (double loss : most) drop += loss;
+        return drop;
+    }
+
+    // 16x16: the branching on a cell whose every candidate the second probing tried, the one
+    // whose children keep the least of the placement bound's lead (`gap`) in all, each child
+    // costing what its trial left of the lead plus kChildShare; none when no such cell has two
+    // candidates. A trial's drop is a look ahead through the singles the child will propagate,
+    // where the strike's slack sees the one candidate: the children it picks end sooner.
+    std::vector<Child> tried_children(const Board& board, double gap) const {
+        const int n = board.geo->side;
+        double best = std::numeric_limits<double>::infinity();
+        int best_cell = -1;
+        for (int cell = 0; cell < n * n; ++cell) {
+            if (board.value[cell] || digit_count(board.cand[cell]) < 2) continue;
+            double sum = 0;
+            for (std::uint32_t mask = board.cand[cell]; mask && sum < best; mask &= mask - 1) {
+                const double drop = trial_drop_[cell * (n + 1) + lowest_digit(mask)];
+                sum += drop == kNotTried ? std::numeric_limits<double>::infinity()
+                                         : std::max(0.0, gap - drop) + kChildShare;
+            }
+            if (sum < best) {
+                best = sum;
+                best_cell = cell;
+            }
+        }
+        return best_cell < 0 ? std::vector<Child>{} : cell_children(board, best_cell);
     }
 
     // The branching whose children keep the least slack in all: a free cell (children: its
@@ -988,6 +1063,10 @@ private:
     std::unique_ptr<target_detail::PlacementBound> placement_;
     bool placement_alone_ = false;  // the nodes take it without the row bound (placement_node)
     std::vector<double> root_mu_;
+    // Scratch of the 16x16 nodes' second probing: the digits' losses, and per cell * (n + 1) +
+    // digit the drop its trial showed (kNotTried: none).
+    target_detail::PlacementBound::DigitLosses digit_losses_;
+    std::vector<double> trial_drop_;
     std::vector<std::vector<double>> placement_mu_;
     TargetStats stats_;
     int dive_budget_ = 0;

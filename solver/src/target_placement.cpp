@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include "target_assignment.hpp"
+
 namespace sudoku::target_detail {
 
 namespace {
@@ -241,6 +243,31 @@ bool PlacementBound::penalties(const Board& board, const std::vector<double>& mu
         for (int cell = 0; cell < n * n; ++cell) penalty_[cell * (n + 1) + d] = best - through_[cell];
     }
     return total >= cutoff;
+}
+
+void PlacementBound::digit_losses(int n, DigitLosses& losses) const {
+    constexpr double kNever = std::numeric_limits<double>::infinity();
+    losses.forced = penalty_;
+    losses.barred.resize(penalty_.size());
+    // Per row, each digit's least and second least loss; a cell holding the least gets the
+    // second (equal to the least when two cells tie), any other cell the least.
+    std::array<double, kMaxSide + 1> least, second;
+    for (int row = 0; row < n; ++row) {
+        std::fill_n(least.begin(), n + 1, kNever);
+        std::fill_n(second.begin(), n + 1, kNever);
+        for (int cell = row * n; cell < row * n + n; ++cell) {
+            const double* forced = penalty_.data() + cell * (n + 1);
+            for (int d = 1; d <= n; ++d) {
+                second[d] = std::min(second[d], std::max(least[d], forced[d]));
+                least[d] = std::min(least[d], forced[d]);
+            }
+        }
+        for (int cell = row * n; cell < row * n + n; ++cell) {
+            const double* forced = penalty_.data() + cell * (n + 1);
+            double* barred = losses.barred.data() + cell * (n + 1);
+            for (int d = 1; d <= n; ++d) barred[d] = forced[d] == least[d] ? second[d] : least[d];
+        }
+    }
 }
 
 int PlacementBound::strike_hopeless(Board& board, const std::vector<double>& mu, double cutoff,

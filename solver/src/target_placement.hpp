@@ -61,6 +61,16 @@ public:
     int strike_hopeless(Board& board, const std::vector<double>& mu, double cutoff,
                         std::vector<double>* slack = nullptr, double* value = nullptr);
 
+    // What each digit's best placement loses, at the multipliers of the last strike_hopeless and
+    // on the candidates it started from, per cell * (n + 1) + digit: `forced` when the placement
+    // must take the cell, `barred` when it must avoid it (infinite: no placement can). A placement
+    // meets each row once, so the best that avoids a cell is the best through another cell of its
+    // row: barred is the least forcing loss among those, exactly.
+    struct DigitLosses {
+        std::vector<double> forced, barred;
+    };
+    void digit_losses(int n, DigitLosses& losses) const;
+
 private:
     // L at `mu`; `covered[cell]` counts the digits whose best placement uses the cell.
     double evaluate(const Board& board, const std::vector<double>& mu, std::vector<int>& covered);

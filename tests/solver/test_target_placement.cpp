@@ -8,6 +8,7 @@
 #include <numeric>
 #include <vector>
 
+#include "../../solver/src/target_placement.hpp"
 #include "../../solver/src/target_placement_lanes.hpp"
 #include "sudoku/rng.hpp"
 #include "sudoku/solved_grid.hpp"
@@ -204,4 +205,74 @@ TEST_CASE("target placement: the nine-lane kernel finds each digit's best placem
                 REQUIRE(lanes.profit[cell][d - 1] ==
                         ((cand[cell] >> d) & 1 ? double(weight[cell]) * d - mu[cell] : kNone));
     }
+}
+
+// Each digit's losses at fixed multipliers, against brute force on 4x4 grids (16 placements a
+// digit): forced through a cell, its best placement less its best through the cell; barred from
+// a cell, its best less its best avoiding the cell; infinite where no placement can.
+TEST_CASE("target placement: each digit's losses through and around every cell are exact") {
+    using target_detail::Board;
+    using target_detail::PlacementBound;
+    constexpr double kNone = -std::numeric_limits<double>::infinity();
+    constexpr double kNever = std::numeric_limits<double>::infinity();
+    const auto placements = all_placements(2);
+    Rng random(1125);
+    std::vector<int> all(16);
+    std::iota(all.begin(), all.end(), 0);
+    int finite_barred = 0, positive_barred = 0;
+    for (int trial = 0; trial < 200; ++trial) {
+        const Grid puzzle = keep_random_clues(random_solved_grid(2, random), all, random.between(0, 6), random);
+        const Weights weights = random_weights(2, -20, 20, random);
+        Board board;
+        REQUIRE(board.load(puzzle));
+        PlacementBound bound(weights);
+        std::vector<double> mu(16);
+        for (double& m : mu) m = random.between(-300, 300) / 7.0;
+        INFO("trial " << trial << ": " << puzzle.to_line());
+
+        std::vector<double> top(5, kNone);
+        std::vector<std::vector<double>> through(5, std::vector<double>(16, kNone)), avoiding = through;
+        for (int d = 1; d <= 4; ++d)
+            for (const auto& column : placements) {
+                double sum = 0;
+                bool open = true;
+                for (int r = 0; r < 4; ++r) {
+                    const int cell = r * 4 + column[r];
+                    open = open && (board.cand[cell] & digit_bit(d));
+                    sum += weights.at(cell) * d - mu[cell];
+                }
+                if (!open) continue;
+                top[d] = std::max(top[d], sum);
+                for (int cell = 0; cell < 16; ++cell) {
+                    double& kept = column[cell / 4] == cell % 4 ? through[d][cell] : avoiding[d][cell];
+                    kept = std::max(kept, sum);
+                }
+            }
+
+        Board after = board;
+        if (bound.strike_hopeless(after, mu, -1e18) < 0) continue;  // a loaded 4x4 board always has placements
+        PlacementBound::DigitLosses losses;
+        bound.digit_losses(4, losses);
+        REQUIRE(losses.forced.size() == 16 * 5);
+        REQUIRE(losses.barred.size() == 16 * 5);
+        for (int cell = 0; cell < 16; ++cell)
+            for (int d = 1; d <= 4; ++d) {
+                INFO("cell " << cell << ", digit " << d);
+                const double forced = losses.forced[cell * 5 + d], barred = losses.barred[cell * 5 + d];
+                if (through[d][cell] == kNone)
+                    REQUIRE(forced == kNever);
+                else
+                    REQUIRE(forced == Approx(top[d] - through[d][cell]).margin(1e-9));
+                if (avoiding[d][cell] == kNone) {
+                    REQUIRE(barred == kNever);
+                } else {
+                    REQUIRE(barred == Approx(top[d] - avoiding[d][cell]).margin(1e-9));
+                    ++finite_barred;
+                    positive_barred += barred > 1e-9;
+                }
+            }
+    }
+    // The cases that matter: digits whose best placements all take the cell.
+    REQUIRE(positive_barred > 100);
+    REQUIRE(finite_barred > positive_barred);
 }
