@@ -6,11 +6,8 @@
 #include "sudoku/dlx.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/target.hpp"
-#include "sudoku/test_set.hpp"
-#if defined(SUDOKU_HAVE_MIP) && __has_include("sudoku/target_mip.hpp")
 #include "sudoku/target_mip.hpp"
-#define SUDOKU_RECHECK_WITH_MIP 1
-#endif
+#include "sudoku/test_set.hpp"
 
 namespace sudoku::detail {
 
@@ -44,12 +41,10 @@ std::string AnswerRecheck::expected_target(const Grid& puzzle, const std::string
     const Weights& weights = options_.weights;
     std::optional<TargetResult> enumerated = target_by_enumeration(puzzle, weights, kValidateEnumerationCap), mip;
     if (!enumerated) ++beyond_enumeration;
-#ifdef SUDOKU_RECHECK_WITH_MIP
     try {
         mip = target_by_mip(puzzle, weights);
         ++by_mip;
     } catch (const std::exception&) {}
-#endif
     auto text = [&](const TargetResult& r) { return target_score_text(r.score, options_); };
     if (enumerated && mip && enumerated->score != mip->score)
         found_.push_back(file + ": enumeration gives " + text(*enumerated) + ", the MIP " + text(*mip));

@@ -172,7 +172,7 @@ TEST_CASE("protections: the weakest of two runs is weakest protection by protect
     CHECK(protections_from_json(to_json(full)) == full);
 }
 
-// The network (judge/sandbox/slot_network.hpp): the runner's one empty network namespace, joined by
+// The network (judge/runner/slot_network.hpp): the runner's one empty network namespace, joined by
 // every run, never the host's.
 TEST_CASE("protections: every run, on both runner paths, is in an empty network namespace, not the host's") {
     if (geteuid() != 0) sudoku::testing::skip_test("the root path of the runner's network needs root");

@@ -7,16 +7,16 @@
 #include <optional>
 #include <vector>
 
-#include "../../solver/src/target_board.hpp"
-#include "../../solver/src/target_digit_sums.hpp"
-#include "../../solver/src/target_placement_dp.hpp"
-#include "../../solver/src/target_placement_graph_lanes.hpp"
 #include "sudoku/rng.hpp"
 #include "sudoku/solved_grid.hpp"
 #include "sudoku/solver9_kernel.hpp"
 #include "sudoku/target.hpp"
 #include "support/placements.hpp"
 #include "support/target_cases.hpp"
+#include "target/board.hpp"
+#include "target/digit_sums.hpp"
+#include "target/placement/dp.hpp"
+#include "target/placement/graph_lanes.hpp"
 
 using namespace sudoku;
 using namespace sudoku::testing;

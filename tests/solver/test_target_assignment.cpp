@@ -7,9 +7,9 @@
 #include <numeric>
 #include <vector>
 
-#include "../../solver/src/target_assignment.hpp"
 #include "sudoku/rng.hpp"
 #include "sudoku/solver9_kernel.hpp"
+#include "target/assignment.hpp"
 
 using namespace sudoku;
 using sudoku::target_detail::Assignment;

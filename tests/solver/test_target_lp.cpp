@@ -6,14 +6,14 @@
 #include <numeric>
 #include <vector>
 
-#include "../../solver/src/target_board.hpp"
-#include "../../solver/src/target_bound.hpp"
-#include "../../solver/src/target_lp_duals.hpp"
 #include "sudoku/rng.hpp"
 #include "sudoku/solved_grid.hpp"
 #include "sudoku/target.hpp"
 #include "sudoku/target_mip.hpp"
 #include "support/target_cases.hpp"
+#include "target/board.hpp"
+#include "target/bound.hpp"
+#include "target/lp_duals.hpp"
 
 using namespace sudoku;
 using namespace sudoku::testing;

@@ -8,8 +8,6 @@
 #include <numeric>
 #include <vector>
 
-#include "../../solver/src/target_placement.hpp"
-#include "../../solver/src/target_placement_lanes.hpp"
 #include "sudoku/rng.hpp"
 #include "sudoku/solved_grid.hpp"
 #include "sudoku/solver9_kernel.hpp"
@@ -18,6 +16,8 @@
 #include "support/datasets.hpp"
 #include "support/placements.hpp"
 #include "support/target_cases.hpp"
+#include "target/placement/lanes.hpp"
+#include "target/placement/placement.hpp"
 
 using namespace sudoku;
 using namespace sudoku::testing;

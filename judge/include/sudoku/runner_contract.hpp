@@ -1,4 +1,4 @@
-// What the judge and its runner (judge/sandbox/sudoku_sandbox.cpp, an executable of its own) agree
+// What the judge and its runner (judge/runner/runner.cpp, an executable of its own) agree
 // on: the words of the record's states and the default wall limit (docs/judge.md, "The runner").
 // Header-only, with no dependency beyond the standard library, so that the runner includes it too
 // and neither side can spell a state or the default differently from the other.

@@ -1,0 +1,20 @@
+# The judge library's sources, one folder per module (fuzz/CMakeLists.txt reads the lists too).
+set(SUDOKU_JUDGE_SOURCES
+  # the checkers: exact, tokens, lines, floats, testlib-style special judges
+  checkers/checkers.cpp checkers/float_checker.cpp
+  # a contest: CONTEST.yaml, plain problems, languages, what each submission holds
+  contest/contest.cpp contest/grading_inputs.cpp contest/language_config.cpp contest/languages.cpp
+  contest/plain_problem.cpp contest/submission_file.cpp contest/submission_sources.cpp
+  # grading: compile, run every test, decide the verdict, score
+  grading/calibrate.cpp grading/compile.cpp grading/cpu_allocation.cpp grading/executable_copy.cpp
+  grading/grader.cpp grading/scoring.cpp grading/verdict.cpp
+  # LemonLime contests
+  import/lemon_import.cpp
+  # what a grading writes: the journal, results, the report, the output folder
+  output/durable_file.cpp output/journal.cpp output/out_dir.cpp output/report.cpp output/results.cpp
+  # the judge's side of the runner: spawning it, reading its record, the protections it had
+  runner_client/cgroup_sweep.cpp runner_client/protections.cpp runner_client/sandbox.cpp
+  runner_client/spawn.cpp
+  # scale-out: shards, their status, merging them
+  scaleout/merge_folder.cpp scaleout/shard.cpp scaleout/shard_plan.cpp scaleout/shard_status.cpp)
+list(TRANSFORM SUDOKU_JUDGE_SOURCES PREPEND ${CMAKE_CURRENT_LIST_DIR}/src/)

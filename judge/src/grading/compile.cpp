@@ -1,0 +1,149 @@
+// Compiling in the sandbox: the compiler gets the same isolation as a contestant's program
+// (`#include </dev/urandom>` or a template bomb hits the compile limits, not the judge).
+#include "sudoku/compile.hpp"
+
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "contest/submission_file.hpp"
+#include "sudoku/runner_contract.hpp"
+#include "sudoku/sandbox.hpp"
+
+namespace sudoku::judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string head_of(const fs::path& file, long long limit_bytes) {
+    std::ifstream in(file, std::ios::binary);
+    std::string text(static_cast<size_t>(limit_bytes), '\0');
+    in.read(text.data(), limit_bytes);
+    text.resize(static_cast<size_t>(in.gcount()));
+    if (in.gcount() == limit_bytes && in.peek() != EOF)
+        text += "\n[compiler messages cut at " + std::to_string(limit_bytes / 1024) + " KiB]";
+    return text;
+}
+
+// The compiler failed for want of room, not for the source: it says "No space left on device" (or
+// could not even write its messages) and the build disk has less room than a binary may take.
+// A regular file, not a link the compiler left under the program's name.
+bool is_plain_file(const fs::path& p) {
+    struct stat st {};
+    return lstat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool build_disk_full(const fs::path& build_dir, const std::string& log, const CompileSettings& settings) {
+    struct statvfs disk;
+    const bool says_so = log.empty() || log.find(std::strerror(ENOSPC)) != std::string::npos;
+    if (!says_so || statvfs(build_dir.c_str(), &disk) != 0) return false;
+    const double free_bytes = static_cast<double>(disk.f_bavail) * static_cast<double>(disk.f_frsize);
+    return free_bytes < static_cast<double>(settings.binary_limit_mib) * 1024 * 1024;
+}
+
+}  // namespace
+
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): source then build directory, as the header declares
+CompileResult compile_source(const fs::path& source, const fs::path& build_dir, const std::string& name,
+                             const CompileSettings& settings) {
+    const std::vector<Language> languages = contest_languages(settings);
+    SubmissionFiles files;
+    files.main = source;
+    files.files = {source};
+    files.language = language_of(languages, source);
+    if (!files.language) files.language = language_named(languages, "cpp");  // what it always was
+    return compile_submission(files, build_dir, name, settings);
+}
+
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): files then build directory, as the header declares
+CompileResult compile_submission(const SubmissionFiles& files, const fs::path& build_dir, const std::string& name,
+                                 const CompileSettings& settings) {
+    CompileResult result;
+    std::error_code ec;
+    fs::remove_all(build_dir, ec);
+    fs::path box = build_dir / "box";
+    fs::create_directories(box);
+    const Language& language = *files.language;
+    result.language = language.name;
+    if (!files.refusal.empty()) {
+        result.refused = true;
+        result.message = files.refusal;
+        return result;
+    }
+    // The main source takes the program's name (<name>.cpp); a folder's others keep theirs.
+    CommandWords words;
+    words.exe = name;
+    words.dir = kBoxInsidePath;
+    words.main = name + files.main.extension().string();
+    try {
+        const auto limit = static_cast<std::uintmax_t>(settings.source_limit_kib) * 1024;
+        for (const auto& file : files.files) {
+            const std::string inside = file == files.main ? words.main : file.filename().string();
+            if (auto refusal = copy_submission(file, box / inside, limit, 0644)) {
+                result.refused = true;
+                result.message = *refusal;
+                return result;
+            }
+            if (language_of({language}, inside)) words.sources.push_back(inside);
+        }
+    } catch (const fs::filesystem_error& e) {
+        result.judge_fault = true;
+        result.message = "cannot copy " + e.path1().string() + ": " + e.code().message();
+        return result;
+    }
+    RunRequest r;
+    r.argv = command_argv(language.compile, words);
+    if (r.argv.empty() || find_tool(r.argv[0], settings.read_only_dirs).empty()) {
+        result.message = "the " + language.name + " compiler '" + (r.argv.empty() ? "" : r.argv[0]) +
+                         "' is not installed on this judge: " + language.name + " submissions cannot be graded here";
+        return result;
+    }
+    r.work_dir = box;
+    r.stdout_file = build_dir / "compile.stdout";
+    r.stderr_file = build_dir / "compile.log";
+    r.limits = RunLimits{.cpu_s = settings.time_limit_s,
+                         .wall_s = settings.time_limit_s * 2 + 1,
+                         .memory_mib = settings.memory_mib,
+                         .stack_mib = -1,
+                         .output_kib = settings.binary_limit_mib * 1024,
+                         .processes = 64};
+    r.read_only = read_only_at_own_paths(settings.read_only_dirs);
+    RunRecord run = run_sandboxed(r);
+    result.cpu_s = run.cpu_s;
+    std::string log = head_of(r.stderr_file, settings.message_limit_kib * 1024);
+    if (!run.error.empty()) {
+        result.judge_fault = true;
+        result.message = run.error;
+    } else if (run.killed_by != KilledBy::none || run.cpu_s > settings.time_limit_s) {
+        result.message = "compilation exceeded " + std::to_string(settings.time_limit_s).substr(0, 4) + " s\n" + log;
+    } else if (run.oom) {
+        result.message = "compilation exceeded " + std::to_string(settings.memory_mib) + " MiB of memory\n" + log;
+    } else if (run.signal) {
+        result.message = "compiler killed by signal " + std::to_string(*run.signal) + "\n" + log;
+    } else if (run.exit_code != 0 && build_disk_full(build_dir, log, settings)) {
+        result.judge_fault = true;  // not the contestant's CE: it is compiled again on a disk with room
+        result.message = "the disk of " + build_dir.string() + " is full: " + std::strerror(ENOSPC) + "\n" + log;
+    } else if (run.exit_code != 0 || (language.runs_binary() && !is_plain_file(box / name))) {
+        result.message = log.empty() ? "the compiler failed without a message" : log;
+    } else {
+        result.ok = true;
+        result.binary = build_dir / name;
+        // A binary is the program; an interpreted language's program is the box (its sources).
+        fs::rename(language.runs_binary() ? box / name : box, result.binary, ec);
+        if (ec) {
+            result.ok = false;
+            result.judge_fault = true;
+            result.message = "cannot keep the program: " + ec.message();
+        } else {
+            result.message = log;  // warnings
+        }
+    }
+    return result;
+}
+
+}  // namespace sudoku::judge

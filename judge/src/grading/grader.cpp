@@ -1,0 +1,457 @@
+// Grading a contest: compile phase, then run phase, both on a pool of `jobs` threads, each thread
+// owning one run slot (a private directory and a pinned core).
+#include "sudoku/grader.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "contest/submission_file.hpp"
+#include "grading/executable_copy.hpp"
+#include "sudoku/cgroup_sweep.hpp"
+#include "sudoku/checkers.hpp"
+#include "sudoku/config_paths.hpp"
+#include "sudoku/cpu_allocation.hpp"
+#include "sudoku/float_checker.hpp"
+#include "sudoku/grading_inputs.hpp"
+#include "sudoku/journal.hpp"
+#include "sudoku/runner_contract.hpp"
+#include "sudoku/scoring.hpp"
+#include "sudoku/verdict.hpp"
+
+namespace sudoku::judge {
+
+namespace fs = std::filesystem;
+
+RunLimits limits_of(const ProblemConfig& config, long long stack_mib) {
+    RunLimits l;
+    l.cpu_s = config.time_limit_s;
+    l.wall_s = default_wall_s(config.time_limit_s);
+    l.memory_mib = config.memory_limit_mib;
+    l.stack_mib = stack_mib;
+    l.output_kib = config.output_limit_kib;
+    l.processes = 64;
+    return l;
+}
+
+namespace {
+
+// What the program left in its box instead of the expected output file, for the MISSING reason.
+std::string what_it_wrote(const fs::path& box, const ProblemConfig& config) {
+    std::string names;
+    int count = 0;
+    std::error_code ec;
+    for (auto& e : fs::directory_iterator(box, ec)) {
+        std::string n = e.path().filename().string();
+        if (n == "prog" || n == config.input_file) continue;
+        if (count++ < 5) names += (names.empty() ? "" : ", ") + n;
+    }
+    if (count == 0) return "it wrote no file (output on stdout is not read for this problem)";
+    return "it wrote: " + names + (count > 5 ? ", ..." : "");
+}
+
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): one caller; the output file, then the box it lies in
+OutputFacts output_facts(const fs::path& output, const fs::path& box, const ProblemConfig& config) {
+    OutputFacts f;
+    struct stat st;
+    if (lstat(output.c_str(), &st) != 0) {
+        f.present = false;
+        f.missing_hint = what_it_wrote(box, config);
+    } else if (!S_ISREG(st.st_mode)) {
+        f.present = false;  // never follow a link or open a FIFO the program planted
+        f.missing_hint = config.output_file + " is " +
+                         (S_ISLNK(st.st_mode)   ? "a symbolic link (not followed)"
+                          : S_ISDIR(st.st_mode) ? "a directory"
+                                                : "not a regular file");
+    } else {
+        f.size_bytes = st.st_size;
+    }
+    return f;
+}
+
+}  // namespace
+
+TestResult judge_test(const ContestProblem& problem, const TestCase& test, const fs::path& binary,
+                      const RunSlot& slot) {
+    return judge_program(problem, test, Program{binary}, slot);
+}
+
+namespace {
+
+// The program into the box: a binary as ./prog, or every regular file of a program folder.
+void put_program(const Program& program, const fs::path& box) {
+    struct stat st {};
+    if (lstat(program.path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+        copy_executable(program.path, box / kBoxProgramName);
+        return;
+    }
+    for (const auto& e : fs::directory_iterator(program.path))
+        if (e.is_regular_file() && !e.is_symlink()) copy_executable(e.path(), box / e.path().filename());
+}
+
+}  // namespace
+
+TestResult judge_program(const ContestProblem& problem, const TestCase& test, const Program& program,
+                         const RunSlot& slot) {
+    const ProblemConfig& config = problem.config;
+    TestResult result;
+    result.problem = config.name;
+    result.test = test.name;
+    result.group = test.group;
+
+    fs::path box = slot.dir / "box";
+    std::error_code ec;
+    fs::remove_all(box, ec);
+    fs::create_directories(box);
+    RunRequest r;
+    r.argv = program.argv;
+    r.work_dir = box;
+    r.limits = limits_of(config, slot.stack_mib);
+    r.limits.cpu_s *= program.time_multiplier;
+    r.limits.wall_s = default_wall_s(r.limits.cpu_s);
+    r.read_only = read_only_at_own_paths(slot.read_only_dirs);
+    r.core = slot.core;
+    r.namespaces = slot.namespaces;
+    r.cgroups = slot.cgroups;
+    try {
+        put_program(program, box);
+        if (config.uses_stdin())
+            r.stdin_file = fs::absolute(test.input);
+        else {
+            fs::copy_file(test.input, box / config.input_file, fs::copy_options::overwrite_existing);
+            fs::permissions(box / config.input_file, fs::perms::owner_read | fs::perms::owner_write |
+                                                         fs::perms::group_read | fs::perms::others_read);
+        }
+    } catch (const fs::filesystem_error& e) {
+        result.verdict = Verdict::FAIL;
+        result.reason = std::string("judge fault: preparing the box: ") + e.what();
+        return result;
+    }
+    fs::path output = config.uses_stdout() ? slot.dir / "stdout" : box / config.output_file;
+    if (config.uses_stdout()) r.stdout_file = output;
+
+    RunRecord run = slot.session ? slot.session->run(r, slot.stop) : run_sandboxed(r);
+    OutputFacts facts = output_facts(output, box, config);
+    Outcome outcome = decide_verdict(run, r.limits, facts, [&] {
+        return check_problem_output(
+            problem, CheckFiles{test.input, output, test.answer, slot.dir / "checker", slot.read_only_dirs});
+    });
+    result.verdict = outcome.verdict;
+    result.reason = outcome.reason;
+    result.fraction = outcome.fraction;
+    result.cpu_s = run.cpu_s;
+    result.wall_s = run.wall_s;
+    result.peak_kib = run.peak_kib;
+    if (run.error.empty()) result.protections = run.protections();
+    return result;
+}
+
+namespace {
+
+// Runs `count` tasks on `jobs` threads; task(i, slot) with slot in 0..jobs-1. The first task that
+// throws (the journal on a full disk, a box that cannot be made) stops the pool: the other threads
+// finish the task in hand and take no other, and the error is thrown again here, in the caller's
+// thread, instead of ending the process from a worker (std::terminate).
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): jobs and count are named at the two call sites
+void run_pool(int jobs, size_t count, const std::function<void(size_t, int)>& task) {
+    std::atomic<size_t> next{0};
+    std::atomic<bool> failed{false};
+    std::exception_ptr first_error;
+    std::mutex error_mutex;
+    std::vector<std::thread> threads;
+    for (int s = 0; s < jobs; ++s)
+        threads.emplace_back([&, s] {
+            for (size_t i; !failed && (i = next++) < count;) try {
+                    task(i, s);
+                } catch (...) {
+                    std::lock_guard lock(error_mutex);
+                    if (!first_error) first_error = std::current_exception();
+                    failed = true;
+                }
+        });
+    for (auto& t : threads) t.join();
+    if (first_error) std::rethrow_exception(first_error);
+}
+
+class Progress {
+public:
+    Progress(const GradeOptions& o, int total) : options_(o), total_(total) {}
+
+    void test_done(const TestResult& t, int done) {
+        if (!options_.progress) return;
+        char line[256];
+        std::snprintf(line, sizeof line, "[%d/%d] %s %s #%s %s %.3f s %.1f MiB", done, total_, t.contestant.c_str(),
+                      t.problem.c_str(), t.test.c_str(), std::string(verdict_name(t.verdict)).c_str(), t.cpu_s,
+                      static_cast<double>(t.peak_kib) / 1024.0);
+        std::lock_guard lock(mutex_);
+        if (options_.progress_is_terminal)
+            *options_.progress << "\r\033[K" << line << std::flush;
+        else
+            *options_.progress << line << "\n";
+    }
+    void note(const std::string& text) {
+        if (!options_.progress) return;
+        std::lock_guard lock(mutex_);
+        *options_.progress << (options_.progress_is_terminal ? "\r\033[K" : "") << text << "\n";
+    }
+    // What the host should read even without the progress lines.
+    void notice(const std::string& text) {
+        note(text);
+        if (options_.notices && options_.notices != options_.progress) *options_.notices << text << "\n";
+    }
+    void finish() {
+        if (options_.progress && options_.progress_is_terminal) *options_.progress << "\n";
+    }
+
+private:
+    const GradeOptions& options_;
+    int total_;
+    std::mutex mutex_;
+};
+
+struct Work {
+    size_t contestant, problem;
+};
+
+CompileRecord prepare_submission(const Contest& contest, const std::string& name, const ContestProblem& problem,
+                                 const fs::path& build_dir, const CompileSettings& settings) {
+    CompileRecord rec{name, problem.config.name, CompileStatus::FAIL, "", ""};
+    const std::vector<Language> languages = contest_languages(settings);
+    const SubmissionFiles files = find_sources(contest.contestants_dir / name, problem.config.name, languages);
+    fs::path binary = build_dir / problem.config.name;
+    if (files.main.empty()) {
+        std::string kinds;
+        for (const auto& l : languages) kinds += (kinds.empty() ? "" : ", ") + problem.config.name + l.extensions[0];
+        rec.status = CompileStatus::missing;
+        rec.message = "no " + kinds + " or binary in " + (contest.contestants_dir / name).string();
+    } else if (!files.language) {
+        fs::create_directories(build_dir);
+        const auto limit = static_cast<std::uintmax_t>(settings.binary_limit_mib) << 20;
+        auto refusal = copy_submission(files.main, binary, limit, 0755);
+        rec.status = refusal ? CompileStatus::refused : CompileStatus::ok;
+        rec.message = refusal ? *refusal : "ready binary " + files.main.filename().string();
+    } else {
+        CompileResult c = compile_submission(files, build_dir, problem.config.name, settings);
+        rec.status = c.ok            ? CompileStatus::ok
+                     : c.refused     ? CompileStatus::refused
+                     : c.judge_fault ? CompileStatus::FAIL
+                                     : CompileStatus::CE;
+        rec.message = c.message;
+        rec.language = c.language;
+    }
+    return rec;
+}
+
+// What runs for a compiled submission: its binary, or its sources with the language's interpreter.
+Program program_of(const CompileRecord& compiled, const fs::path& built, const CompileSettings& settings,
+                   const std::string& problem) {
+    Program p;
+    p.path = built;
+    const std::vector<Language> languages = contest_languages(settings);
+    const Language* language = language_named(languages, compiled.language);
+    if (!language) return p;  // a ready binary
+    p.time_multiplier = language->time_multiplier;
+    CommandWords words;
+    words.exe = std::string(kBoxProgramName);
+    words.dir = kBoxInsidePath;
+    if (!language->runs_binary()) {
+        std::error_code ec;
+        for (const auto& e : fs::directory_iterator(built, ec))
+            if (e.path().stem() == problem && language_of({*language}, e.path()))
+                words.main = e.path().filename().string();
+    }
+    p.argv = command_argv(language->run, words);
+    return p;
+}
+
+}  // namespace
+
+ContestResults grade(const Contest& contest, const GradeOptions& options) {
+    fs::create_directories(options.out_dir);
+    fs::path out = fs::absolute(options.out_dir);
+    Journal journal(out / "journal.jsonl");
+    const GradingInputs inputs(contest);
+    int jobs = std::max(1, options.jobs > 0 ? options.jobs : contest.jobs);
+    std::vector<int> allowed = allowed_cpus();
+    if (allowed.empty()) allowed = {0};  // sched_getaffinity failed: the pins will fail closed, each a FAIL
+    const CpuAllocation cpus = allocate_cpus(jobs, allowed);
+
+    std::vector<std::string> names = list_contestants(contest.contestants_dir);
+    CompileSettings compile_settings = contest.compile;
+    compile_settings.read_only_dirs = contest.read_only_dirs;
+    std::vector<std::unique_ptr<SandboxSession>> sessions;
+    for (int s = 0; s < jobs; ++s) sessions.push_back(std::make_unique<SandboxSession>());
+    auto slot = [&](int s) {
+        return RunSlot{out / "work" / ("slot-" + std::to_string(s)),
+                       cpus.slot_cpu[s],
+                       contest.read_only_dirs,
+                       contest.stack_mib,
+                       options.namespaces,
+                       options.cgroups,
+                       sessions[s].get(),
+                       options.stop};
+    };
+    RunRequest wanted;
+    wanted.namespaces = options.namespaces;
+    wanted.cgroups = options.cgroups;
+    wanted.core = slot(0).core;
+    const ProtectionProbe probe = probe_protections(out / "probe", wanted);
+    auto build_dir = [&](const Work& w) {
+        return out / "build" / names[w.contestant] / contest.problems[w.problem].config.name;
+    };
+
+    // The submissions this run grades: every one, or those options.selected accepts.
+    std::vector<Work> submissions;
+    int total_tests = 0;
+    for (size_t c = 0; c < names.size(); ++c)
+        for (size_t p = 0; p < contest.problems.size(); ++p)
+            if (!options.selected || options.selected(names[c], contest.problems[p].config.name)) {
+                submissions.push_back({c, p});
+                total_tests += static_cast<int>(contest.problems[p].tests.size());
+            }
+    Progress progress(options, total_tests);
+    progress.note("protections: " + probe.describe());
+    const CgroupSweep sweep = sweep_stale_cgroups();
+    if (!sweep.removed.empty())
+        progress.note("removed " + std::to_string(sweep.removed.size()) + " cgroup(s) left by runners that died: " +
+                      sweep.removed.front().string() + (sweep.removed.size() > 1 ? ", ..." : ""));
+    for (const auto& why : sweep.kept) progress.note("warning: " + why);
+    const std::vector<fs::path> skeletons = sweep_stale_skeletons();
+    if (!skeletons.empty())
+        progress.note("removed " + std::to_string(skeletons.size()) +
+                      " root skeleton folder(s) left by runners that died: " + skeletons.front().string() +
+                      (skeletons.size() > 1 ? ", ..." : ""));
+    auto stopped = [&] { return options.stop && options.stop->load(); };
+    progress.note(cpus.describe());
+    if (cpus.shared())
+        progress.note("warning: --jobs " + std::to_string(jobs) + " exceeds the " + std::to_string(allowed.size()) +
+                      " allowed CPU(s); slots share CPUs, spread evenly, and timings are less honest");
+    if (journal.loaded_tests() > 0)
+        progress.note("resuming: " + std::to_string(journal.loaded_tests()) + " test result(s) already in the journal");
+    if (journal.records_without_inputs() > 0)
+        progress.notice("note: " + (out / "journal.jsonl").string() +
+                        " was written by an older judge that did not record what decided each result: its " +
+                        std::to_string(journal.records_without_inputs()) + " record(s) are graded again");
+    else if (!journal.fingerprint().empty() && journal.fingerprint() != inputs.fingerprint())
+        progress.notice(
+            "note: the contest, its tests, settings or submissions changed since the journal was "
+            "written: what they decide is graded again");
+    if (journal.fingerprint() != inputs.fingerprint()) journal.append_fingerprint(inputs.fingerprint());
+
+    // Compile phase: everything without a usable journaled record.
+    std::vector<CompileRecord> compiled(submissions.size());
+    run_pool(jobs, submissions.size(), [&](size_t i, int) {
+        if (stopped()) return;
+        const Work& w = submissions[i];
+        const ContestProblem& problem = contest.problems[w.problem];
+        const std::string decided_by = inputs.of_compile(names[w.contestant], problem.config.name);
+        auto old = journal.compile_entry(names[w.contestant], problem.config.name);
+        // A judge fault never freezes; a record of other sources or settings is made again; a refusal
+        // is looked at again (an lstat): the contestant's folder may have been fixed.
+        bool reusable = old && old->inputs == decided_by && old->record.status != CompileStatus::FAIL &&
+                        old->record.status != CompileStatus::refused &&
+                        (old->record.status != CompileStatus::ok || fs::exists(build_dir(w) / problem.config.name));
+        compiled[i] = reusable
+                          ? old->record
+                          : prepare_submission(contest, names[w.contestant], problem, build_dir(w), compile_settings);
+        if (stopped()) return;  // an interrupted compile is not a result
+        if (!reusable) journal.append(compiled[i], decided_by);
+        if (compiled[i].status != CompileStatus::ok && !reusable)
+            progress.note(names[w.contestant] + " " + problem.config.name + ": " +
+                          std::string(to_string(compiled[i].status)));
+    });
+
+    // Run phase.
+    struct TestWork {
+        size_t submission, test;
+    };
+    std::vector<TestWork> pending;
+    int done = 0;
+    for (size_t i = 0; i < submissions.size(); ++i) {
+        const auto& problem = contest.problems[submissions[i].problem];
+        for (size_t t = 0; t < problem.tests.size(); ++t) {
+            const std::string& name = names[submissions[i].contestant];
+            auto old = journal.test_entry(name, problem.config.name, problem.tests[t].name);
+            // A journaled judge fault is retried: the host may have fixed the cause.
+            const bool current = old &&
+                                 old->inputs == inputs.of_test(name, problem.config.name, problem.tests[t].name) &&
+                                 old->record.verdict != Verdict::FAIL;
+            if (compiled[i].status == CompileStatus::ok && !current)
+                pending.push_back({i, t});
+            else
+                ++done;
+        }
+    }
+    std::atomic<int> finished{done};
+    std::mutex done_mutex;
+    if (stopped()) throw GradingInterrupted();
+    run_pool(jobs, pending.size(), [&](size_t i, int s) {
+        if (stopped()) return;
+        const Work& w = submissions[pending[i].submission];
+        const ContestProblem& problem = contest.problems[w.problem];
+        const Program program = program_of(compiled[pending[i].submission], build_dir(w) / problem.config.name,
+                                           compile_settings, problem.config.name);
+        TestResult r = judge_program(problem, problem.tests[pending[i].test], program, slot(s));
+        r.contestant = names[w.contestant];
+        if (stopped()) return;             // the run may have been cut short: it is not a result
+        std::lock_guard lock(done_mutex);  // journal order = completion order; the callback sees it journaled
+        journal.append(r, inputs.of_test(r.contestant, r.problem, r.test));
+        int n = ++finished;
+        progress.test_done(r, n);
+        if (options.on_test_done) options.on_test_done(n, total_tests);
+    });
+    progress.finish();
+    if (stopped()) throw GradingInterrupted();
+
+    return assemble_results(contest, journal, probe.protections);
+}
+
+ContestResults assemble_results(const Contest& contest, const Journal& journal, const Protections& probed) {
+    // In contest order, from the journal alone: equal whether or not the run was resumed or sharded.
+    ContestResults results;
+    results.contest = contest.name;
+    for (const auto& p : contest.problems) {
+        results.problems.push_back(p.config.name);
+        results.problem_max_points.push_back(max_points(p));
+    }
+    for (const auto& name : list_contestants(contest.contestants_dir)) {
+        ContestantResult cr;
+        cr.name = name;
+        for (const auto& problem : contest.problems) {
+            auto rec = journal.compile(name, problem.config.name);
+            ProblemResult pr;
+            pr.problem = problem.config.name;
+            pr.status = problem_status(rec ? std::optional(rec->status) : std::nullopt);
+            pr.compile_message = rec ? rec->message : "";
+            pr.language = rec ? rec->language : "";
+            if (pr.status == ProblemStatus::graded)
+                for (const auto& t : problem.tests)
+                    if (auto r = journal.test(name, problem.config.name, t.name)) pr.tests.push_back(*r);
+            if (pr.status == ProblemStatus::CE)
+                for (const auto& t : problem.tests)
+                    pr.tests.push_back(
+                        TestResult{name, problem.config.name, t.name, t.group, Verdict::CE, "compilation error"});
+            score_problem(pr, problem);
+            cr.total += pr.points;
+            cr.problems.push_back(std::move(pr));
+        }
+        results.contestants.push_back(std::move(cr));
+    }
+    std::vector<TestResult> all;
+    for (const auto& c : results.contestants)
+        for (const auto& p : c.problems) all.insert(all.end(), p.tests.begin(), p.tests.end());
+    auto from_runs = weakest_of(all);
+    results.protections = from_runs.value_or(probed);
+    results.protections_from_runs = from_runs.has_value();
+    rank_contestants(results.contestants);
+    return results;
+}
+
+}  // namespace sudoku::judge

@@ -1,0 +1,232 @@
+// Spawning the runner helper and reading its record (contract: docs/judge.md, "The runner").
+#include "sudoku/sandbox.hpp"
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <sstream>
+
+#include "runner_client/spawn.hpp"
+
+namespace sudoku::judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string seconds(double s) {
+    std::ostringstream out;
+    out << s;
+    return out.str();
+}
+
+std::vector<std::string> helper_arguments(const RunRequest& r) {
+    const RunLimits& l = r.limits;
+    std::vector<std::string> a = {"--dir",    r.work_dir.string(),
+                                  "--stdin",  r.stdin_file.string(),
+                                  "--stdout", r.stdout_file.string(),
+                                  "--stderr", r.stderr_file.string(),
+                                  "--cpu",    seconds(l.cpu_s),
+                                  "--wall",   seconds(l.wall_or_default()),
+                                  "--mem",    std::to_string(l.memory_mib),
+                                  "--stack",  std::to_string(l.stack_mib < 0 ? l.memory_mib : l.stack_mib),
+                                  "--fsize",  std::to_string(l.output_kib),
+                                  "--procs",  std::to_string(l.processes)};
+    if (r.core >= 0) a.insert(a.end(), {"--core", std::to_string(r.core)});
+    for (auto& b : r.read_only)
+        a.insert(a.end(), {"--ro", b.host.string() + (b.inside.empty() ? "" : ":" + b.inside.string())});
+    for (auto& e : r.env) a.insert(a.end(), {"--env", e});
+    if (!r.namespaces) a.push_back("--no-namespaces");
+    if (!r.cgroups) a.push_back("--no-cgroups");
+    a.push_back("--");
+    a.insert(a.end(), r.argv.begin(), r.argv.end());
+    return a;
+}
+
+RunRecord failed(std::string why) {
+    RunRecord r;
+    r.error = std::move(why);
+    return r;
+}
+
+// How a runner that stopped answering ended, for the judge fault's reason: a runner killed by a
+// signal (the OOM killer's SIGKILL among them) is told from one that exited.
+std::string runner_end(int status) {
+    if (WIFSIGNALED(status)) return "the runner was killed by signal " + std::to_string(WTERMSIG(status));
+    if (WIFEXITED(status)) return "the runner exited with status " + std::to_string(WEXITSTATUS(status));
+    return "the runner's end is unknown";
+}
+
+}  // namespace
+
+std::vector<ReadOnlyBind> read_only_at_own_paths(const std::vector<fs::path>& dirs) {
+    std::vector<ReadOnlyBind> binds;
+    for (const auto& d : dirs) binds.push_back({fs::absolute(d), {}});
+    return binds;
+}
+
+fs::path sandbox_executable() {
+    std::error_code ec;
+    fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        for (fs::path candidate :
+             {self.parent_path() / "sudoku-sandbox", self.parent_path() / "../judge/sudoku-sandbox"})
+            if (fs::exists(candidate, ec)) return candidate;
+    }
+#ifdef SUDOKU_SANDBOX_PATH
+    return SUDOKU_SANDBOX_PATH;
+#else
+    return "sudoku-sandbox";
+#endif
+}
+
+namespace {
+// A field of the record as a number; a record the runner garbled is a judge fault, never a throw.
+template <class Number>
+bool read_number(const std::string& value, Number& out) {
+    std::istringstream in(value);
+    Number v{};
+    if (!(in >> v) || !(in >> std::ws).eof()) return false;
+    out = v;
+    return true;
+}
+
+// A state of the record by its word; a word outside the state's table is a bad line.
+template <class State>
+bool read_state(const std::string& value, State& out) {
+    auto state = from_string<State>(value);
+    if (state) out = *state;
+    return state.has_value();
+}
+}  // namespace
+
+RunRecord parse_run_record(const std::string& text) {
+    RunRecord r;
+    std::string bad;
+    std::istringstream in(text);
+    std::string line;
+    bool any = false;
+    while (std::getline(in, line)) {
+        auto colon = line.find(": ");
+        if (colon == std::string::npos) continue;
+        std::string key = line.substr(0, colon), value = line.substr(colon + 2);
+        any = true;
+        int number = 0;
+        bool ok = true;
+        if (key == "cpu")
+            ok = read_number(value, r.cpu_s);
+        else if (key == "wall")
+            ok = read_number(value, r.wall_s);
+        else if (key == "peak_kib")
+            ok = read_number(value, r.peak_kib);
+        else if (key == "exit_code")
+            ok = read_number(value, number) && (r.exit_code = number, true);
+        else if (key == "signal")
+            ok = read_number(value, number) && (r.signal = number, true);
+        else if (key == "killed_by")
+            ok = read_state(value, r.killed_by);
+        else if (key == "oom")
+            r.oom = value == "1";
+        else if (key == "cgroups")
+            ok = read_state(value, r.cgroups);
+        else if (key == "namespaces")
+            ok = read_state(value, r.namespaces);
+        else if (key == "uid")
+            ok = read_number(value, r.uid);
+        else if (key == "core")
+            ok = read_number(value, r.core);
+        else if (key == "error")
+            r.error = value;
+        if (!ok && bad.empty()) bad = line;
+    }
+    if (!any)
+        r.error = "the sandbox wrote no result record";
+    else if (!bad.empty() && r.error.empty())
+        r.error = "the sandbox's result record has a bad line: " + bad;
+    return r;
+}
+
+RunRecord run_sandboxed(const RunRequest& request) {
+    std::vector<std::string> args = helper_arguments(request);
+    args.insert(args.begin(), sandbox_executable().string());
+    SpawnedProcess runner = spawn_with_pipes(std::move(args), false);
+    if (!runner.error.empty()) return failed(runner.error);
+    std::string text = read_to_end(runner.from_child);
+    int status = wait_for_exit(runner.pid);
+    RunRecord record = parse_run_record(text);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        record.error = "the sandbox failed (status " + std::to_string(status) + ")" +
+                       (record.error.empty() ? "" : ": " + record.error);
+    return record;
+}
+
+bool SandboxSession::start() {
+    SpawnedProcess runner = spawn_with_pipes({sandbox_executable().string(), "--serve"}, true);
+    if (!runner.error.empty()) return false;
+    pid_ = runner.pid;
+    to_runner_ = runner.to_child;
+    from_runner_ = runner.from_child;
+    return true;
+}
+
+int SandboxSession::stop() {
+    if (pid_ < 0) return 0;
+    close(to_runner_);  // EOF: the runner leaves and removes its cgroups
+    close(from_runner_);
+    const int status = wait_for_exit(pid_);
+    pid_ = to_runner_ = from_runner_ = -1;
+    return status;
+}
+
+SandboxSession::~SandboxSession() { stop(); }
+
+RunRecord SandboxSession::run(const RunRequest& request, const std::atomic<bool>* interrupt) {
+    std::vector<std::string> args = helper_arguments(request);
+    std::string message = std::to_string(args.size()) + "\n";
+    for (auto& a : args) {
+        if (a.find('\n') != std::string::npos) return failed("an argument holds a newline: " + a);
+        message += a + "\n";
+    }
+    if (pid_ < 0 && !start()) return failed("cannot start " + sandbox_executable().string() + " --serve");
+    if (write(to_runner_, message.data(), message.size()) != static_cast<ssize_t>(message.size()))
+        return failed("the sandbox session ended unexpectedly (" + runner_end(stop()) + ")");
+    std::string text;
+    char buf[4096];
+    bool told_to_stop = false;
+    while (text.size() < 4 || text.compare(text.size() - 4, 4, "end\n") != 0) {
+        if (interrupt && !told_to_stop) {
+            pollfd p{from_runner_, POLLIN, 0};
+            if (poll(&p, 1, 20) == 0) {
+                if (interrupt->load()) {
+                    kill(pid_, SIGTERM);
+                    told_to_stop = true;
+                }
+                continue;
+            }
+        }
+        ssize_t n = read(from_runner_, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return failed("the sandbox session ended unexpectedly (" + runner_end(stop()) + ")");
+        text.append(buf, n);
+    }
+    return parse_run_record(text.substr(0, text.size() - 4));
+}
+
+std::string ProtectionProbe::describe() const {
+    return error.empty() ? protections.describe() : "sandbox unavailable: " + error;
+}
+
+ProtectionProbe probe_protections(const fs::path& scratch_dir, const RunRequest& wanted) {
+    fs::create_directories(scratch_dir);
+    RunRequest r = wanted;
+    r.argv = {"/bin/true"};
+    r.work_dir = scratch_dir;
+    r.stdin_file = r.stdout_file = r.stderr_file = "/dev/null";
+    RunRecord rec = run_sandboxed(r);
+    return ProtectionProbe{rec.protections(), rec.error};
+}
+
+}  // namespace sudoku::judge

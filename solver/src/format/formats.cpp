@@ -1,0 +1,102 @@
+// The public face of sudoku/formats.hpp: names, files, and the boundary where a parse stop
+// (ParseError) becomes a Diagnostic value.
+#include "sudoku/formats.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "format/layout.hpp"
+#include "sudoku/problems.hpp"
+
+namespace sudoku {
+
+// The names and the order are the problem registry's (problems.cpp): each format is named after
+// the problem that reads it.
+const std::vector<Format>& all_formats() {
+    static const std::vector<Format> formats = [] {
+        std::vector<Format> inputs;
+        for (const Problem& problem : all_problems()) inputs.push_back(problem.input);
+        return inputs;
+    }();
+    return formats;
+}
+
+std::string_view format_name(Format format) { return problem_of(format).name; }
+
+std::optional<Format> format_by_name(std::string_view name) {
+    for (Format format : all_formats())
+        if (format_name(format) == name) return format;
+    return std::nullopt;
+}
+
+std::string format_names(std::string_view separator) {
+    std::string names;
+    for (Format format : all_formats())
+        names += (names.empty() ? "" : std::string(separator)) + std::string(format_name(format));
+    return names;
+}
+
+Format default_format(int box) { return box == format_box(Format::uva1309) ? Format::uva1309 : Format::line81; }
+
+int format_box(Format format) { return text::input_layout(format).box; }
+
+std::variant<PuzzleFile, Diagnostic> parse_puzzle_file(Format format, std::string_view content,
+                                                       const std::string& file_name) {
+    PuzzleFile file;
+    file.name = file_name;
+    try {
+        text::LineReader reader(content, file_name);
+        file.puzzles = text::read_grids(text::input_layout(format), reader, false, file.first_lines);
+    } catch (const text::ParseError& error) {
+        return error.diagnostic;
+    }
+    return file;
+}
+
+std::variant<PuzzleFile, Diagnostic> read_puzzle_file(Format format, const std::filesystem::path& path) {
+    auto content = read_text_file(path);
+    if (auto* diagnostic = std::get_if<Diagnostic>(&content)) return *diagnostic;
+    return parse_puzzle_file(format, std::get<std::string>(content), path.string());
+}
+
+namespace {
+std::variant<std::vector<Grid>, Diagnostic> grids_only(std::variant<PuzzleFile, Diagnostic> parsed) {
+    if (auto* diagnostic = std::get_if<Diagnostic>(&parsed)) return *diagnostic;
+    return std::move(std::get<PuzzleFile>(parsed).puzzles);
+}
+}  // namespace
+
+std::variant<std::vector<Grid>, Diagnostic> parse_puzzles(Format format, std::string_view text,
+                                                          const std::string& file_name) {
+    return grids_only(parse_puzzle_file(format, text, file_name));
+}
+
+std::variant<std::vector<Grid>, Diagnostic> read_puzzles(Format format, const std::filesystem::path& path) {
+    return grids_only(read_puzzle_file(format, path));
+}
+
+std::string write_puzzles(Format format, const std::vector<Grid>& puzzles) {
+    return text::write_grids(text::input_layout(format), puzzles);
+}
+
+std::variant<std::string, Diagnostic> read_text_file(const std::filesystem::path& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        return Diagnostic{path.string(), 0, 0, "cannot read: it is a directory"};
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Diagnostic{path.string(), 0, 0, std::string("cannot read: ") + std::strerror(errno)};
+    // One buffer of the file's size, read in place: a stream's doubling buffer and its copy would
+    // take three times the file at their peak.
+    std::string content;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec) content.reserve(static_cast<std::size_t>(size));
+    char chunk[1 << 16];
+    while (in.read(chunk, sizeof chunk) || in.gcount() > 0)
+        content.append(chunk, static_cast<std::size_t>(in.gcount()));
+    if (in.bad()) return Diagnostic{path.string(), 0, 0, "cannot read: input/output error"};
+    return content;
+}
+
+}  // namespace sudoku
