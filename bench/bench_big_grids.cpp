@@ -1,4 +1,4 @@
-// 16x16 and 25x25 benchmark (issue 16): generating minimal 16x16 puzzles and the uniqueness check
+// 16x16 and 25x25 benchmark: generating minimal 16x16 puzzles and the uniqueness check
 // (count to 2) on them; generating 25x25 puzzles at the default clue range (1/2..2/3 of the cells)
 // and solving them. The library's general solver runs side by side with the pinned reference
 // (tests/support/reference_general_solver.*, the solver before its fixed-size rewrite) on the

@@ -1,4 +1,4 @@
-// Target on sparse 16x16 grids (issue 16: "any 16x16 grid exact, sparse ones included, in under
+// Target on sparse 16x16 grids (the goal: "any 16x16 grid exact, sparse ones included, in under
 // 10 s"): the empty grid and random puzzles by clue band, ring weights, our optimiser only (CBC
 // does not finish these either).
 //

@@ -7,7 +7,7 @@
 //
 // tdoku is never part of the repository. Build it from its public source in a temporary folder,
 // as it ships (its CMakeLists: -O3 -march=native), and point CMake at its static library;
-// docs/solver-speed.md records the commit and the figures:
+// bench/results/solver.md records the commit and the figures:
 //   (in /tmp/tdoku)  mkdir build && cd build && cmake .. && make tdoku_static
 //   cmake -S . -B build -DSUDOKU_TDOKU_LIBRARY=/tmp/tdoku/build/libtdoku_static.a
 //   cmake --build build --target compare_tdoku

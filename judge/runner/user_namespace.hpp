@@ -1,4 +1,4 @@
-// The runner without root (issue 13, item 4): where unprivileged user namespaces work, init is
+// The runner without root: where unprivileged user namespaces work, init is
 // cloned into a new user namespace together with the other namespaces, so the mounts, the fresh
 // /proc and the pid-1 kill work as they do for root. The caller's uid and gid are mapped to
 // themselves inside: the program keeps the caller's identity (no root inside), and its process

@@ -1,4 +1,4 @@
-// Every number of a problem config is checked where it is written (issue 14): finite, within the
+// Every number of a problem config is checked where it is written: finite, within the
 // bounds beside ProblemConfig, decimal, and each key written once. yaml-cpp alone took ".inf",
 // "1e-9", a key written twice (the first won) and, for an unsigned seed, "-1".
 #include <catch2/catch.hpp>

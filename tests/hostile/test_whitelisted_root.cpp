@@ -1,4 +1,4 @@
-// The program's root is built, not covered (issue 13): a program that walks / and tries to open
+// The program's root is built, not covered: a program that walks / and tries to open
 // everything finds only its box and the whitelisted system files; the repository (with its
 // testdata/), the machine's other directories and its secrets are not there at all.
 #include <unistd.h>

@@ -1,4 +1,4 @@
-// Every number of CONTEST.yaml is checked where it is written (issue 14), within the bounds beside
+// Every number of CONTEST.yaml is checked where it is written, within the bounds beside
 // Contest (sudoku/contest.hpp); before, `jobs: 0`, `stack: -8`, a compile time_limit of 0 or -1
 // (every source CE) and a message_limit of -1 or 1e12 (the judge aborted) were taken as written.
 #include "judge_fixture.hpp"

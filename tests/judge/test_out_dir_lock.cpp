@@ -1,4 +1,4 @@
-// One judge per --out (issue 14): two judges on one folder shared its slot boxes and its journal
+// One judge per --out: two judges on one folder shared its slot boxes and its journal
 // (alice lost 70 points and both exited 0). The second now says so and exits 2; the first's
 // results stay whole.
 #include <fcntl.h>

@@ -1,4 +1,4 @@
-// Pinning within the allowed CPUs (issue 13, item 6): slots go only to CPUs the judge's affinity
+// Pinning within the allowed CPUs: slots go only to CPUs the judge's affinity
 // mask allows (taskset, a cpuset, a cluster allocation), spread so that no CPU carries two slots
 // while another allowed one is idle.
 #include <sched.h>

@@ -1,4 +1,4 @@
-// The runner without root (issue 13, item 4, in part): as an ordinary user where unprivileged user
+// The runner without root: as an ordinary user where unprivileged user
 // namespaces work, a run gets a user namespace first and then its own pid, mount, net, ipc and uts
 // namespaces, and its process limit is its own (counted in its user namespace), not the user's.
 // These tests drop to uid 65534 themselves, so they need root to start (77 otherwise).

@@ -1,4 +1,4 @@
-// No leftovers after faults (issue 13, item 5): the cgroups of runners that died are swept when
+// No leftovers after faults: the cgroups of runners that died are swept when
 // the judge starts, and SIGTERM stops grading with a whole journal, no report and exit 143, after
 // which the same command resumes.
 #include <fcntl.h>

@@ -1,4 +1,4 @@
-// The test data is checked before anything is graded (issue 14): every listed .in and .ans exists
+// The test data is checked before anything is graded: every listed .in and .ans exists
 // and has the manifest's sha256. A missing .ans was found only while grading, as a FAIL on every
 // run of every contestant, and the judge exited 0.
 #include "judge_fixture.hpp"

@@ -1,4 +1,4 @@
-// The judge trusts no path a config gives it (issue 14): the box's input and output are file
+// The judge trusts no path a config gives it: the box's input and output are file
 // names in the box, never host files; a testlib checker gets absolute file names wherever the
 // judge was started from.
 #include <nlohmann/json.hpp>

@@ -17,7 +17,7 @@ namespace {
 // depend on it: the cell choice, the digit order and the budget below are fixed. One board is
 // changed in place and restored from a trail on backtracking, and the candidate counts are kept
 // in scan order, so a node neither allocates nor copies the board (25x25 grids about 2.7x
-// faster, see docs/solver-speed-big-grids.md).
+// faster, see docs/solver.md).
 class Filler {
 public:
     Filler(int box, std::vector<int> scan_order, Rng& rng, long budget)

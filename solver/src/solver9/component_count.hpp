@@ -21,7 +21,7 @@ namespace sudoku::nine {
 namespace {
 
 // From this many open cells down the part counter takes over: measured 24 to 48 on the counting
-// sets of docs/solver-speed.md; below it the counting search's nodes cost more than the part
+// sets of docs/solver.md; below it the counting search's nodes cost more than the part
 // counter's, above it the part counter (no hidden singles) branches too long on random 24-clue grids.
 constexpr int kPartCells = 40;  // at most 64: the open cells are bits of one word
 // From this many open cells down the part counter looks for parts (measured 0 to 20 and at every
