@@ -1,6 +1,7 @@
 // Fail closed: a protection the runner cannot put in place ends the run as a judge fault naming it,
 // never a run that goes on less protected than reported. Each setup call is made to fail through
-// the runner's test-only --fail-step, as the kernel would refuse it (EPERM).
+// the test build of the runner (sudoku-sandbox-testing, --fail-step), as the kernel would refuse it
+// (EPERM); the release runner does not take --fail-step at all.
 #include <unistd.h>
 
 #include <cstdio>
@@ -16,10 +17,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// The runner's test build, the only one that takes --fail-step.
+const fs::path kTestingRunner = SUDOKU_SANDBOX_TESTING_PATH;
+
 // The runner run by hand on /bin/true with one setup step failing; its record, parsed.
 RunRecord run_runner(const fs::path& dir, const std::string& extra) {
     const std::string command =
-        sandbox_executable().string() + " --dir " + dir.string() + " --cpu 1 --mem 64 " + extra + " -- /bin/true 2>&1";
+        kTestingRunner.string() + " --dir " + dir.string() + " --cpu 1 --mem 64 " + extra + " -- /bin/true 2>&1";
     std::string text;
     if (FILE* p = popen(command.c_str(), "r")) {
         char buf[4096];
@@ -99,8 +103,27 @@ TEST_CASE("sandbox: a run that cannot make itself the OOM killer's first choice 
 TEST_CASE("sandbox: --fail-step takes only the steps it knows") {
     const fs::path dir = judge_test::scratch("fail-unknown");
     const std::string command =
-        sandbox_executable().string() + " --dir " + dir.string() + " --fail-step mount -- /bin/true >/dev/null 2>&1";
+        kTestingRunner.string() + " --dir " + dir.string() + " --fail-step mount -- /bin/true >/dev/null 2>&1";
     const int status = std::system(command.c_str());
     CHECK(WIFEXITED(status));
     CHECK(WEXITSTATUS(status) == 2);
+}
+
+TEST_CASE("sandbox: the release runner has no --fail-step: the option is refused as unknown") {
+    const fs::path dir = judge_test::scratch("fail-release");
+    const std::string base = sandbox_executable().string() + " --dir " + dir.string();
+    const int refused = std::system((base + " --fail-step oom -- /bin/true >/dev/null 2>&1").c_str());
+    CHECK(WIFEXITED(refused));
+    CHECK(WEXITSTATUS(refused) == 2);
+    const int ran = std::system((base + " -- /bin/true >/dev/null 2>&1").c_str());
+    CHECK(WIFEXITED(ran));
+    CHECK(WEXITSTATUS(ran) == 0);
+    FILE* help = popen((sandbox_executable().string() + " --help").c_str(), "r");
+    REQUIRE(help);
+    std::string text;
+    char buf[4096];
+    for (size_t n; (n = fread(buf, 1, sizeof buf, help)) > 0;) text.append(buf, n);
+    pclose(help);
+    CHECK(text.find("--dir") != std::string::npos);
+    CHECK(text.find("--fail-step") == std::string::npos);
 }

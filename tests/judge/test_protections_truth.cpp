@@ -1,4 +1,4 @@
-// Truthful protections (issue 13, item 3): each run's record says what the run really had, and
+// Truthful protections: each run's record says what the run really had, and
 // --no-namespaces / --no-cgroups take effect on both runner paths (one-shot and --serve); the
 // contest's reports say what was in force for its runs, per shard after a merge.
 #include <unistd.h>
@@ -148,8 +148,8 @@ TEST_CASE("protections: a merge reports each shard's protections and the weakest
 
 TEST_CASE("protections: a pin that cannot be set fails the run naming it") {
     auto dir = scratch("truth-pin");
-    const std::string command =
-        sandbox_executable().string() + " --dir " + dir.string() + " --core 0 --fail-step pin -- /bin/true 2>&1";
+    const std::string command = std::string(SUDOKU_SANDBOX_TESTING_PATH) + " --dir " + dir.string() +
+                                " --core 0 --fail-step pin -- /bin/true 2>&1";
     std::string text;
     if (FILE* p = popen(command.c_str(), "r")) {
         char buf[4096];

@@ -1,5 +1,5 @@
 // What the judge and its runner (judge/runner/runner.cpp, an executable of its own) agree
-// on: the words of the record's states and the default wall limit (docs/judge.md, "The runner").
+// on: the record's keys, the words of its states and the default wall limit (docs/judge.md, "The runner").
 // Header-only, with no dependency beyond the standard library, so that the runner includes it too
 // and neither side can spell a state or the default differently from the other.
 #pragma once
@@ -41,6 +41,23 @@ template <>
 struct EnumNames<NamespacesState> {
     static constexpr std::string_view names[] = {"off", "on", "user"};
 };
+
+// The result record's keys, one `key: value` line each (docs/judge.md, "The result record"): the
+// runner writes them (judge/runner/record.cpp) and the judge reads them (parse_run_record) from here.
+namespace record_key {
+inline constexpr std::string_view cpu = "cpu";
+inline constexpr std::string_view wall = "wall";
+inline constexpr std::string_view peak_kib = "peak_kib";
+inline constexpr std::string_view exit_code = "exit_code";
+inline constexpr std::string_view signal = "signal";
+inline constexpr std::string_view killed_by = "killed_by";
+inline constexpr std::string_view oom = "oom";
+inline constexpr std::string_view cgroups = "cgroups";
+inline constexpr std::string_view namespaces = "namespaces";
+inline constexpr std::string_view uid = "uid";
+inline constexpr std::string_view core = "core";
+inline constexpr std::string_view error = "error";
+}  // namespace record_key
 
 // Where the run's work directory (the box) appears inside its root: the program's cwd.
 inline constexpr const char* kBoxInsidePath = "/box";

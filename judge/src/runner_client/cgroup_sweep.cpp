@@ -30,14 +30,15 @@ std::optional<pid_t> owner_of(const std::string& name, std::string_view prefix, 
     return pid;
 }
 
-// The owner is alive when process `pid` exists and is a runner (its comm); anything else is a
-// dead owner or a reused pid.
+// The owner is alive when process `pid` exists and is a runner (its comm: `sudoku-sandbox`, or the
+// test build's `sudoku-sandbox-testing` cut to the kernel's 15 characters); anything else is a dead
+// owner or a reused pid.
 bool runner_alive(pid_t pid) {
     if (kill(pid, 0) != 0 && errno == ESRCH) return false;
     std::ifstream comm("/proc/" + std::to_string(pid) + "/comm");
     std::string name;
     std::getline(comm, name);
-    return name == "sudoku-sandbox";
+    return name == "sudoku-sandbox" || name == "sudoku-sandbox-";
 }
 
 bool empty_group(const fs::path& dir) {

@@ -116,29 +116,29 @@ RunRecord parse_run_record(const std::string& text) {
         any = true;
         int number = 0;
         bool ok = true;
-        if (key == "cpu")
+        if (key == record_key::cpu)
             ok = read_number(value, r.cpu_s);
-        else if (key == "wall")
+        else if (key == record_key::wall)
             ok = read_number(value, r.wall_s);
-        else if (key == "peak_kib")
+        else if (key == record_key::peak_kib)
             ok = read_number(value, r.peak_kib);
-        else if (key == "exit_code")
+        else if (key == record_key::exit_code)
             ok = read_number(value, number) && (r.exit_code = number, true);
-        else if (key == "signal")
+        else if (key == record_key::signal)
             ok = read_number(value, number) && (r.signal = number, true);
-        else if (key == "killed_by")
+        else if (key == record_key::killed_by)
             ok = read_state(value, r.killed_by);
-        else if (key == "oom")
+        else if (key == record_key::oom)
             r.oom = value == "1";
-        else if (key == "cgroups")
+        else if (key == record_key::cgroups)
             ok = read_state(value, r.cgroups);
-        else if (key == "namespaces")
+        else if (key == record_key::namespaces)
             ok = read_state(value, r.namespaces);
-        else if (key == "uid")
+        else if (key == record_key::uid)
             ok = read_number(value, r.uid);
-        else if (key == "core")
+        else if (key == record_key::core)
             ok = read_number(value, r.core);
-        else if (key == "error")
+        else if (key == record_key::error)
             r.error = value;
         if (!ok && bad.empty()) bad = line;
     }
