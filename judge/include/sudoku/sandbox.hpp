@@ -93,7 +93,8 @@ private:
 // Parses the record text the runner writes (also used by tests).
 RunRecord parse_run_record(const std::string& text);
 
-// The helper's path: next to the running executable, else the build tree's.
+// The runner's path, relative to the running executable: the installed libexec/sudoku/, else
+// the build tree's judge/.
 std::filesystem::path sandbox_executable();
 
 // What this machine gives runs asking for `wanted` (namespaces, cgroups, the CPU pin), probed by

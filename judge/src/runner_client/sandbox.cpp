@@ -68,19 +68,25 @@ std::vector<ReadOnlyBind> read_only_at_own_paths(const std::vector<fs::path>& di
     return binds;
 }
 
+#ifndef SUDOKU_RUNNER_FROM_BINDIR  // set by judge/CMakeLists.txt; GNUInstallDirs' defaults otherwise (fuzz/)
+#define SUDOKU_RUNNER_FROM_BINDIR "../libexec/sudoku"
+#endif
+
+// Installed, the judge is <prefix>/bin/sudoku-judge and the runner <prefix>/libexec/sudoku/
+// (SUDOKU_RUNNER_FROM_BINDIR, from GNUInstallDirs); in a build tree the runner is judge/ beside the
+// judge, and the tests and benchmarks (tests/<part>/, bench/) reach that judge/ relatively. Every
+// place is relative to the running executable: no absolute path of the build is compiled in.
 fs::path sandbox_executable() {
     std::error_code ec;
-    fs::path self = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-        for (fs::path candidate :
-             {self.parent_path() / "sudoku-sandbox", self.parent_path() / "../judge/sudoku-sandbox"})
-            if (fs::exists(candidate, ec)) return candidate;
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    if (ec) return "sudoku-sandbox";
+    const fs::path installed = (self.parent_path() / SUDOKU_RUNNER_FROM_BINDIR / "sudoku-sandbox").lexically_normal();
+    if (fs::exists(installed, ec)) return installed;
+    for (const char* build_tree : {".", "../judge", "../../judge"}) {
+        const fs::path candidate = (self.parent_path() / build_tree / "sudoku-sandbox").lexically_normal();
+        if (fs::exists(candidate, ec)) return candidate;
     }
-#ifdef SUDOKU_SANDBOX_PATH
-    return SUDOKU_SANDBOX_PATH;
-#else
-    return "sudoku-sandbox";
-#endif
+    return installed;  // absent: the error that follows names where it was expected
 }
 
 namespace {
