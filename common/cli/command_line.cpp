@@ -8,6 +8,8 @@
 #include <memory>
 #include <sstream>
 
+#include "sudoku/version.hpp"
+
 namespace sudoku::cli {
 
 namespace {
@@ -110,6 +112,10 @@ int usage_error(const std::string& where, const std::string& message) {
 }  // namespace
 
 void use_help_layout(CLI::App& app) { app.formatter(std::make_shared<HelpLayout>()); }
+
+void add_version_flag(CLI::App& app) {
+    app.set_version_flag("--version", app.get_name() + " " + toolkit_version(), "print the version and git commit");
+}
 
 void describe(CLI::App& app, std::string usage, std::string text) {
     while (!text.empty() && text.back() == '\n') text.pop_back();

@@ -24,6 +24,8 @@ enum ExitStatus : int { exit_done = 0, exit_internal_error = 1, exit_bad_input =
 
 // `app` and every subcommand added to it afterwards print our help layout.
 void use_help_layout(CLI::App& app);
+// `PROGRAM --version` prints "PROGRAM 0.1.0 (git COMMIT)" (sudoku/version.hpp) and exits 0.
+void add_version_flag(CLI::App& app);
 // The help of `app`: `usage` replaces CLI11's generated usage line ("sudoku-solve --problem NAME
 // [FILE]"), `text` is printed under it. The one-line description given to add_subcommand stays
 // what the program's own help lists beside the command.

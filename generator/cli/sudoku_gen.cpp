@@ -294,7 +294,7 @@ int main(int argc, char** argv) {
                  "       sudoku-gen validate DIR/<name>",
                  kDescription);
         app.footer(kFooter);
-        app.set_version_flag("--version", "sudoku-gen " + std::string(generator_version()));
+        add_version_flag(app);
         app.require_subcommand(1);
         PuzzleCommand puzzle;
         BuildCommand build;

@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
     return cli::run_guarded("sudoku-judge", [&] {
         CLI::App app("", "sudoku-judge");
         cli::use_help_layout(app);
+        cli::add_version_flag(app);
         cli::describe(app,
                       "sudoku-judge grade CONTEST.yaml [--out DIR] [--jobs N] [--fresh] [--shard I/N | auto]\n"
                       "       sudoku-judge merge CONTEST.yaml --out DIR SHARD_DIR...\n"

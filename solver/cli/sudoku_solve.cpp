@@ -46,6 +46,7 @@ std::string problem_names() {
 
 void define(CLI::App& app, Options& options) {
     use_help_layout(app);
+    add_version_flag(app);
     describe(app, "sudoku-solve --problem NAME [--weights FILE] [--no-completion TOKEN] [--certificate] [FILE]",
              "Reads the input of problem NAME from FILE (standard input when absent) and prints the\n"
              "answer in that problem's output format, computed by the exact reference solver.");

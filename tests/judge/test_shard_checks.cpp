@@ -160,3 +160,20 @@ TEST_CASE("status: lists each shard as finished, unfinished or missing with the 
     CHECK_THAT(o, Catch::Contains(judge_cli().string() + " grade " + contest.string() + " --shard 1/3 --out " +
                                   (dir / "t1").string()));
 }
+
+TEST_CASE("shards: a shard graded by another judge version is not merged, and both versions are named") {
+    const fs::path dir = scratch("shard-judge-version");
+    const fs::path contest = write_sum_contest(dir);
+    const auto shards = graded_shards(contest, dir, 2);
+    nlohmann::json j = nlohmann::json::parse(read_text(shards[1] / "shard.json"));
+    REQUIRE(j.contains("judge_version"));
+    const std::string ours = j["judge_version"];
+    j["judge_version"] = "0.0.9 (git 0123456789ab)";  // graded on a node with an older installation
+    write_text(shards[1] / "shard.json", j.dump());
+    CHECK(merge(contest, dir / "merged", shards, dir / "merge") == 2);  // merged two judges' rules into one board
+    const std::string e = err(dir / "merge");
+    CHECK_THAT(e, Catch::Contains("graded by sudoku-judge 0.0.9 (git 0123456789ab)"));
+    CHECK_THAT(e, Catch::Contains("this is sudoku-judge " + ours));
+    CHECK_THAT(e, Catch::Contains("--shard 1/2 --out " + shards[1].string() + " --fresh"));
+    CHECK_FALSE(fs::exists(dir / "merged"));
+}

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "sudoku/durable_file.hpp"
+#include "sudoku/version.hpp"
 
 namespace sudoku::judge {
 
@@ -112,6 +113,7 @@ void write_report_html(const ContestResults& results, const fs::path& file) {
       << (results.protections_from_runs ? "" : " (start-up probe: no run yet)") << "</p>\n";
     for (const auto& [index, p] : results.shard_protections)
         h << "<p class=\"t\">Shard " << index << ": " << html(p.describe()) << "</p>\n";
+    h << "<p class=\"t\">Graded by sudoku-judge " << html(toolkit_version()) << "</p>\n";
     h << "<h2>Scoreboard</h2>\n<table id=\"scoreboard\"><thead><tr><th onclick=\"sortBy(this)\">rank</th>"
          "<th onclick=\"sortBy(this)\">contestant</th><th onclick=\"sortBy(this)\">total</th>";
     for (size_t i = 0; i < results.problems.size(); ++i)

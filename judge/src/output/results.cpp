@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "sudoku/version.hpp"
+
 namespace sudoku::judge {
 
 using Json = nlohmann::json;
@@ -137,6 +139,7 @@ Json to_json(const ContestResults& r) {
     Json sandbox = to_json(r.protections);
     sandbox["from"] = r.protections_from_runs ? "runs" : "start-up probe";
     Json out{{"schema", "sudoku-judge-results/1"},
+             {"judge_version", toolkit_version()},
              {"contest", r.contest},
              {"protections", r.protections.describe()},
              {"sandbox", sandbox},

@@ -11,6 +11,7 @@
 #include "sudoku/journal.hpp"
 #include "sudoku/merge_folder.hpp"
 #include "sudoku/report.hpp"
+#include "sudoku/version.hpp"
 
 namespace sudoku::judge {
 
@@ -44,6 +45,7 @@ void write_shard_json(const fs::path& out, const Contest& contest, const nlohman
                       const PlannedShard& planned, const std::optional<std::string>& records_sha256) {
     nlohmann::json j = identity;
     j["schema"] = kShardSchema;
+    j["judge_version"] = toolkit_version();
     j["contest"] = contest.name;
     j["estimate_s"] = planned.estimate_s;
     j["finished"] = records_sha256.has_value();

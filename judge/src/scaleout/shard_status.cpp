@@ -7,6 +7,7 @@
 #include <map>
 
 #include "sudoku/sha256.hpp"
+#include "sudoku/version.hpp"
 
 namespace sudoku::judge {
 
@@ -72,6 +73,12 @@ void inspect(ShardFolder& f, const Contest& contest, const GradingInputs& inputs
         f.why = file.string() + ": index " + std::to_string(f.shard.index) + " of count " +
                 std::to_string(f.shard.count) + " is no shard";
         f.shard = {-1, 0};
+        return;
+    }
+    // One judge's rules and measurements per contest: a shard graded by another build is graded again.
+    if (const std::string version = j.value("judge_version", "unknown"); version != toolkit_version()) {
+        f.why = file.string() + ": " + shard_name(f.shard) + " was graded by sudoku-judge " + version +
+                ", this is sudoku-judge " + toolkit_version() + ": grade it again with this judge";
         return;
     }
     if (j.value("fingerprint", "") != inputs.fingerprint()) {
