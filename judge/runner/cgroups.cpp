@@ -6,13 +6,13 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <fstream>
-#include <sstream>
+#include <optional>
 
 #include "files.hpp"
 
 namespace sudoku_sandbox {
 
+namespace cg2 = sudoku::cgroups;
 using sudoku::judge::CgroupsState;
 
 std::vector<std::string> Cgroups::dirs() const {
@@ -24,58 +24,58 @@ std::vector<std::string> Cgroups::dirs() const {
 
 namespace {
 
-std::string own_group(const std::string& controller) {
-    std::ifstream in("/proc/self/cgroup");
-    std::string line;
-    while (std::getline(in, line)) {
-        auto a = line.find(':'), b = line.find(':', a + 1);
-        std::string names = line.substr(a + 1, b - a - 1);
-        std::stringstream ss(names);
-        std::string n;
-        while (std::getline(ss, n, ','))
-            if (n == controller) return line.substr(b + 1);
-        if (controller.empty() && line.compare(0, 3, "0::") == 0) return line.substr(3);
-    }
-    return "";
+// What the runner holds across its runs.
+struct RunnerGroups {
+    cg2::CgroupSupport support;
+    cg2::SteppedAside aside;  // a runner started alone that stepped aside itself
+    std::string v2_parent;    // G/sudoku-sandbox-<pid>, made at the first v2 run
+    int runs = 0;
+};
+
+// Detected at the runner's first run with cgroups, not before: a runner asked for none touches none.
+std::optional<RunnerGroups>& held_groups() {
+    static std::optional<RunnerGroups> held;
+    return held;
 }
 
+RunnerGroups& runner_groups() {
+    std::optional<RunnerGroups>& held = held_groups();
+    if (held) return *held;
+    RunnerGroups& g = held.emplace();
+    g.support = cg2::detect_cgroup_support();
+    if (g.support.needs_leaf) {
+        g.aside = cg2::step_aside(g.support, {getpid()});
+        if (!g.aside.error.empty()) {
+            g.support.version = CgroupsState::off;
+            g.support.why_not = "cgroup v2: " + g.aside.error;
+        }
+    }
+    return g;
+}
+
+std::string leaf_name() { return std::string(sudoku::judge::kRunnerCgroupPrefix) + std::to_string(getpid()); }
+
+// ---- v1: memory, cpuacct and pids hierarchies, one group each under the runner's own.
+
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): root, controller and leaf, in path order
-std::string make_group(const std::string& root, const std::string& controller, const std::string& leaf) {
-    std::string base = root + own_group(controller);
+std::string make_v1_group(const std::string& root, const std::string& controller, const std::string& leaf) {
+    const auto proc = cg2::parse_proc_cgroup(read_small("/proc/self/cgroup"));
+    auto own = proc.by_controller.find(controller);
+    if (own == proc.by_controller.end()) return "";
+    std::string base = root + (own->second == "/" ? "" : own->second);
     if (access((base + "/cgroup.procs").c_str(), F_OK) != 0) return "";
     std::string dir = base + "/" + leaf;
     if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) return "";
     return dir;
 }
 
-}  // namespace
-
-Cgroups setup_cgroups(const Options& o) {
+Cgroups setup_v1(const Options& o) {
     Cgroups cg;
-    if (!o.cgroups) return cg;
-    std::string leaf = std::string(sudoku::judge::kRunnerCgroupPrefix) + std::to_string(getpid());
-    long long hard = o.mem_hard_mib << 20;
-    // cgroup v2 first when its memory controller is usable here (pure v2 or hybrid with memory).
-    for (std::string root : {"/sys/fs/cgroup", "/sys/fs/cgroup/unified"}) {
-        std::string controllers = read_small(root + own_group("") + "/cgroup.controllers");
-        if (controllers.find("memory") == std::string::npos || controllers.find("cpu") == std::string::npos) continue;
-        std::string parent = root + own_group("");
-        write_file(parent + "/cgroup.subtree_control", "+memory +cpu +pids");
-        std::string dir = parent + "/" + leaf;
-        if (mkdir(dir.c_str(), 0755) != 0) continue;
-        if (!write_file(dir + "/memory.max", std::to_string(hard))) {
-            rmdir(dir.c_str());
-            continue;
-        }
-        write_file(dir + "/memory.swap.max", "0");
-        cg.pids_limited = write_file(dir + "/pids.max", std::to_string(o.procs));
-        cg.version = CgroupsState::v2;
-        cg.v2 = dir;
-        return cg;
-    }
-    cg.memory = make_group("/sys/fs/cgroup/memory", "memory", leaf);
-    cg.cpuacct = make_group("/sys/fs/cgroup/cpuacct", "cpuacct", leaf);
-    cg.pids = make_group("/sys/fs/cgroup/pids", "pids", leaf);
+    const std::string leaf = leaf_name();
+    const long long hard = o.mem_hard_mib << 20;
+    cg.memory = make_v1_group("/sys/fs/cgroup/memory", "memory", leaf);
+    cg.cpuacct = make_v1_group("/sys/fs/cgroup/cpuacct", "cpuacct", leaf);
+    cg.pids = make_v1_group("/sys/fs/cgroup/pids", "pids", leaf);
     if (cg.memory.empty() || cg.cpuacct.empty() ||
         !write_file(cg.memory + "/memory.limit_in_bytes", std::to_string(hard))) {
         for (auto& d : cg.dirs()) rmdir(d.c_str());
@@ -87,48 +87,141 @@ Cgroups setup_cgroups(const Options& o) {
     return cg;
 }
 
+// ---- v2: G/sudoku-sandbox-<pid>/run-<n>
+
+// Enables `controllers` for the children of `group`; false when the kernel refuses one.
+bool enable_below(const std::string& group, const std::set<std::string>& controllers) {
+    const auto enabled = cg2::parse_controllers(read_small(group + "/cgroup.subtree_control"));
+    for (const auto& c : controllers)
+        if (!enabled.count(c) && !write_file(group + "/cgroup.subtree_control", "+" + c)) return false;
+    return true;
+}
+
+// The runner's own group, made at its first run; "" when the kernel refuses it.
+const std::string& v2_parent(RunnerGroups& g) {
+    if (!g.v2_parent.empty()) return g.v2_parent;
+    const std::string dir = g.support.group + "/" + leaf_name();
+    if (!enable_below(g.support.group, g.support.controllers) || mkdir(dir.c_str(), 0755) != 0) return g.v2_parent;
+    if (!enable_below(dir, g.support.controllers)) {
+        rmdir(dir.c_str());
+        return g.v2_parent;
+    }
+    g.v2_parent = dir;
+    return g.v2_parent;
+}
+
+Cgroups setup_v2(const Options& o, RunnerGroups& g) {
+    Cgroups cg;
+    const std::string& parent = v2_parent(g);
+    if (parent.empty()) return cg;
+    const std::string dir = parent + "/run-" + std::to_string(++g.runs);
+    if (mkdir(dir.c_str(), 0755) != 0) return cg;
+    // The hard limit, no swap to escape it, and an OOM kill takes the whole run, never a part of it.
+    if (!write_file(dir + "/memory.max", std::to_string(o.mem_hard_mib << 20)) ||
+        !write_file(dir + "/memory.oom.group", "1")) {
+        rmdir(dir.c_str());
+        return cg;
+    }
+    if (access((dir + "/memory.swap.max").c_str(), F_OK) == 0 && !write_file(dir + "/memory.swap.max", "0")) {
+        rmdir(dir.c_str());
+        return cg;
+    }
+    cg.pids_limited = g.support.controllers.count("pids") && write_file(dir + "/pids.max", std::to_string(o.procs));
+    cg.peak_file = access((dir + "/memory.peak").c_str(), F_OK) == 0;
+    cg.kill_file = access((dir + "/cgroup.kill").c_str(), F_OK) == 0;
+    cg.version = CgroupsState::v2;
+    cg.v2 = dir;
+    return cg;
+}
+
+// rmdir until the kernel lets it go, killing what is left.
+void remove_dirs(const std::vector<std::string>& dirs, const Cgroups& cg) {
+    for (int attempt = 0; attempt < 200; ++attempt) {
+        bool busy = false;
+        for (auto& d : dirs)
+            if (rmdir(d.c_str()) != 0 && errno == EBUSY) busy = true;
+        if (!busy) return;
+        kill_groups(cg);
+        usleep(1000);
+    }
+}
+
+}  // namespace
+
+const cg2::CgroupSupport& runner_cgroup_support() { return runner_groups().support; }
+
+Cgroups setup_cgroups(const Options& o) {
+    if (!o.cgroups) return Cgroups{};
+    RunnerGroups& g = runner_groups();
+    if (g.support.version == CgroupsState::v2) return setup_v2(o, g);
+    if (g.support.version == CgroupsState::v1) return setup_v1(o);
+    return Cgroups{};
+}
+
+void release_runner_cgroups() {
+    if (!held_groups()) return;
+    RunnerGroups& g = *held_groups();
+    if (!g.v2_parent.empty()) {
+        Cgroups parent;
+        parent.v2 = g.v2_parent;
+        remove_dirs({g.v2_parent}, parent);
+        g.v2_parent.clear();
+    }
+    cg2::come_back(g.aside, {getpid()});
+    g.aside = {};
+}
+
 std::vector<pid_t> tasks_of(const Cgroups& cg) {
     std::vector<pid_t> pids;
-    for (auto& d : cg.dirs()) {
-        std::ifstream in(d + "/cgroup.procs");
-        pid_t p;
-        while (in >> p) pids.push_back(p);
-    }
+    for (auto& d : cg.dirs())
+        for (pid_t p : cg2::parse_pids(read_small(d + "/cgroup.procs"))) pids.push_back(p);
     return pids;
+}
+
+void kill_groups(const Cgroups& cg) {
+    if (cg.kill_file && write_file(cg.v2 + "/cgroup.kill", "1")) return;
+    for (pid_t p : tasks_of(cg))
+        if (p != getpid()) kill(p, SIGKILL);
 }
 
 double cgroup_cpu(const Cgroups& cg) {
     if (cg.version == CgroupsState::v1) return static_cast<double>(read_number(cg.cpuacct + "/cpuacct.usage")) * 1e-9;
     if (cg.version == CgroupsState::v2) {
-        std::istringstream in(read_small(cg.v2 + "/cpu.stat"));
-        std::string k;
-        long long v;
-        while (in >> k >> v)
-            if (k == "usage_usec") return static_cast<double>(v) * 1e-6;
+        const auto stat = cg2::parse_flat_keyed(read_small(cg.v2 + "/cpu.stat"));
+        auto usage = stat.find("usage_usec");
+        if (usage != stat.end()) return static_cast<double>(usage->second) * 1e-6;
     }
     return -1;
 }
 
-// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): a file then a key in it
-long long stat_field(const std::string& file, const std::string& key) {
-    std::istringstream in(read_small(file));
-    std::string k;
-    long long v;
-    while (in >> k >> v)
-        if (k == key) return v;
-    return 0;
+long long cgroup_memory_now(const Cgroups& cg) {
+    return cg.version == CgroupsState::v2 ? read_number(cg.v2 + "/memory.current") : -1;
 }
 
-void remove_cgroups(const Cgroups& cg) {
-    for (int attempt = 0; attempt < 200; ++attempt) {
-        bool busy = false;
-        for (auto& d : cg.dirs())
-            if (rmdir(d.c_str()) != 0 && errno == EBUSY) busy = true;
-        if (!busy) return;
-        for (pid_t p : tasks_of(cg)) kill(p, SIGKILL);
-        usleep(1000);
-    }
+long long cgroup_peak(const Cgroups& cg) {
+    if (cg.version == CgroupsState::v1) return read_number(cg.memory + "/memory.max_usage_in_bytes");
+    if (cg.version == CgroupsState::v2 && cg.peak_file) return read_number(cg.v2 + "/memory.peak");
+    return -1;
 }
+
+long long v1_oom_kills(const Cgroups& cg) {
+    const auto control = cg2::parse_flat_keyed(read_small(cg.memory + "/memory.oom_control"));
+    auto kills = control.find("oom_kill");
+    return kills == control.end() ? 0 : kills->second;
+}
+
+bool cgroup_hit_limit(const Cgroups& cg, long long oom_kills_before) {
+    if (cg.version == CgroupsState::v1)
+        return read_number(cg.memory + "/memory.failcnt") > 0 || v1_oom_kills(cg) > oom_kills_before;
+    if (cg.version == CgroupsState::v2) {
+        const auto events = cg2::parse_flat_keyed(read_small(cg.v2 + "/memory.events"));
+        for (const char* key : {"oom", "oom_kill"})
+            if (auto it = events.find(key); it != events.end() && it->second > 0) return true;
+    }
+    return false;
+}
+
+void remove_cgroups(const Cgroups& cg) { remove_dirs(cg.dirs(), cg); }
 
 long long prepare_resident(const Cgroups& cg, const Options& o) {
     long long baseline = read_number(cg.memory + "/memory.usage_in_bytes");

@@ -1,6 +1,9 @@
-// The run's cgroups: one fresh group per run, made under the runner's own group (so the host's
-// accounting and limits still apply) and removed at the end; or, for a --serve runner on cgroup v1,
-// the groups it lives in (resident), reused run after run.
+// The run's cgroups. cgroup v2: one group per run, below the runner's own group
+// G/sudoku-sandbox-<pid> (G as decided by sudoku/cgroup_support.hpp, the one detection the judge's
+// start-up line uses too), removed at the run's end; the runner's group goes when the runner leaves.
+// cgroup v1: a fresh set of groups per run under the runner's own groups (so the host's accounting
+// and limits still apply), or, for a --serve runner, the groups it lives in (resident), reused run
+// after run.
 #pragma once
 
 #include <sys/types.h>
@@ -9,17 +12,20 @@
 #include <vector>
 
 #include "options.hpp"
+#include "sudoku/cgroup_support.hpp"
 #include "sudoku/runner_contract.hpp"
 
 namespace sudoku_sandbox {
 
 struct Cgroups {
     sudoku::judge::CgroupsState version = sudoku::judge::CgroupsState::off;
-    bool resident = false;                  // --serve: the runner lives in these groups; they outlive a run
+    bool resident = false;                  // --serve on v1: the runner lives in these groups; they outlive a run
     std::string memory, cpuacct, pids, v2;  // directories of this run's groups
-    // pids.max was written: a v2 group whose parent does not delegate the pids controller has
-    // none, and the run then needs RLIMIT_NPROC as v1 without a pids hierarchy does.
+    // pids.max was written: a group whose parent does not delegate the pids controller has none,
+    // and the run then needs RLIMIT_NPROC as v1 without a pids hierarchy does.
     bool pids_limited = false;
+    bool peak_file = false;  // v2: memory.peak exists (Linux 5.19); else the watch loop polls memory.current
+    bool kill_file = false;  // v2: cgroup.kill exists (Linux 5.14): the whole group is killed at once
     // --no-cgroups under a resident runner: the groups init moves to first (the runner's own
     // parents), so that the run is really outside every cgroup the runner made.
     std::vector<std::string> leave_to;
@@ -27,17 +33,37 @@ struct Cgroups {
     std::vector<std::string> dirs() const;
 };
 
+// What this runner may use, detected once (sudoku/cgroup_support.hpp). A runner started alone in a
+// delegated group that holds only itself steps aside into the group's sudoku-judge leaf first.
+const sudoku::cgroups::CgroupSupport& runner_cgroup_support();
+
 // The groups of one run with the options' limits; version off when none could be made.
 Cgroups setup_cgroups(const Options& o);
+
+// At the runner's exit: its own v2 group removed, a step aside undone.
+void release_runner_cgroups();
 
 // Every process in the groups.
 std::vector<pid_t> tasks_of(const Cgroups& cg);
 
+// Kills every process of the groups (v2: cgroup.kill where the kernel has it).
+void kill_groups(const Cgroups& cg);
+
 // CPU seconds used by the whole group (every process the program started), -1 when unknown.
 double cgroup_cpu(const Cgroups& cg);
 
-// The number after `key` in a flat-keyed file (memory.events, memory.oom_control), 0 when absent.
-long long stat_field(const std::string& file, const std::string& key);
+// The group's memory now (v2 memory.current), for kernels without memory.peak; -1 when unknown.
+long long cgroup_memory_now(const Cgroups& cg);
+
+// The run's peak in bytes as the group counted it (v1: max_usage; v2: memory.peak), -1 when unknown.
+long long cgroup_peak(const Cgroups& cg);
+
+// Whether the group hit its hard limit: v1 failcnt or an oom kill past `oom_kills_before`; v2
+// memory.events oom or oom_kill.
+bool cgroup_hit_limit(const Cgroups& cg, long long oom_kills_before);
+
+// v1: the memory.oom_control oom_kill count (a resident group's before a run), 0 when absent.
+long long v1_oom_kills(const Cgroups& cg);
 
 // Removes the groups, killing what is still in them.
 void remove_cgroups(const Cgroups& cg);

@@ -20,6 +20,7 @@
 #include <iostream>
 #include <string>
 
+#include "cgroups.hpp"
 #include "options.hpp"
 #include "serve.hpp"
 #include "watch.hpp"
@@ -34,5 +35,7 @@ int main(int argc, char** argv) {
         std::cerr << "sudoku-sandbox: " << e.what() << " (see --help)\n";
         return 2;
     }
-    return sudoku_sandbox::run(o);
+    const int status = sudoku_sandbox::run(o);
+    sudoku_sandbox::release_runner_cgroups();
+    return status;
 }

@@ -1,7 +1,9 @@
-// --serve (see serve.hpp). The runner joins its v1 groups once; every run's init is forked inside
-// them, which saves the ~10 ms a cgroup migration costs here (the kernel waits for an RCU grace
-// period). Requests on stdin: a line with the number of arguments, then one argument per line;
-// each record on stdout is followed by a line "end".
+// --serve (see serve.hpp). On cgroup v1 the runner joins its groups once; every run's init is
+// forked inside them, which saves the ~10 ms a cgroup migration costs here (the kernel waits for an
+// RCU grace period). On cgroup v2 every run has a fresh group of its own below the runner's (its
+// memory.peak and memory.events cannot be reset before Linux 6.12). Requests on stdin: a line with
+// the number of arguments, then one argument per line; each record on stdout is followed by a line
+// "end".
 #include "serve.hpp"
 
 #include <signal.h>
@@ -24,6 +26,7 @@ using sudoku::judge::CgroupsState;
 
 // The v1 groups the runner lives in for all its runs; version off when it could not join them.
 Cgroups join_resident_groups() {
+    if (runner_cgroup_support().version != CgroupsState::v1) return Cgroups{};  // v2: a group per run
     Options defaults;
     defaults.argv = {"/bin/true"};
     defaults.mem_hard_mib = defaults.mem_mib;  // replaced by every request's own limit
@@ -77,6 +80,7 @@ int serve() {
         if (interrupted()) break;
     }
     leave_resident_groups(cg);
+    release_runner_cgroups();
     sudoku::sandbox::remove_runner_skeleton(skeleton);
     return 0;
 }

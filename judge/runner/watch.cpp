@@ -88,11 +88,10 @@ long long box_bytes(const std::string& dir, long long cap, int depth = 0) {
 
 void kill_tree(pid_t init, const Cgroups& cg, bool in_namespace) {
     kill(init, SIGKILL);
-    if (!in_namespace) {  // init leads the process group the program (and what it forked) is in
+    if (cg.kill_file) kill_groups(cg);  // cgroup v2's cgroup.kill: every process of the run at once
+    if (!in_namespace) {                // init leads the process group the program (and what it forked) is in
         kill(-init, SIGKILL);
-        for (int round = 0; round < 3; ++round)
-            for (pid_t p : tasks_of(cg))
-                if (p != getpid()) kill(p, SIGKILL);
+        for (int round = 0; round < 3; ++round) kill_groups(cg);
     }
 }
 
@@ -108,7 +107,7 @@ Baselines take_baselines(const Cgroups& cg, const Options& o) {
     b.self_cpu = self_cpu();
     if (!cg.resident) return b;
     b.memory = prepare_resident(cg, o);
-    b.oom_kills = stat_field(cg.memory + "/memory.oom_control", "oom_kill");
+    b.oom_kills = v1_oom_kills(cg);
     b.group_cpu = cgroup_cpu(cg);
     return b;
 }
@@ -124,6 +123,7 @@ struct Watched {
     bool ended = false;   // init reported the program's end
     double tree_cpu = 0;  // without cgroups: the tree polled from /proc
     long long tree_peak = 0;
+    long long group_peak = 0;  // cgroup v2 without memory.peak: memory.current polled
 };
 
 // Polls the limits until init reports the program's end, a hard limit is hit or a stop signal
@@ -150,6 +150,8 @@ Watched watch(const Options& o, const Cgroups& cg, const Baselines& b, pid_t ini
             r.error = "interrupted: the runner got a stop signal";
             return w;
         }
+        if (cg.version == CgroupsState::v2 && !cg.peak_file)
+            w.group_peak = std::max(w.group_peak, cgroup_memory_now(cg));
         if (tree_polled) {
             auto u = tree_usage(init, o.procs);
             w.tree_cpu = std::max(w.tree_cpu, u.cpu_s);
@@ -184,15 +186,13 @@ void measure(const Cgroups& cg, const Baselines& b, const Watched& w, double wal
     }
     const double rusage_cpu = cpu_seconds_of(w.end.usage);
     r.cpu = cg.version == CgroupsState::off ? std::max(w.tree_cpu, rusage_cpu) : std::max(0.0, run_cpu(cg, b));
-    r.peak_kib = std::max(static_cast<long long>(w.end.usage.ru_maxrss), w.tree_peak / 1024);
-    if (cg.version == CgroupsState::v1) {
-        r.peak_kib = std::max(r.peak_kib, (read_number(cg.memory + "/memory.max_usage_in_bytes") - b.memory) / 1024);
-        r.oom = read_number(cg.memory + "/memory.failcnt") > 0 ||
-                stat_field(cg.memory + "/memory.oom_control", "oom_kill") > b.oom_kills;
-    } else if (cg.version == CgroupsState::v2) {
-        long long peak = read_number(cg.v2 + "/memory.peak");
-        if (peak > 0) r.peak_kib = std::max(r.peak_kib, peak / 1024);
-        r.oom = stat_field(cg.v2 + "/memory.events", "oom_kill") > 0 || stat_field(cg.v2 + "/memory.events", "max") > 0;
+    r.peak_kib = std::max({static_cast<long long>(w.end.usage.ru_maxrss), w.tree_peak / 1024, w.group_peak / 1024});
+    if (cg.version != CgroupsState::off) {
+        // The group's peak (v1 max_usage, v2 memory.peak), less a resident runner's own usage; the
+        // hard limit hit (v1 failcnt or an oom kill, v2 memory.events oom or oom_kill) is `oom`.
+        const long long peak = cgroup_peak(cg);
+        if (peak > 0) r.peak_kib = std::max(r.peak_kib, (peak - b.memory) / 1024);
+        r.oom = cgroup_hit_limit(cg, b.oom_kills);
     }
     if (!w.ended && r.killed_by == KilledBy::none && r.oom && !g_interrupted)
         r.error.clear();  // init itself was the OOM victim

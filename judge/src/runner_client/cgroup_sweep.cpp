@@ -41,10 +41,24 @@ bool runner_alive(pid_t pid) {
     return name == "sudoku-sandbox" || name == "sudoku-sandbox-";
 }
 
+// A runner's group and the run groups below it (cgroup v2: sudoku-sandbox-<pid>/run-<n>) hold no
+// process.
 bool empty_group(const fs::path& dir) {
     std::ifstream procs(dir / "cgroup.procs");
     pid_t p = 0;
-    return procs && !(procs >> p);
+    if (!procs || (procs >> p)) return false;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        if (it->is_directory(ec) && !it->is_symlink(ec) && !empty_group(it->path())) return false;
+    return true;
+}
+
+// rmdir of the group's children first: the kernel removes only a group without children.
+bool remove_group(const fs::path& dir) {
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        if (it->is_directory(ec) && !it->is_symlink(ec)) remove_group(it->path());
+    return rmdir(dir.c_str()) == 0;
 }
 
 void sweep_under(const fs::path& dir, int depth, CgroupSweep& sweep) {
@@ -62,7 +76,7 @@ void sweep_under(const fs::path& dir, int depth, CgroupSweep& sweep) {
             sweep.kept.push_back(group.string() + ": its runner is gone but it still holds processes");
             continue;
         }
-        if (rmdir(group.c_str()) == 0)
+        if (remove_group(group))
             sweep.removed.push_back(group);
         else
             sweep.kept.push_back(group.string() + ": rmdir: " + std::strerror(errno));
