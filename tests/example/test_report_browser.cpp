@@ -23,7 +23,7 @@ std::string shell_quote(const std::string& s) {
 // Chromium without network, profile or background services: the page must be self-contained.
 std::string chromium(const std::string& args) {
     if (!on_path("chromium"))
-        skip_test("Chromium is not installed (Debian package chromium; scripts/install-deps installs it)");
+        skip_test("Chromium is not installed (Debian package chromium; scripts/install-deps --test installs it)");
     char profile[] = "/tmp/report-chromium-XXXXXX";
     REQUIRE(mkdtemp(profile) != nullptr);
     std::string command =

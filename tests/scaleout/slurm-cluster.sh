@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A one-node Slurm cluster in a folder, for tests: munged, slurmctld and slurmd from Debian's packages
-# (scripts/install-deps), their configuration, state, sockets and logs all under DIR, on free ports.
+# (scripts/install-deps --test), their configuration, state, sockets and logs all under DIR, on free ports.
 #
 #   source tests/scaleout/slurm-cluster.sh
 #   slurm_cluster_start DIR [CPUS]   # exports SLURM_CONF; exits 77 with the reason when it cannot run here
@@ -28,7 +28,7 @@ slurm_cluster_skip_unless_possible() {
   for tool in munged slurmctld slurmd sbatch squeue scancel scontrol; do
     command -v "$tool" >/dev/null || PATH="$PATH:/usr/sbin"
     command -v "$tool" >/dev/null || {
-      echo "skipped: $tool is missing (Debian packages munge slurm-wlm slurmctld slurmd: scripts/install-deps)"
+      echo "skipped: $tool is missing (Debian packages munge slurm-wlm slurmctld slurmd: scripts/install-deps --test)"
       exit 77
     }
   done

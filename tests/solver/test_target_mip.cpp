@@ -1,6 +1,7 @@
 // The target optimiser against the same model solved by COIN-OR CBC, on every benchmark family.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -10,6 +11,7 @@
 #include "sudoku/target.hpp"
 #include "sudoku/target_mip.hpp"
 #include "support/target_cases.hpp"
+#include "target/instrumented.hpp"
 
 using namespace sudoku;
 using namespace sudoku::testing;
@@ -18,7 +20,7 @@ namespace {
 
 // Returns the common optimum (nullopt: neither finds a completion).
 std::optional<std::int64_t> require_same_optimum(const Grid& puzzle, const Weights& weights) {
-    const TargetResult ours = target_max_score(puzzle, weights);
+    const MeasuredTarget ours = target_max_score_measured(puzzle, weights);
     const TargetResult mip = target_by_mip(puzzle, weights);
     INFO(puzzle.to_line());
     REQUIRE(ours.score == mip.score);
@@ -42,9 +44,16 @@ TEST_CASE("target mip: a repeated clue is infeasible for CBC too") {
     REQUIRE_FALSE(target_by_mip(puzzle, Weights::ring(3)).has_completion());
 }
 
-// 1,000 puzzles per family, each family its own test so ctest runs them side by side; CBC
-// takes most of the time (10-60 ms a puzzle, about a minute for the sparsest family).
-constexpr int kPerFamily = 1000;
+// Puzzles per family: SUDOKU_AGREEMENT_PUZZLES when set (the quick tier of the suite samples 200,
+// tests/solver/CMakeLists.txt), else 1,000. Each family is its own test so ctest runs them side by
+// side; CBC takes most of the time (10-60 ms a puzzle, about a minute for the sparsest family).
+int puzzles_per_family() {
+    const char* text = std::getenv("SUDOKU_AGREEMENT_PUZZLES");
+    if (text == nullptr) return 1000;
+    const int count = std::atoi(text);
+    REQUIRE(count > 0);
+    return count;
+}
 
 void agree_on_family(const std::string& name, std::uint64_t seed) {
     const auto families = target_families();
@@ -52,24 +61,27 @@ void agree_on_family(const std::string& name, std::uint64_t seed) {
     REQUIRE(family != families.end());
     Rng random(seed);
     const Weights ring = Weights::ring(3);
+    const int count = puzzles_per_family();
     int solvable = 0;  // every case keeps clues of a solved grid, so every one has a completion
-    for (int i = 0; i < kPerFamily; ++i)
+    for (int i = 0; i < count; ++i)
         if (require_same_optimum(make_target_case(*family, random), ring)) ++solvable;
-    REQUIRE(solvable == kPerFamily);
+    REQUIRE(solvable == count);
 }
 
 }  // namespace
 
-TEST_CASE("target mip: 1000 random puzzles of 0-10 clues agree") { agree_on_family("random 0-10", 1); }
-TEST_CASE("target mip: 1000 random puzzles of 11-23 clues agree") { agree_on_family("random 11-23", 2); }
-TEST_CASE("target mip: 1000 random puzzles of 24-30 clues agree") { agree_on_family("random 24-30", 3); }
-TEST_CASE("target mip: 1000 random puzzles of 31-81 clues agree") { agree_on_family("random 31-81", 4); }
-TEST_CASE("target mip: 1000 puzzles packed into one band agree") { agree_on_family("one band", 5); }
-TEST_CASE("target mip: 1000 puzzles packed into one stack agree") { agree_on_family("one stack", 6); }
-TEST_CASE("target mip: 1000 puzzles packed into two bands agree") { agree_on_family("two bands", 7); }
-TEST_CASE("target mip: 1000 puzzles packed into the border ring agree") { agree_on_family("border ring", 8); }
-TEST_CASE("target mip: 1000 puzzles packed into the centre agree") { agree_on_family("centre 5x5", 9); }
-TEST_CASE("target mip: 1000 puzzles packed into the corner boxes agree") { agree_on_family("corner boxes", 10); }
+TEST_CASE("target mip: random puzzles of 0-10 clues agree", "[agreement]") { agree_on_family("random 0-10", 1); }
+TEST_CASE("target mip: random puzzles of 11-23 clues agree", "[agreement]") { agree_on_family("random 11-23", 2); }
+TEST_CASE("target mip: random puzzles of 24-30 clues agree", "[agreement]") { agree_on_family("random 24-30", 3); }
+TEST_CASE("target mip: random puzzles of 31-81 clues agree", "[agreement]") { agree_on_family("random 31-81", 4); }
+TEST_CASE("target mip: puzzles packed into one band agree", "[agreement]") { agree_on_family("one band", 5); }
+TEST_CASE("target mip: puzzles packed into one stack agree", "[agreement]") { agree_on_family("one stack", 6); }
+TEST_CASE("target mip: puzzles packed into two bands agree", "[agreement]") { agree_on_family("two bands", 7); }
+TEST_CASE("target mip: puzzles packed into the border ring agree", "[agreement]") { agree_on_family("border ring", 8); }
+TEST_CASE("target mip: puzzles packed into the centre agree", "[agreement]") { agree_on_family("centre 5x5", 9); }
+TEST_CASE("target mip: puzzles packed into the corner boxes agree", "[agreement]") {
+    agree_on_family("corner boxes", 10);
+}
 
 TEST_CASE("target mip: puzzles whose LP bound sits above the optimum by 1 to 3 agree") {
     // The slowest puzzles of 4,000 per band on three seeds (bench_target --seed): LP bounds of
@@ -94,7 +106,7 @@ TEST_CASE("target mip: puzzles whose LP bound sits above the optimum by 1 to 3 a
         Grid puzzle(3);
         for (int cell = 0; cell < 81; ++cell) puzzle.set(cell, line[cell] == '.' ? 0 : line[cell] - '0');
         REQUIRE(require_same_optimum(puzzle, Weights::ring(3)) > 0);
-        const TargetResult ours = target_max_score(puzzle, Weights::ring(3));
+        const MeasuredTarget ours = target_max_score_measured(puzzle, Weights::ring(3));
         INFO(line);
         REQUIRE(ours.stats.nodes < 1000);
         if (ours.stats.placement_nodes > 0) ++with_placement;
@@ -107,7 +119,7 @@ TEST_CASE("target mip: with the placement bound at every node, 20 trees of every
     // the first node, and at every node, so that its descent and its strikes are tested widely:
     // per family the first 20 puzzles that need a tree (the others end at the root, where the
     // placement bound takes no part) are compared with CBC, at most 400 tried per family.
-    TargetOptions always;
+    TargetTuning always;
     always.placement_after_nodes = 0;
     always.placement_at_every_node = true;
     Rng random(41);
@@ -117,7 +129,7 @@ TEST_CASE("target mip: with the placement bound at every node, 20 trees of every
         int trees = 0;
         for (int tried = 0; tried < 400 && trees < 20; ++tried) {
             const Grid puzzle = make_target_case(family, random);
-            const TargetResult ours = target_max_score(puzzle, ring, always);
+            const MeasuredTarget ours = target_max_score_measured(puzzle, ring, always);
             INFO(family.name << ": " << puzzle.to_line());
             REQUIRE(ours.certificate->is_solution_of(puzzle));
             REQUIRE(target_score(*ours.certificate, ring) == ours.score);
@@ -187,12 +199,12 @@ TEST_CASE("target mip: a 16x16 grid on which the greedy dive thrashes is solved,
 
 // The large neighbourhood search from the incumbent, where the tree is slow to find the optimum.
 // #6 of bench_target16's random 41-80 clue band (seed 26), whose tree had not found it after 60 s
-// (CBC: 9 s), was the case until the branching on tried cells (session 29) found it in 178 nodes
+// (CBC: 9 s), was the case until the branching on tried cells found it in 178 nodes
 // with no search at all. #5 of seed 5's band takes 633 nodes with the searches and, in a build
 // without them, 1,997.
 TEST_CASE("target mip: a 16x16 grid whose optimum the tree is slow to find gets it from the neighbourhoods") {
     const Grid puzzle = target16_bands(5, 10).at(2).puzzles.at(5);
-    const TargetResult ours = target_max_score(puzzle, Weights::ring(4));
+    const MeasuredTarget ours = target_max_score_measured(puzzle, Weights::ring(4));
     REQUIRE(ours.stats.neighbourhood_nodes > 0);
     REQUIRE(ours.stats.nodes < 1000);
     REQUIRE(require_same_optimum(puzzle, Weights::ring(4)) == 11526);
