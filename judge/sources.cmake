@@ -13,8 +13,8 @@ set(SUDOKU_JUDGE_SOURCES
   # what a grading writes: the journal, results, the report, the output folder
   output/durable_file.cpp output/journal.cpp output/out_dir.cpp output/report.cpp output/results.cpp
   # the judge's side of the runner: spawning it, reading its record, the protections it had
-  runner_client/cgroup_support.cpp runner_client/cgroup_sweep.cpp runner_client/protections.cpp
-  runner_client/sandbox.cpp runner_client/spawn.cpp
+  runner_client/cgroup_support.cpp runner_client/cgroup_sweep.cpp runner_client/judge_cgroups.cpp
+  runner_client/protections.cpp runner_client/sandbox.cpp runner_client/spawn.cpp
   # scale-out: shards, their status, merging them
   scaleout/merge_folder.cpp scaleout/shard.cpp scaleout/shard_plan.cpp scaleout/shard_status.cpp)
 list(TRANSFORM SUDOKU_JUDGE_SOURCES PREPEND ${CMAKE_CURRENT_LIST_DIR}/src/)

@@ -15,6 +15,7 @@
 
 #include "contest/submission_file.hpp"
 #include "grading/executable_copy.hpp"
+#include "runner_client/judge_cgroups.hpp"
 #include "sudoku/cgroup_sweep.hpp"
 #include "sudoku/checkers.hpp"
 #include "sudoku/config_paths.hpp"
@@ -286,6 +287,9 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     std::vector<std::string> names = list_contestants(contest.contestants_dir);
     CompileSettings compile_settings = contest.compile;
     compile_settings.read_only_dirs = contest.read_only_dirs;
+    // Before the runners: they start in the group it leaves them, and it steps back (and sweeps)
+    // only after the last of them has gone (destroyed after `sessions`).
+    const JudgeCgroups judge_cgroups(options.cgroups);
     std::vector<std::unique_ptr<SandboxSession>> sessions;
     for (int s = 0; s < jobs; ++s) sessions.push_back(std::make_unique<SandboxSession>());
     auto slot = [&](int s) {
@@ -318,6 +322,8 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
             }
     Progress progress(options, total_tests);
     progress.note("protections: " + probe.describe());
+    if (probe.error.empty())
+        for (const auto& line : judge_cgroups.notes(probe.protections.cgroups)) progress.note(line);
     const CgroupSweep sweep = sweep_stale_cgroups();
     if (!sweep.removed.empty())
         progress.note("removed " + std::to_string(sweep.removed.size()) + " cgroup(s) left by runners that died: " +
