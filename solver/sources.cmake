@@ -12,7 +12,11 @@ set(SUDOKU_SOLVER_SOURCES
   solver9/kernel_avx2.cpp solver9/kernel_avx512.cpp solver9/kernel_portable.cpp solver9/solver9.cpp
   # the target optimiser: bounds, search, neighbourhoods
   target/assignment.cpp target/board.cpp target/bound.cpp target/digit_sums.cpp target/enumerate.cpp
-  target/greedy.cpp target/improve.cpp target/lp_duals.cpp target/optimise.cpp target/reach.cpp
+  target/greedy.cpp target/improve.cpp target/lp_duals.cpp target/reach.cpp
+  # its branch and bound (target/optimise.hpp): entry points and incumbents, the root, the nodes,
+  # rounds on several threads, neighbourhoods
+  target/optimise.cpp target/optimise_root.cpp target/optimise_node.cpp target/shared_rounds.cpp
+  target/neighbourhoods.cpp
   # the placement bound: a digit's best placement, by dynamic programming and by lanes
   target/placement/dp.cpp target/placement/graph_lanes.cpp target/placement/lanes.cpp
   target/placement/placement.cpp)

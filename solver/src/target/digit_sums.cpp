@@ -72,40 +72,88 @@ struct SumDescent {
     int since_progress = 0;
     bool done = false;
 };
-}  // namespace
 
-std::optional<std::int64_t> digit_sum_bound(const Board& board, const Weights& weights,
-                                            const std::vector<std::uint8_t>& incumbent, int iterations,
-                                            int max_groups) {
+// Digits with the same candidate cells form one group, searched once per step.
+struct DigitGroups {
+    std::vector<int> group_of;             // per digit
+    std::vector<std::vector<bool>> cells;  // per group, its candidate cells
+};
+
+DigitGroups group_digits(const Board& board) {
     const int n = board.geo->side, cells = n * n;
-    // Digits with the same candidate cells form one group, searched once per step.
-    std::vector<int> group_of(n + 1, -1);
-    std::vector<std::vector<bool>> group_cells;
+    DigitGroups groups{std::vector<int>(n + 1, -1), {}};
     for (int d = 1; d <= n; ++d) {
         std::vector<bool> mine(cells);
         for (int cell = 0; cell < cells; ++cell) mine[cell] = board.cand[cell] & digit_bit(d);
-        const auto found = std::find(group_cells.begin(), group_cells.end(), mine);
-        group_of[d] = int(found - group_cells.begin());
-        if (found == group_cells.end()) group_cells.push_back(std::move(mine));
+        const auto found = std::find(groups.cells.begin(), groups.cells.end(), mine);
+        groups.group_of[d] = int(found - groups.cells.begin());
+        if (found == groups.cells.end()) groups.cells.push_back(std::move(mine));
     }
-    const int groups = int(group_cells.size());
-    if (groups > max_groups) return std::nullopt;
+    return groups;
+}
+
+// Each S_t from zero multipliers: starting from the last one's left the empty 16x16 grid at
+// 11,788 after 2,000 steps per sum, against 11,784 from zero. The sums descend side by side,
+// each on its own, so that one step's searches share the lanes.
+std::vector<SumDescent> start_sums(const Board& board, const Weights& weights,
+                                   const std::vector<std::uint8_t>& incumbent, const DigitGroups& groups) {
+    const int n = board.geo->side, cells = n * n;
     std::vector<std::int64_t> weight_of(n + 1, 0);
     for (int cell = 0; cell < cells; ++cell) weight_of[incumbent[cell]] += weights.at(cell);
-
-    // Each S_t from zero multipliers: starting from the last one's left the empty 16x16 grid at
-    // 11,788 after 2,000 steps per sum, against 11,784 from zero. The sums descend side by side,
-    // each on its own, so that one step's searches share the lanes.
     std::vector<SumDescent> sums(n + 1);
     std::int64_t incumbent_sum = 0;
     for (int t = 1; t <= n; ++t) {
         SumDescent& sum = sums[t];
         incumbent_sum += weight_of[n - t + 1];
         sum.incumbent = double(incumbent_sum);
-        sum.copies.assign(groups, 0);
-        for (int d = n - t + 1; d <= n; ++d) ++sum.copies[group_of[d]];
+        sum.copies.assign(groups.cells.size(), 0);
+        for (int d = n - t + 1; d <= n; ++d) ++sum.copies[groups.group_of[d]];
         sum.nu.assign(cells, 0.0);
     }
+    return sums;
+}
+
+// One step of a sum's descent, from its value `total` at its multipliers and how many of its
+// digits' placements use each cell (`covered`); `step_dir` is scratch.
+void step_sum(SumDescent& sum, double total, const std::vector<double>& covered, std::vector<double>& step_dir) {
+    const int cells = int(covered.size());
+    if (total < sum.best - 1e-9) {
+        sum.best = total;
+        sum.since_progress = 0;
+    } else if (++sum.since_progress >= kPatience) {
+        sum.scale *= 0.5;
+        sum.since_progress = 0;
+    }
+    if (sum.best < sum.incumbent + 1 - 1e-6) {  // floors to the incumbent's S_t
+        sum.done = true;
+        return;
+    }
+    // Projected subgradient: a cell used more than once gets dearer; nu stays >= 0.
+    double norm = 0;
+    for (int cell = 0; cell < cells; ++cell) {
+        double g = 1.0 - covered[cell];
+        if (sum.nu[cell] <= 0 && g > 0) g = 0;
+        step_dir[cell] = g;
+        norm += g * g;
+    }
+    if (norm == 0) {
+        sum.done = true;
+        return;
+    }
+    const double step = sum.scale * std::max(total - sum.incumbent, 0.05) / norm;
+    for (int cell = 0; cell < cells; ++cell) sum.nu[cell] = std::max(0.0, sum.nu[cell] - step * step_dir[cell]);
+}
+}  // namespace
+
+std::optional<std::int64_t> digit_sum_bound(const Board& board, const Weights& weights,
+                                            const std::vector<std::uint8_t>& incumbent, int iterations,
+                                            int max_groups) {
+    const int n = board.geo->side, cells = n * n;
+    const DigitGroups digit_groups = group_digits(board);
+    const std::vector<std::vector<bool>>& group_cells = digit_groups.cells;
+    const int groups = int(group_cells.size());
+    if (groups > max_groups) return std::nullopt;
+    std::vector<SumDescent> sums = start_sums(board, weights, incumbent, digit_groups);
     PlacementBatch batch(board.geo->box);
     std::vector<std::pair<int, int>> searches;  // (t, group)
     std::vector<double> profit, value, covered(cells), step_dir(cells);
@@ -137,31 +185,7 @@ std::optional<std::int64_t> digit_sum_bound(const Board& board, const Weights& w
                 for (int cell = 0; cell < cells; ++cell) covered[cell] += copies * path[i * cells + cell];
             }
             first = i;
-            if (total < sum.best - 1e-9) {
-                sum.best = total;
-                sum.since_progress = 0;
-            } else if (++sum.since_progress >= kPatience) {
-                sum.scale *= 0.5;
-                sum.since_progress = 0;
-            }
-            if (sum.best < sum.incumbent + 1 - 1e-6) {  // floors to the incumbent's S_t
-                sum.done = true;
-                continue;
-            }
-            // Projected subgradient: a cell used more than once gets dearer; nu stays >= 0.
-            double norm = 0;
-            for (int cell = 0; cell < cells; ++cell) {
-                double g = 1.0 - covered[cell];
-                if (sum.nu[cell] <= 0 && g > 0) g = 0;
-                step_dir[cell] = g;
-                norm += g * g;
-            }
-            if (norm == 0) {
-                sum.done = true;
-                continue;
-            }
-            const double step = sum.scale * std::max(total - sum.incumbent, 0.05) / norm;
-            for (int cell = 0; cell < cells; ++cell) sum.nu[cell] = std::max(0.0, sum.nu[cell] - step * step_dir[cell]);
+            step_sum(sum, total, covered, step_dir);
         }
     }
     std::int64_t total = 0;
