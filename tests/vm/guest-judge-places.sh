@@ -56,7 +56,7 @@ in_rootless() {
   # of its own below it, controllers enabled on the way down.
   (echo "$BASHPID" >"$cg/$service/init.scope/cgroup.procs" &&
     exec setpriv --reuid "$rootless_uid" --regid "$rootless_uid" --clear-groups env HOME="$out" bash -c '
-      service="$0"; shift
+      service="$0"
       mkdir -p "$service/app.slice/judge.scope" &&
         echo "+cpu +memory +pids" >"$service/cgroup.subtree_control" &&
         echo "+cpu +memory +pids" >"$service/app.slice/cgroup.subtree_control" &&
