@@ -1,4 +1,5 @@
-// decide_verdict: the precedence FAIL > TLE > MLE > RE > OLE > MISSING > checker, on records
+// decide_verdict: the precedence FAIL > MLE (hard limit hit) > TLE > MLE (soft) > RE > OLE > MISSING >
+// checker, on records
 // made by hand (the sandbox tests show the records are real).
 #include <catch2/catch.hpp>
 #include <csignal>
@@ -33,10 +34,36 @@ TEST_CASE("precedence: a runner fault is FAIL whatever else the record says") {
     CHECK(decide(r).verdict == Verdict::FAIL);
 }
 
-TEST_CASE("precedence: TLE beats MLE and RE when all three fired") {
+TEST_CASE("precedence: a program that hit the memory hard limit is MLE even when the CPU limit stopped it") {
+    // Held at its cgroup limit, a program thrashes in reclaim until the CPU limit fires: how soon
+    // depends on the machine's load, so the verdict must not.
+    RunRecord r = clean_exit();
+    r.cpu_s = 1.124;
+    r.killed_by = KilledBy::cpu;
+    r.oom = true;
+    r.exit_code.reset();
+    r.signal = SIGKILL;
+    r.peak_kib = 80 * 1024;
+    auto o = decide(r);
+    CHECK(o.verdict == Verdict::MLE);
+    CHECK(o.reason.find("memory hard limit hit") != std::string::npos);
+}
+
+TEST_CASE("precedence: a program stopped by CPU without touching the memory limit stays TLE") {
     RunRecord r = clean_exit();
     r.cpu_s = 1.2;
-    r.oom = true;
+    r.killed_by = KilledBy::cpu;
+    r.exit_code.reset();
+    r.signal = SIGKILL;
+    auto o = decide(r);
+    CHECK(o.verdict == Verdict::TLE);
+    CHECK(o.reason.find("CPU time 1.200 s > limit 1.000 s") != std::string::npos);
+}
+
+TEST_CASE("precedence: TLE beats a peak above the soft memory limit and RE") {
+    RunRecord r = clean_exit();
+    r.cpu_s = 1.2;
+    r.peak_kib = 65 * 1024;
     r.exit_code.reset();
     r.signal = SIGKILL;
     auto o = decide(r);

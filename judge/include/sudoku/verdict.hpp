@@ -49,8 +49,14 @@ struct OutputFacts {
 };
 
 // The single place where a verdict is decided. Precedence, first match wins:
-//   FAIL (the run itself failed) > TLE (CPU, then wall) > MLE > RE (signal, then exit code)
-//   > OLE > MISSING output > the checker (AC, PC, WA, PE, or FAIL when the checker fails).
+//   1. FAIL (the run itself failed)
+//   2. MLE: the memory hard limit was hit (the record's oom), even when the CPU limit also stopped
+//      the run: a program held at its cgroup limit thrashes until the CPU limit fires, sooner or
+//      later with the machine's load, so the time it used there is not its own
+//   3. TLE (CPU, then wall)
+//   4. MLE: the peak above the soft limit without hitting the hard one
+//   5. RE (signal, then exit code)  6. OLE  7. MISSING output
+//   8. the checker (AC, PC, WA, PE, or FAIL when the checker fails).
 // `check` is only called when the run got that far.
 Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const OutputFacts& output,
                        const std::function<CheckResult()>& check);

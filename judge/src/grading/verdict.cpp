@@ -35,7 +35,17 @@ Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const Outp
     // 1. Judge fault: the facts of this run are void, the contestant is not to blame.
     if (!run.error.empty()) return {Verdict::FAIL, "judge fault: " + run.error};
 
-    // 2. Time: CPU (soft limit passed, or stopped at the hard one), then wall.
+    // 2. Memory hard limit: the kernel held the tree at its cgroup limit. A program held there
+    // thrashes in reclaim until the CPU limit stops it too, and how soon depends on the machine's
+    // load; the limit it hit first is the memory, so the verdict must not follow the load.
+    const double peak_mib = static_cast<double>(run.peak_kib) / 1024.0;
+    const auto memory_reason = [&](bool hard) {
+        return format("peak memory %.1f MiB > limit %.0f MiB", peak_mib, static_cast<double>(limits.memory_mib)) +
+               (hard ? " (memory hard limit hit)" : "");
+    };
+    if (run.oom) return {Verdict::MLE, memory_reason(true)};
+
+    // 3. Time: CPU (soft limit passed, or stopped at the hard one), then wall.
     if (run.killed_by == KilledBy::cpu || run.cpu_s > limits.cpu_s)
         return {Verdict::TLE, format("CPU time %.3f s > limit %.3f s", run.cpu_s, limits.cpu_s) +
                                   (run.killed_by == KilledBy::cpu ? " (stopped)" : "")};
@@ -44,21 +54,17 @@ Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const Outp
         return {Verdict::TLE, format("wall time %.3f s > limit %.3f s (sleeping or blocked)", run.wall_s, wall_limit) +
                                   (run.killed_by == KilledBy::wall ? " (stopped)" : "")};
 
-    // 3. Memory: the cgroup's hard limit was hit (the kernel stopped it) or the peak passed the soft one.
-    double peak_mib = static_cast<double>(run.peak_kib) / 1024.0;
-    if (run.oom || peak_mib > static_cast<double>(limits.memory_mib))
-        return {Verdict::MLE,
-                format("peak memory %.1f MiB > limit %.0f MiB", peak_mib, static_cast<double>(limits.memory_mib)) +
-                    (run.oom ? " (memory hard limit hit)" : "")};
+    // 4. Memory soft limit: the peak passed it without reaching the hard one.
+    if (peak_mib > static_cast<double>(limits.memory_mib)) return {Verdict::MLE, memory_reason(false)};
 
-    // 4. Runtime error. SIGXFSZ is the output limit's own signal, and a kill by the runner for the
+    // 5. Runtime error. SIGXFSZ is the output limit's own signal, and a kill by the runner for the
     // files' total size is the same limit: both judged as OLE below.
     const bool output_stopped = run.killed_by == KilledBy::output;
     if (run.signal && *run.signal != SIGXFSZ && !output_stopped)
         return {Verdict::RE, "killed by " + signal_text(*run.signal)};
     if (run.exit_code && *run.exit_code != 0) return {Verdict::RE, "exit code " + std::to_string(*run.exit_code)};
 
-    // 5. Output limit.
+    // 6. Output limit.
     long long limit_bytes = limits.output_kib * 1024;
     if (output_stopped)
         return {Verdict::OLE, "files written in the work directory exceed a few times the output limit of " +
@@ -66,11 +72,11 @@ Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const Outp
     if ((run.signal && *run.signal == SIGXFSZ) || output.size_bytes > limit_bytes)
         return {Verdict::OLE, "output larger than the limit of " + std::to_string(limits.output_kib) + " KiB"};
 
-    // 6. No output file.
+    // 7. No output file.
     if (!output.present)
         return {Verdict::MISSING, "no output file" + (output.missing_hint.empty() ? "" : "; " + output.missing_hint)};
 
-    // 7. The checker.
+    // 8. The checker.
     CheckResult c = check();
     switch (c.kind) {
         case CheckResult::Kind::accepted:
