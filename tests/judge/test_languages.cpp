@@ -84,6 +84,19 @@ TEST_CASE("languages: a Python syntax error is CE with the interpreter's message
     CHECK(p.language == "python");
 }
 
+TEST_CASE("languages: a Pascal compile error is CE with fpc's message, which it writes on stdout") {
+    auto dir = scratch("languages-pas-ce");
+    const auto contest = write_add_contest(dir);
+    write_text(dir / "contestants/ann/add.pas", "program add;\nbegin\n  writeln(undeclared_name);\nend.\n");
+    const auto results = grade_contest(contest);
+    const auto& p = of(results, "ann");
+    INFO(p.compile_message);
+    CHECK(p.status == sudoku::judge::ProblemStatus::CE);
+    CHECK(p.language == "pascal");
+    CHECK(p.compile_message.find("undeclared_name") != std::string::npos);
+    CHECK(p.compile_message.find("without a message") == std::string::npos);
+}
+
 TEST_CASE("languages: a language whose compiler is not installed is CE saying so") {
     auto dir = scratch("languages-missing-tool");
     const auto contest =

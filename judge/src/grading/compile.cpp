@@ -30,6 +30,20 @@ std::string head_of(const fs::path& file, long long limit_bytes) {
     return text;
 }
 
+// What the compiler said, on both streams (fpc writes its errors on stdout, gcc on stderr), cut
+// at `limit_bytes` together.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): stdout then stderr, as the run names them
+std::string compiler_messages(const fs::path& stdout_file, const fs::path& stderr_file, long long limit_bytes) {
+    std::string text = head_of(stdout_file, limit_bytes);
+    const long long left = limit_bytes - static_cast<long long>(text.size());
+    if (left > 0) {
+        std::string err = head_of(stderr_file, left);
+        if (!text.empty() && !err.empty() && text.back() != '\n') text += '\n';
+        text += err;
+    }
+    return text;
+}
+
 // The compiler failed for want of room, not for the source: it says "No space left on device" (or
 // could not even write its messages) and the build disk has less room than a binary may take.
 // A regular file, not a link the compiler left under the program's name.
@@ -115,7 +129,7 @@ CompileResult compile_submission(const SubmissionFiles& files, const fs::path& b
     r.read_only = read_only_at_own_paths(settings.read_only_dirs);
     RunRecord run = run_sandboxed(r);
     result.cpu_s = run.cpu_s;
-    std::string log = head_of(r.stderr_file, settings.message_limit_kib * 1024);
+    std::string log = compiler_messages(r.stdout_file, r.stderr_file, settings.message_limit_kib * 1024);
     if (!run.error.empty()) {
         result.judge_fault = true;
         result.message = run.error;
