@@ -164,7 +164,15 @@ TEST_CASE("languages: a folder submission with a link, an odd name or too many f
     found = sudoku::judge::find_sources(dir / "contestants/mallory", "add", languages);
     CHECK(found.refusal.find("plain file name") != std::string::npos);
     fs::remove(dir / "contestants/mallory/add/x y.cpp");
-    for (int i = 0; i < 70; ++i) write_text(dir / "contestants/mallory/add" / (std::to_string(i) + "f.cpp"), "\n");
+    // The limit counts the main source: main and 63 others are 64 files, main and 64 others are not.
+    for (int i = 0; i < 63; ++i) write_text(dir / "contestants/mallory/add" / (std::to_string(i) + "f.cpp"), "\n");
+    found = sudoku::judge::find_sources(dir / "contestants/mallory", "add", languages);
+    CHECK(found.refusal.empty());
+    CHECK(found.files.size() == 64);
+    write_text(dir / "contestants/mallory/add/63f.cpp", "\n");
+    found = sudoku::judge::find_sources(dir / "contestants/mallory", "add", languages);
+    CHECK(found.refusal == "add/ holds more than 64 source files");
+    for (int i = 64; i < 70; ++i) write_text(dir / "contestants/mallory/add" / (std::to_string(i) + "f.cpp"), "\n");
     found = sudoku::judge::find_sources(dir / "contestants/mallory", "add", languages);
     CHECK(found.refusal == "add/ holds more than 64 source files");
 }

@@ -33,7 +33,7 @@ void add_folder(const fs::path& folder, SubmissionFiles& s) {
         if (name == "." || name == ".." || name == s.main.filename().string()) continue;
         const std::string ext = fs::path(name).extension().string();
         if (!listed(s.language->extensions, ext) && !listed(s.language->companions, ext)) continue;
-        if (names.size() >= static_cast<size_t>(kMaxSubmissionFiles)) {
+        if (names.size() + 1 >= static_cast<size_t>(kMaxSubmissionFiles)) {  // + 1: the main source
             s.refusal = folder.filename().string() + "/ holds more than " + std::to_string(kMaxSubmissionFiles) +
                         " source files";
             break;
