@@ -135,6 +135,19 @@ TEST_CASE("plain: a test without an answer, a linked test file and an empty fold
     CHECK(error_of(empty).find("no tests") != std::string::npos);
 }
 
+TEST_CASE("plain: 100,000 tests are refused for their number, not for an answer beyond the listing's cut") {
+    auto dir = scratch("plain-too-many") / "p";
+    fs::create_directories(dir);
+    for (int i = 1; i <= 100000; ++i) {
+        std::ofstream(dir / (std::to_string(i) + ".in"));
+        std::ofstream(dir / (std::to_string(i) + ".ans"));
+    }
+    const std::string error = error_of(dir);
+    INFO(error);
+    CHECK(error.find("more than 10000 tests") != std::string::npos);
+    CHECK(error.find("but no") == std::string::npos);
+}
+
 TEST_CASE("plain: test-name patterns: * any run, ? one character, everything else literal") {
     using sudoku::judge::name_matches;
     CHECK(name_matches("small*", "small10"));

@@ -86,6 +86,11 @@ std::variant<std::vector<FoundTest>, Diagnostic> find_tests(const fs::path& dir)
         if (entries.size() > 4 * static_cast<size_t>(plain_bounds::kMaxTests)) break;
     }
     closedir(d);
+    // The listing stops there: pairing a cut listing would name an answer "missing" that is only
+    // beyond the cut, so the folder is refused for its size.
+    if (entries.size() > 4 * static_cast<size_t>(plain_bounds::kMaxTests))
+        return fault("more than " + std::to_string(plain_bounds::kMaxTests) + " tests: the folder holds more than " +
+                     std::to_string(4 * plain_bounds::kMaxTests) + " files");
     std::vector<FoundTest> tests;
     for (const auto& [name, kind] : entries) {
         if (name.size() <= 3 || name.compare(name.size() - 3, 3, ".in") != 0) continue;
