@@ -1,7 +1,10 @@
 #include "sudoku/sha256.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <fstream>
+#include <vector>
 
 namespace sudoku {
 namespace {
@@ -37,23 +40,106 @@ void compress(std::array<std::uint32_t, 8>& h, const unsigned char* block) {
     h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += k;
 }
 
+constexpr std::array<std::uint32_t, 8> kInitial = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                                   0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+
 }  // namespace
 
-std::string sha256_hex(std::string_view bytes) {
-    std::array<std::uint32_t, 8> h = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-    std::string padded(bytes);
-    const std::uint64_t bits = std::uint64_t(bytes.size()) * 8;
-    padded.push_back(static_cast<char>(0x80));
-    while (padded.size() % 64 != 56) padded.push_back('\0');
-    for (int i = 7; i >= 0; --i) padded.push_back(static_cast<char>(bits >> (8 * i)));
-    for (std::size_t off = 0; off < padded.size(); off += 64)
-        compress(h, reinterpret_cast<const unsigned char*>(padded.data() + off));
+Sha256::Sha256() : state_(kInitial) {}
+
+Sha256& Sha256::update(std::string_view bytes) {
+    total_bytes_ += bytes.size();
+    const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
+    std::size_t left = bytes.size();
+    while (left > 0) {
+        if (block_used_ == 0 && left >= 64) {  // whole blocks straight from the input
+            compress(state_, p);
+            p += 64;
+            left -= 64;
+            continue;
+        }
+        const std::size_t take = std::min(left, 64 - block_used_);
+        std::copy(p, p + take, block_.begin() + static_cast<std::ptrdiff_t>(block_used_));
+        block_used_ += take;
+        p += take;
+        left -= take;
+        if (block_used_ == 64) {
+            compress(state_, block_.data());
+            block_used_ = 0;
+        }
+    }
+    return *this;
+}
+
+Sha256Digest Sha256::finish() {
+    const std::uint64_t bits = total_bytes_ * 8;
+    const unsigned char one = 0x80, zero = 0;
+    update(std::string_view(reinterpret_cast<const char*>(&one), 1));
+    while (block_used_ != 56) update(std::string_view(reinterpret_cast<const char*>(&zero), 1));
+    unsigned char length[8];
+    for (int i = 0; i < 8; ++i) length[i] = static_cast<unsigned char>(bits >> (8 * (7 - i)));
+    update(std::string_view(reinterpret_cast<const char*>(length), 8));
+    Sha256Digest digest;
+    for (std::size_t i = 0; i < 8; ++i)
+        for (std::size_t b = 0; b < 4; ++b) digest[4 * i + b] = static_cast<unsigned char>(state_[i] >> (24 - 8 * b));
+    return digest;
+}
+
+std::string to_hex(const Sha256Digest& digest) {
     static const char* hex = "0123456789abcdef";
     std::string out;
-    for (std::uint32_t word : h)
-        for (int i = 28; i >= 0; i -= 4) out.push_back(hex[(word >> i) & 15]);
+    for (unsigned char byte : digest) {
+        out.push_back(hex[byte >> 4]);
+        out.push_back(hex[byte & 15]);
+    }
     return out;
+}
+
+std::string sha256_hex(std::string_view bytes) { return to_hex(Sha256().update(bytes).finish()); }
+
+std::optional<std::string> sha256_file_hex(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return std::nullopt;
+    Sha256 hash;
+    std::vector<char> buffer(1 << 16);
+    while (in) {
+        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        hash.update(std::string_view(buffer.data(), static_cast<std::size_t>(in.gcount())));
+    }
+    if (in.bad()) return std::nullopt;
+    return to_hex(hash.finish());
+}
+
+// RFC 2104: H((K ^ opad) || H((K ^ ipad) || message)), a key longer than a block hashed first.
+Sha256Digest hmac_sha256(std::string_view key, std::string_view message) {
+    std::array<unsigned char, 64> block{};
+    if (key.size() > block.size()) {
+        const Sha256Digest hashed = Sha256().update(key).finish();
+        std::copy(hashed.begin(), hashed.end(), block.begin());
+    } else {
+        std::copy(key.begin(), key.end(), block.begin());
+    }
+    std::string inner_pad(64, '\0'), outer_pad(64, '\0');
+    for (std::size_t i = 0; i < 64; ++i) {
+        inner_pad[i] = static_cast<char>(block[i] ^ 0x36);
+        outer_pad[i] = static_cast<char>(block[i] ^ 0x5c);
+    }
+    const Sha256Digest inner = Sha256().update(inner_pad).update(message).finish();
+    return Sha256()
+        .update(outer_pad)
+        .update(std::string_view(reinterpret_cast<const char*>(inner.data()), inner.size()))
+        .finish();
+}
+
+std::string hmac_sha256_hex(std::string_view key, std::string_view message) {
+    return to_hex(hmac_sha256(key, message));
+}
+
+bool equal_in_constant_time(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    unsigned char difference = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) difference |= static_cast<unsigned char>(a[i] ^ b[i]);
+    return difference == 0;
 }
 
 }  // namespace sudoku

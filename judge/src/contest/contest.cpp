@@ -127,11 +127,10 @@ std::optional<Diagnostic> check_test_file(const std::string& what, const fs::pat
     std::error_code ec;
     if (!fs::is_regular_file(fs::symlink_status(file, ec)))
         return Diagnostic{file.string(), 0, 0, "test " + what + " listed in the manifest is missing (or not a file)"};
-    if (sha256.empty()) return std::nullopt;  // a hand-written manifest without hashes
-    std::ifstream in(file, std::ios::binary);
-    const std::string bytes((std::istreambuf_iterator<char>(in)), {});
-    if (!in.good() && !in.eof()) return Diagnostic{file.string(), 0, 0, "cannot read the test " + what};
-    if (sha256_hex(bytes) != sha256)
+    if (sha256.empty()) return std::nullopt;                        // a hand-written manifest without hashes
+    const std::optional<std::string> hash = sha256_file_hex(file);  // streamed: bounded memory
+    if (!hash) return Diagnostic{file.string(), 0, 0, "cannot read the test " + what};
+    if (*hash != sha256)
         return Diagnostic{file.string(), 0, 0,
                           "test " + what +
                               " differs from the manifest's sha256 (changed after the build? run "
