@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
+#include "solver9/kernel.hpp"
 #include "sudoku/dlx.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/solve.hpp"
-#include "sudoku/solver9_kernel.hpp"
 #include "support/datasets.hpp"
 
 using sudoku::Grid;
@@ -113,14 +113,14 @@ int main(int argc, char** argv) {
     std::printf(
         "\n9x9 kernels, solve + uniqueness check, µs per puzzle, pinned search / count_solutions "
         "(active: %s)\n",
-        std::string(to_string(sudoku::kernel9_active())).c_str());
-    const sudoku::Kernel9 kernels[] = {sudoku::Kernel9::portable, sudoku::Kernel9::avx2, sudoku::Kernel9::avx512};
+        std::string(to_string(sudoku::widest_isa())).c_str());
+    const sudoku::Isa kernels[] = {sudoku::Isa::portable, sudoku::Isa::avx2, sudoku::Isa::avx512};
     std::printf("%-38s %11s %11s %11s\n", "dataset", "portable", "avx2", "avx512");
     for (const char* name : sets) {
         auto puzzles = load_dataset(name, max_count);
         std::printf("%-38s", name);
         for (auto kernel : kernels) {
-            if (!sudoku::kernel9_supported(kernel)) {
+            if (!sudoku::isa_supported(kernel)) {
                 std::printf(" %11s", "n/a");
                 continue;
             }

@@ -8,7 +8,7 @@
 //                                  how many puzzles needed the placement bound
 //                [--each]          one line per puzzle: ms, score, nodes, rounds, evaluations
 //                [--seed N]        another sample of the families (default 20091120)
-//                [--placement-after N]  TargetOptions::placement_after_nodes (default 50)
+//                [--placement-after N]  TargetTuning::placement_after_nodes (default 50)
 //   bench_target 1000 20        the scale (CBC dominates the run time)
 //
 // Prints median and worst ms per puzzle for each side and the ratio MIP / ours of the medians
@@ -25,6 +25,7 @@
 #include "sudoku/target.hpp"
 #include "sudoku/target_mip.hpp"
 #include "support/target_cases.hpp"
+#include "target/instrumented.hpp"
 
 using namespace sudoku;
 using namespace sudoku::testing;
@@ -43,9 +44,9 @@ struct Timing {
 };
 
 template <class F>
-TargetResult timed(Timing& timing, F&& solve) {
+auto timed(Timing& timing, F&& solve) {
     const auto t0 = Clock::now();
-    TargetResult result = solve();
+    auto result = solve();
     timing.ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
     return result;
 }
@@ -53,7 +54,7 @@ TargetResult timed(Timing& timing, F&& solve) {
 int disagreements = 0;
 bool show_stats = false;
 bool show_each = false;
-TargetOptions options;               // --placement-after N moves the placement bound's start, for tuning
+TargetTuning options;                // --placement-after N moves the placement bound's start, for tuning
 constexpr double kWorstGoalMs = 10;  // the worst case per puzzle; slower ones are printed
 
 void run_family(const std::string& name, const std::vector<Grid>& puzzles, const std::vector<Weights>& weights,
@@ -63,7 +64,7 @@ void run_family(const std::string& name, const std::vector<Grid>& puzzles, const
     int with_placement = 0;
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
         const Weights& w = weights[i % weights.size()];
-        const TargetResult a = timed(ours, [&] { return target_max_score(puzzles[i], w, options); });
+        const MeasuredTarget a = timed(ours, [&] { return target_max_score_measured(puzzles[i], w, options); });
         nodes += double(a.stats.nodes) / double(puzzles.size());
         evaluations += double(a.stats.evaluations) / double(puzzles.size());
         root_evaluations += double(a.stats.root_evaluations) / double(puzzles.size());

@@ -26,6 +26,7 @@
 
 #include "sudoku/target.hpp"
 #include "support/target_cases.hpp"
+#include "target/instrumented.hpp"
 
 using namespace sudoku;
 using namespace sudoku::testing;
@@ -42,7 +43,7 @@ struct Outcome {
     int rounds = 0;
 };
 
-Outcome solve_in_child(const Grid& puzzle, const Weights& weights, const TargetOptions& options, double limit_s) {
+Outcome solve_in_child(const Grid& puzzle, const Weights& weights, const TargetTuning& options, double limit_s) {
     Outcome outcome;
     int fds[2];
     if (pipe(fds) != 0) {
@@ -58,7 +59,7 @@ Outcome solve_in_child(const Grid& puzzle, const Weights& weights, const TargetO
     if (child == 0) {
         close(fds[0]);
         const auto start = Clock::now();
-        const TargetResult result = target_max_score(puzzle, weights, options);
+        const MeasuredTarget result = target_max_score_measured(puzzle, weights, options);
         Outcome mine;
         mine.finished = true;
         mine.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -95,7 +96,7 @@ int main(int argc, char** argv) {
     std::uint64_t seed = 20091120;
     bool each = false;
     std::string only;
-    TargetOptions options;
+    TargetTuning options;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--help")) {
             std::printf(

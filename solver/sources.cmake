@@ -1,7 +1,7 @@
 # The solver library's sources, one folder per module (also read by fuzz/CMakeLists.txt).
 set(SUDOKU_SOLVER_SOURCES
   # the grid model: geometry, cells, units, candidates
-  core/geometry.cpp core/grid.cpp core/rng.cpp core/solved_grid.cpp
+  core/geometry.cpp core/grid.cpp core/isa.cpp core/rng.cpp core/solved_grid.cpp
   # every format read and printed by one table-driven mechanism
   format/formats.cpp format/grids.cpp format/layout.cpp format/text.cpp format/weights.cpp
   # the problems: their answers and checks

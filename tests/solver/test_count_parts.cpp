@@ -4,23 +4,23 @@
 // one by one and shares no code with the part counter, so it is the oracle.
 #include <catch2/catch.hpp>
 
+#include "solver9/kernel.hpp"
 #include "sudoku/rng.hpp"
-#include "sudoku/solver9_kernel.hpp"
 #include "support/datasets.hpp"
 
 using sudoku::Grid;
-using sudoku::Kernel9;
+using sudoku::Isa;
 
 namespace {
-std::vector<Kernel9> kernels_here() {
-    std::vector<Kernel9> here;
-    for (Kernel9 k : {Kernel9::portable, Kernel9::avx2, Kernel9::avx512})
-        if (sudoku::kernel9_supported(k)) here.push_back(k);
+std::vector<Isa> kernels_here() {
+    std::vector<Isa> here;
+    for (Isa k : {Isa::portable, Isa::avx2, Isa::avx512})
+        if (sudoku::isa_supported(k)) here.push_back(k);
     return here;
 }
 
 void check_parts_count_as_pinned(const std::vector<Grid>& puzzles, std::uint64_t limit) {
-    for (Kernel9 kernel : kernels_here())
+    for (Isa kernel : kernels_here())
         for (const Grid& p : puzzles) {
             INFO(to_string(kernel) << " limit " << limit << " on " << p.to_line());
             sudoku::SearchStats stats;

@@ -2,11 +2,11 @@
 // the same source compiled per instruction set must walk the same tree.
 #include <catch2/catch.hpp>
 
-#include "sudoku/solver9_kernel.hpp"
+#include "solver9/kernel.hpp"
 #include "support/datasets.hpp"
 
 using sudoku::Grid;
-using sudoku::Kernel9;
+using sudoku::Isa;
 
 namespace {
 struct Outcome {
@@ -15,21 +15,21 @@ struct Outcome {
     bool operator==(const Outcome&) const = default;
 };
 
-Outcome run(Kernel9 kernel, const Grid& puzzle, std::uint64_t limit) {
+Outcome run(Isa kernel, const Grid& puzzle, std::uint64_t limit) {
     sudoku::SearchStats stats;
     auto r = sudoku::count_solutions(kernel, puzzle, limit, stats);
     return {r.count, stats.guesses, stats.nodes, r.first};
 }
 
 void check_wide_kernels_agree(const std::vector<Grid>& puzzles, std::uint64_t limit) {
-    for (Kernel9 kernel : {Kernel9::avx2, Kernel9::avx512}) {
-        if (!sudoku::kernel9_supported(kernel)) {
+    for (Isa kernel : {Isa::avx2, Isa::avx512}) {
+        if (!sudoku::isa_supported(kernel)) {
             WARN("this CPU has no " << to_string(kernel) << ": kernel not checked");
             continue;
         }
         for (const Grid& p : puzzles) {
             INFO(to_string(kernel) << " on " << p.to_line());
-            REQUIRE(run(kernel, p, limit) == run(Kernel9::portable, p, limit));
+            REQUIRE(run(kernel, p, limit) == run(Isa::portable, p, limit));
         }
     }
 }
@@ -45,8 +45,8 @@ TEST_CASE("solver9 kernels: avx2 and avx512 give the portable answers on every d
 
 TEST_CASE("solver9 kernels: avx2 and avx512 count and enumerate as the portable one on sparse grids") {
     check_wide_kernels_agree(sudoku::testing::random_sparse_grids(40, 22, 16), 100000);
-    for (Kernel9 kernel : {Kernel9::avx2, Kernel9::avx512}) {
-        if (!sudoku::kernel9_supported(kernel)) continue;
+    for (Isa kernel : {Isa::avx2, Isa::avx512}) {
+        if (!sudoku::isa_supported(kernel)) continue;
         std::vector<Grid> wide, portable;
         auto collect = [](std::vector<Grid>& into) {
             return [&into](const Grid& g) {
@@ -55,29 +55,28 @@ TEST_CASE("solver9 kernels: avx2 and avx512 count and enumerate as the portable 
             };
         };
         sudoku::for_each_solution(kernel, Grid(3), collect(wide));
-        sudoku::for_each_solution(Kernel9::portable, Grid(3), collect(portable));
+        sudoku::for_each_solution(Isa::portable, Grid(3), collect(portable));
         CHECK(wide == portable);
     }
 }
 
 TEST_CASE("solver9 kernels: names round-trip and the active kernel is one this CPU runs") {
-    for (Kernel9 k : {Kernel9::portable, Kernel9::avx2, Kernel9::avx512})
-        CHECK(sudoku::kernel9_from_string(to_string(k)) == k);
-    CHECK_FALSE(sudoku::kernel9_from_string("sse9"));
-    CHECK(sudoku::kernel9_supported(Kernel9::portable));
-    CHECK(sudoku::kernel9_supported(sudoku::kernel9_active()));
+    for (Isa k : {Isa::portable, Isa::avx2, Isa::avx512}) CHECK(sudoku::isa_from_string(to_string(k)) == k);
+    CHECK_FALSE(sudoku::isa_from_string("sse9"));
+    CHECK(sudoku::isa_supported(Isa::portable));
+    CHECK(sudoku::isa_supported(sudoku::widest_isa()));
 }
 
 namespace {
 // The counting search (count_solutions without statistics) against the pinned one: the same
 // count, capped flag and first solution, with every kernel this CPU runs.
 void check_counting_search_agrees(const std::vector<Grid>& puzzles, std::uint64_t limit) {
-    for (Kernel9 kernel : {Kernel9::portable, Kernel9::avx2, Kernel9::avx512}) {
-        if (!sudoku::kernel9_supported(kernel)) continue;
+    for (Isa kernel : {Isa::portable, Isa::avx2, Isa::avx512}) {
+        if (!sudoku::isa_supported(kernel)) continue;
         for (const Grid& p : puzzles) {
             INFO(to_string(kernel) << " on " << p.to_line() << " limit " << limit);
             sudoku::SearchStats stats;
-            const auto pinned = sudoku::count_solutions(Kernel9::portable, p, limit, stats);
+            const auto pinned = sudoku::count_solutions(Isa::portable, p, limit, stats);
             const auto fast = sudoku::count_solutions(kernel, p, limit);
             REQUIRE(fast.count == pinned.count);
             REQUIRE(fast.capped == pinned.capped);
@@ -89,7 +88,7 @@ void check_counting_search_agrees(const std::vector<Grid>& puzzles, std::uint64_
             REQUIRE(alone.capped == pinned.capped);
             if (pinned.count == 1) REQUIRE(alone.first == pinned.first);
             if (pinned.count > 1)
-                REQUIRE(alone.first == sudoku::count_by_counting_search(Kernel9::portable, p, limit).first);
+                REQUIRE(alone.first == sudoku::count_by_counting_search(Isa::portable, p, limit).first);
         }
     }
 }

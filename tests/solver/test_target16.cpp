@@ -7,14 +7,15 @@
 #include <optional>
 #include <vector>
 
+#include "solver9/kernel.hpp"
 #include "sudoku/rng.hpp"
 #include "sudoku/solved_grid.hpp"
-#include "sudoku/solver9_kernel.hpp"
 #include "sudoku/target.hpp"
 #include "support/placements.hpp"
 #include "support/target_cases.hpp"
 #include "target/board.hpp"
 #include "target/digit_sums.hpp"
+#include "target/instrumented.hpp"
 #include "target/placement/dp.hpp"
 #include "target/placement/graph_lanes.hpp"
 
@@ -140,8 +141,8 @@ void require_lane_bounds_graph(PlacementGraph& graph, const target_detail::Place
 TEST_CASE("target: the sixteen-lane placement graph bounds each digit's best placement within its resolution") {
     using target_detail::PlacementGraphLanes;
     PlacementGraph graph(4);
-    for (Kernel9 kernel : {Kernel9::portable, Kernel9::avx2}) {
-        if (!kernel9_supported(kernel)) continue;
+    for (Isa kernel : {Isa::portable, Isa::avx2}) {
+        if (!isa_supported(kernel)) continue;
         INFO("kernel " << to_string(kernel));
         Rng random(1617);
         PlacementGraphLanes lanes(kernel);
@@ -224,8 +225,8 @@ TEST_CASE("target: the sixteen-lane placement graph bounds each digit's best pla
 TEST_CASE("target: the sixteen-lane placement graph follows a search's candidate patterns") {
     using target_detail::PlacementGraphLanes;
     PlacementGraph graph(4);
-    for (Kernel9 kernel : {Kernel9::portable, Kernel9::avx2}) {
-        if (!kernel9_supported(kernel)) continue;
+    for (Isa kernel : {Isa::portable, Isa::avx2}) {
+        if (!isa_supported(kernel)) continue;
         INFO("kernel " << to_string(kernel));
         Rng random(1618);
         PlacementGraphLanes lanes(kernel);
@@ -283,7 +284,7 @@ TEST_CASE("target: the 16x16 placement bound is never below the optimum") {
         const Weights weights = i % 3 == 0   ? Weights::ring(4)
                                 : i % 3 == 1 ? random_weights(4, 1, 20, random)
                                              : random_weights(4, -20, 20, random);
-        const TargetResult best = target_max_score(puzzle, weights);
+        const MeasuredTarget best = target_max_score_measured(puzzle, weights);
         const auto bound = target_placement_bound(puzzle, weights, 60);
         INFO(puzzle.to_line());
         REQUIRE(best.has_completion());
@@ -303,11 +304,11 @@ TEST_CASE("target: the 16x16 placement bound is never below the optimum") {
 // sparse grids, against enumeration.
 TEST_CASE("target: 16x16 puzzles with the placement bound at every node agree with enumeration") {
     Rng random(1618);
-    TargetOptions eager;
+    TargetTuning eager;
     eager.placement_after_nodes = 0;
     eager.placement_at_every_node = true;
     // The settled root of sparse grids, here on every grid whose root does not close.
-    TargetOptions settled;
+    TargetTuning settled;
     settled.settle_root_free_cells = 0;
     int compared = 0, with_placement = 0, with_settling = 0;
     for (int i = 0; i < 20; ++i) {
@@ -317,10 +318,10 @@ TEST_CASE("target: 16x16 puzzles with the placement bound at every node agree wi
                                              : random_weights(4, -20, 20, random);
         const auto enumerated = target_by_enumeration(puzzle, weights, 200000);
         if (!enumerated) continue;
-        const TargetOptions runs[] = {TargetOptions{}, eager, settled};
+        const TargetTuning runs[] = {TargetTuning{}, eager, settled};
         std::uint64_t root_evaluations[3] = {};
         for (int run = 0; run < 3; ++run) {
-            const TargetResult optimised = target_max_score(puzzle, weights, runs[run]);
+            const MeasuredTarget optimised = target_max_score_measured(puzzle, weights, runs[run]);
             INFO(puzzle.to_line());
             REQUIRE(optimised.score == enumerated->score);
             REQUIRE(optimised.certificate->is_solution_of(puzzle));
@@ -349,7 +350,7 @@ TEST_CASE("target: the digit-sum bound is never below the optimum") {
                                     : i % 3 == 1 ? random_weights(box, 1, 20, random)
                                                  : random_weights(box, -20, 20, random);
             const auto best = box == 2 ? target_by_enumeration(puzzle, weights, 1000000)
-                                       : std::optional<TargetResult>(target_max_score(puzzle, weights));
+                                       : std::optional<MeasuredTarget>(target_max_score_measured(puzzle, weights));
             REQUIRE(best.has_value());
             INFO(puzzle.to_line());
             REQUIRE(best->has_completion());
@@ -370,7 +371,7 @@ TEST_CASE("target: the digit-sum bound is never below the optimum") {
 // completion (11,784) optimal at the root; it did not finish in 60 s before.
 TEST_CASE("target: the empty 16x16 grid scores 11784 with a valid certificate") {
     const Weights ring = Weights::ring(4);
-    const TargetResult result = target_max_score(Grid(4), ring);
+    const MeasuredTarget result = target_max_score_measured(Grid(4), ring);
     REQUIRE(result.score == 11784);
     REQUIRE(result.certificate->is_solution_of(Grid(4)));
     REQUIRE(target_score(*result.certificate, ring) == 11784);
@@ -393,7 +394,7 @@ TEST_CASE("target: sparse 16x16 grids close in few nodes that each descend the p
     for (const auto& c : cases) {
         const Grid& puzzle = bands[c.band].puzzles[c.index];
         INFO(bands[c.band].name << " #" << c.index << ": " << puzzle.to_line());
-        const TargetResult result = target_max_score(puzzle, ring);
+        const MeasuredTarget result = target_max_score_measured(puzzle, ring);
         REQUIRE(result.certificate);
         REQUIRE(result.certificate->is_solution_of(puzzle));
         REQUIRE(target_score(*result.certificate, ring) == result.score);
@@ -414,7 +415,7 @@ TEST_CASE("target: a 16x16 grid with clues of two digits is proven at the root b
     for (int cell = 0; cell < puzzle.cell_count(); ++cell)
         if (puzzle.at(cell)) clue_digits |= digit_bit(puzzle.at(cell));
     REQUIRE(digit_count(clue_digits) == 2);
-    const TargetResult result = target_max_score(puzzle, ring);
+    const MeasuredTarget result = target_max_score_measured(puzzle, ring);
     REQUIRE(result.certificate);
     REQUIRE(result.certificate->is_solution_of(puzzle));
     REQUIRE(target_score(*result.certificate, ring) == result.score);

@@ -7,8 +7,8 @@
 #include <numeric>
 #include <vector>
 
+#include "solver9/kernel.hpp"
 #include "sudoku/rng.hpp"
-#include "sudoku/solver9_kernel.hpp"
 #include "target/assignment.hpp"
 
 using namespace sudoku;
@@ -118,7 +118,7 @@ TEST_CASE("target assignment: the best of every permutation, valid potentials, a
 }
 
 TEST_CASE("target assignment: the AVX2 kernels give the portable ones' assignments and penalties to the bit") {
-    if (!kernel9_supported(Kernel9::avx2)) {
+    if (!isa_supported(Isa::avx2)) {
         WARN("this CPU has no AVX2: only the portable kernel runs here");
         return;
     }
@@ -129,11 +129,11 @@ TEST_CASE("target assignment: the AVX2 kernels give the portable ones' assignmen
         const std::vector<double> hint = random_hint(k, random);
         const double* column_hint = trial % 2 ? hint.data() : nullptr;
         INFO("trial " << trial << ", k " << k);
-        const Assignment portable = solve_assignment(Kernel9::portable, problem, column_hint);
-        require_same(portable, solve_assignment(Kernel9::avx2, problem, column_hint), k);
+        const Assignment portable = solve_assignment(Isa::portable, problem, column_hint);
+        require_same(portable, solve_assignment(Isa::avx2, problem, column_hint), k);
         Penalties narrow, wide;
-        forcing_penalties(Kernel9::portable, problem, portable, narrow);
-        forcing_penalties(Kernel9::avx2, problem, portable, wide);
+        forcing_penalties(Isa::portable, problem, portable, narrow);
+        forcing_penalties(Isa::avx2, problem, portable, wide);
         for (int i = 0; i < k; ++i)
             for (int j = 0; j < k; ++j) REQUIRE(narrow[i][j] == wide[i][j]);
     }

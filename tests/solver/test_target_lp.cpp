@@ -13,6 +13,7 @@
 #include "support/target_cases.hpp"
 #include "target/board.hpp"
 #include "target/bound.hpp"
+#include "target/instrumented.hpp"
 #include "target/lp_duals.hpp"
 
 using namespace sudoku;
@@ -49,9 +50,9 @@ double row_bound_by_descent(const Grid& puzzle, const Weights& weights, int iter
 }
 
 // The optimiser's answer, its certificate checked: a completion of the puzzle scoring the answer.
-TargetResult solved_with_certificate(const Grid& puzzle, const Weights& weights) {
+MeasuredTarget solved_with_certificate(const Grid& puzzle, const Weights& weights) {
     INFO(puzzle.to_line());
-    TargetResult result = target_max_score(puzzle, weights);
+    MeasuredTarget result = target_max_score_measured(puzzle, weights);
     REQUIRE(result.certificate);
     REQUIRE(result.certificate->is_solution_of(puzzle));
     REQUIRE(target_score(*result.certificate, weights) == result.score);
@@ -102,8 +103,8 @@ TEST_CASE("target: the row bound at the LP's prices is never below the optimum a
                                     : i % 3 == 1 ? random_weights(box, 1, 20, random)
                                                  : random_weights(box, -20, 20, random);
             INFO("box " << box << ", weights " << i % 3 << ": " << puzzle.to_line());
-            const TargetResult best =
-                box == 2 ? *target_by_enumeration(puzzle, weights, 1000000) : target_max_score(puzzle, weights);
+            const TargetResult best = box == 2 ? *target_by_enumeration(puzzle, weights, 1000000)
+                                               : target_max_score_measured(puzzle, weights);
             REQUIRE(best.has_completion());
             const double bound = row_bound_at_lp_prices(puzzle, weights, 3000);
             REQUIRE(bound >= double(*best.score) - 1e-6);
@@ -120,7 +121,7 @@ TEST_CASE("target: the row bound at the LP's prices is never below the optimum a
 TEST_CASE("target: a sparse 16x16 grid whose LP is its optimum is proven from the LP's prices") {
     const Weights ring = Weights::ring(4);
     const Grid puzzle = target16_bands(99, 10)[1].puzzles[2];
-    const TargetResult result = solved_with_certificate(puzzle, ring);
+    const MeasuredTarget result = solved_with_certificate(puzzle, ring);
     REQUIRE(double(*result.score) == std::floor(target_lp_value(puzzle, ring) + 1e-6));
     CHECK(result.stats.nodes < 1000);
 }
@@ -133,7 +134,7 @@ TEST_CASE("target: a sparse 16x16 grid whose LP is its optimum is proven from th
 TEST_CASE("target: a sparse 16x16 grid aims one point lower after its first failed round") {
     const Weights ring = Weights::ring(4);
     const Grid puzzle = target16_bands(4, 10)[1].puzzles[8];
-    const TargetResult result = solved_with_certificate(puzzle, ring);
+    const MeasuredTarget result = solved_with_certificate(puzzle, ring);
     CHECK(result.stats.rounds == 3);
     CHECK(result.stats.nodes < 1000);
 }

@@ -11,6 +11,7 @@
 #include "sudoku/target.hpp"
 #include "sudoku/target_mip.hpp"
 #include "support/target_cases.hpp"
+#include "target/instrumented.hpp"
 
 using namespace sudoku;
 using namespace sudoku::testing;
@@ -19,7 +20,7 @@ namespace {
 
 // Returns the common optimum (nullopt: neither finds a completion).
 std::optional<std::int64_t> require_same_optimum(const Grid& puzzle, const Weights& weights) {
-    const TargetResult ours = target_max_score(puzzle, weights);
+    const MeasuredTarget ours = target_max_score_measured(puzzle, weights);
     const TargetResult mip = target_by_mip(puzzle, weights);
     INFO(puzzle.to_line());
     REQUIRE(ours.score == mip.score);
@@ -105,7 +106,7 @@ TEST_CASE("target mip: puzzles whose LP bound sits above the optimum by 1 to 3 a
         Grid puzzle(3);
         for (int cell = 0; cell < 81; ++cell) puzzle.set(cell, line[cell] == '.' ? 0 : line[cell] - '0');
         REQUIRE(require_same_optimum(puzzle, Weights::ring(3)) > 0);
-        const TargetResult ours = target_max_score(puzzle, Weights::ring(3));
+        const MeasuredTarget ours = target_max_score_measured(puzzle, Weights::ring(3));
         INFO(line);
         REQUIRE(ours.stats.nodes < 1000);
         if (ours.stats.placement_nodes > 0) ++with_placement;
@@ -118,7 +119,7 @@ TEST_CASE("target mip: with the placement bound at every node, 20 trees of every
     // the first node, and at every node, so that its descent and its strikes are tested widely:
     // per family the first 20 puzzles that need a tree (the others end at the root, where the
     // placement bound takes no part) are compared with CBC, at most 400 tried per family.
-    TargetOptions always;
+    TargetTuning always;
     always.placement_after_nodes = 0;
     always.placement_at_every_node = true;
     Rng random(41);
@@ -128,7 +129,7 @@ TEST_CASE("target mip: with the placement bound at every node, 20 trees of every
         int trees = 0;
         for (int tried = 0; tried < 400 && trees < 20; ++tried) {
             const Grid puzzle = make_target_case(family, random);
-            const TargetResult ours = target_max_score(puzzle, ring, always);
+            const MeasuredTarget ours = target_max_score_measured(puzzle, ring, always);
             INFO(family.name << ": " << puzzle.to_line());
             REQUIRE(ours.certificate->is_solution_of(puzzle));
             REQUIRE(target_score(*ours.certificate, ring) == ours.score);
@@ -198,12 +199,12 @@ TEST_CASE("target mip: a 16x16 grid on which the greedy dive thrashes is solved,
 
 // The large neighbourhood search from the incumbent, where the tree is slow to find the optimum.
 // #6 of bench_target16's random 41-80 clue band (seed 26), whose tree had not found it after 60 s
-// (CBC: 9 s), was the case until the branching on tried cells (session 29) found it in 178 nodes
+// (CBC: 9 s), was the case until the branching on tried cells found it in 178 nodes
 // with no search at all. #5 of seed 5's band takes 633 nodes with the searches and, in a build
 // without them, 1,997.
 TEST_CASE("target mip: a 16x16 grid whose optimum the tree is slow to find gets it from the neighbourhoods") {
     const Grid puzzle = target16_bands(5, 10).at(2).puzzles.at(5);
-    const TargetResult ours = target_max_score(puzzle, Weights::ring(4));
+    const MeasuredTarget ours = target_max_score_measured(puzzle, Weights::ring(4));
     REQUIRE(ours.stats.neighbourhood_nodes > 0);
     REQUIRE(ours.stats.nodes < 1000);
     REQUIRE(require_same_optimum(puzzle, Weights::ring(4)) == 11526);

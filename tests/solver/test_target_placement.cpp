@@ -8,14 +8,15 @@
 #include <numeric>
 #include <vector>
 
+#include "solver9/kernel.hpp"
 #include "sudoku/rng.hpp"
 #include "sudoku/solved_grid.hpp"
-#include "sudoku/solver9_kernel.hpp"
 #include "sudoku/target.hpp"
 #include "sudoku/target_mip.hpp"
 #include "support/datasets.hpp"
 #include "support/placements.hpp"
 #include "support/target_cases.hpp"
+#include "target/instrumented.hpp"
 #include "target/placement/lanes.hpp"
 #include "target/placement/placement.hpp"
 
@@ -132,8 +133,8 @@ TEST_CASE("target placement: the nine-lane kernel finds each digit's best placem
     using target_detail::PlacementLanes;
     constexpr double kNone = -std::numeric_limits<double>::infinity();
     const auto placements = all_placements(3);
-    for (Kernel9 kernel : {Kernel9::portable, Kernel9::avx2, Kernel9::avx512}) {
-        if (!kernel9_supported(kernel)) continue;
+    for (Isa kernel : {Isa::portable, Isa::avx2, Isa::avx512}) {
+        if (!isa_supported(kernel)) continue;
         INFO("kernel " << to_string(kernel));
         Rng random(909);
         PlacementLanes lanes(kernel);

@@ -1,10 +1,11 @@
-// The target optimiser's shared rounds (TargetOptions::threads): the long rounds of a 16x16 tree
+// The target optimiser's shared rounds (TargetTuning::threads): the long rounds of a 16x16 tree
 // run on several threads that hand each other subtrees and share the incumbent. Also run under
 // ThreadSanitizer (scripts/test-sanitizers).
 #include <catch2/catch.hpp>
 
 #include "sudoku/target.hpp"
 #include "support/target_cases.hpp"
+#include "target/instrumented.hpp"
 
 using namespace sudoku;
 using namespace sudoku::testing;
@@ -15,14 +16,14 @@ TEST_CASE("target threads: 16x16 trees shared by two threads give the optimum of
     const Weights ring = Weights::ring(4);
     const std::vector<Target16Band> bands = target16_bands(20091120, 10);
     const struct { int band, index; } cases[] = {{2, 9}, {3, 2}, {3, 3}, {3, 5}, {3, 6}};
-    TargetOptions two;
+    TargetTuning two;
     two.threads = 2;
     std::uint64_t shared = 0;
     for (const auto& c : cases) {
         const Grid& puzzle = bands[c.band].puzzles[c.index];
         INFO(bands[c.band].name << " #" << c.index << ": " << puzzle.to_line());
-        const TargetResult alone = target_max_score(puzzle, ring);
-        const TargetResult both = target_max_score(puzzle, ring, two);
+        const MeasuredTarget alone = target_max_score_measured(puzzle, ring);
+        const MeasuredTarget both = target_max_score_measured(puzzle, ring, two);
         REQUIRE(alone.score);
         REQUIRE(both.score == alone.score);
         REQUIRE(both.certificate);
@@ -42,11 +43,11 @@ TEST_CASE("target threads: 16x16 trees shared by two threads give the optimum of
 TEST_CASE("target threads: a 16x16 grid whose optimum the neighbourhoods find, on two threads") {
     const Weights ring = Weights::ring(4);
     const Grid puzzle = target16_bands(26, 10).at(2).puzzles.at(6);
-    TargetOptions two;
+    TargetTuning two;
     two.threads = 2;
-    const TargetResult result = target_max_score(puzzle, ring, two);
+    const MeasuredTarget result = target_max_score_measured(puzzle, ring, two);
     REQUIRE(result.certificate);
     REQUIRE(result.certificate->is_solution_of(puzzle));
     REQUIRE(target_score(*result.certificate, ring) == result.score);
-    CHECK(result.score == target_max_score(puzzle, ring).score);
+    CHECK(result.score == target_max_score_measured(puzzle, ring).score);
 }

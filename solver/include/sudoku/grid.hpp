@@ -43,10 +43,7 @@ public:
 
     const std::vector<std::uint8_t>& cells() const { return cells_; }
 
-    int box_of(int row, int col) const { return (row / box_) * box_ + col / box_; }
-
     int clue_count() const;
-    bool is_full() const { return clue_count() == cell_count(); }
     // Some digit appears twice in a row, column or box.
     bool has_conflict() const;
     // Full and conflict-free.

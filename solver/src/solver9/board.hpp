@@ -79,26 +79,22 @@ using AloneKernel = std::uint64_t (*)(Board& start, std::uint64_t limit, std::ui
 // `cap`, by independent parts; no solution is kept.
 using PartsKernel = std::uint64_t (*)(Board& start, std::uint64_t cap);
 
+// The entry points of one compiled kernel.
+struct Kernels {
+    Kernel search;
+    CountKernel counting;
+    PartsKernel parts;
+    AloneKernel alone;
+};
+// One per instruction set, each defined by its kernel_<isa>.cpp (kernel_body.hpp).
 namespace portable {
-void search(Board& start, SolutionSink sink, void* context, SearchStats& stats);
-std::uint64_t count_parts(Board& start, std::uint64_t cap);
-std::uint64_t count_alone(Board& start, std::uint64_t limit, std::uint64_t cell_nodes);
-std::uint64_t count(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
-                    bool& first_in_pinned_order);
-}  // namespace portable
+extern const Kernels kernels;
+}
 namespace avx2 {
-void search(Board& start, SolutionSink sink, void* context, SearchStats& stats);
-std::uint64_t count_parts(Board& start, std::uint64_t cap);
-std::uint64_t count_alone(Board& start, std::uint64_t limit, std::uint64_t cell_nodes);
-std::uint64_t count(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
-                    bool& first_in_pinned_order);
-}  // namespace avx2
+extern const Kernels kernels;
+}
 namespace avx512 {
-void search(Board& start, SolutionSink sink, void* context, SearchStats& stats);
-std::uint64_t count_parts(Board& start, std::uint64_t cap);
-std::uint64_t count_alone(Board& start, std::uint64_t limit, std::uint64_t cell_nodes);
-std::uint64_t count(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
-                    bool& first_in_pinned_order);
-}  // namespace avx512
+extern const Kernels kernels;
+}
 
 }  // namespace sudoku::nine

@@ -15,8 +15,8 @@
 #endif
 
 #include "solver9/board.hpp"
+#include "solver9/kernel.hpp"
 #include "sudoku/geometry.hpp"
-#include "sudoku/solver9_kernel.hpp"
 
 namespace sudoku {
 namespace nine {
@@ -71,7 +71,7 @@ namespace {
 #if defined(__x86_64__)
 // The CPU turns bytes into bit masks and back (AVX-512 BW, as the AVX-512 kernel needs): the
 // clues are read and the solution written by the functions below that carry their own target.
-const bool byte_masks = kernel9_supported(Kernel9::avx512);
+const bool byte_masks = isa_supported(Isa::avx512);
 
 // Each band's 27 bytes compared with each digit into a mask at once: 27 compares where the
 // 16-byte compares below take 54 and as many mask moves.
@@ -192,27 +192,15 @@ Grid to_grid(const Board& s) {
     return Grid(3, std::span<const std::uint8_t>(value, 81));
 }
 
-// The entry points of one compiled kernel (solver9_{portable,avx2,avx512}.cpp).
-struct Kernels {
-    Kernel search;
-    CountKernel counting;
-    PartsKernel parts;
-    AloneKernel alone;
-};
+// In the order of Isa.
+constexpr const Kernels* kKernels[] = {&portable::kernels, &avx2::kernels, &avx512::kernels};
 
-// In the order of Kernel9.
-constexpr Kernels kKernels[] = {
-    {portable::search, portable::count, portable::count_parts, portable::count_alone},
-    {avx2::search, avx2::count, avx2::count_parts, avx2::count_alone},
-    {avx512::search, avx512::count, avx512::count_parts, avx512::count_alone},
-};
-
-const Kernels& kernels_of(Kernel9 kernel) {
-    if (!kernel9_supported(kernel)) throw std::invalid_argument("9x9 kernel not supported on this CPU");
-    return kKernels[static_cast<int>(kernel)];
+const Kernels& kernels_of(Isa kernel) {
+    if (!isa_supported(kernel)) throw std::invalid_argument("9x9 kernel not supported on this CPU");
+    return *kKernels[static_cast<int>(kernel)];
 }
 
-const Kernels active = kernels_of(kernel9_active());
+const Kernels active = kernels_of(widest_isa());
 
 SolutionCount count_with(Kernel kernel, const Grid& puzzle, std::uint64_t limit, SearchStats& stats) {
     struct Counting {
@@ -323,61 +311,22 @@ std::uint64_t count_completions(const Grid& puzzle, std::uint64_t limit) {
 }  // namespace nine
 
 namespace {
-constexpr std::array<std::string_view, 3> kKernelNames = {"portable", "avx2", "avx512"};
-
 void require_nine(const Grid& puzzle) {
     if (puzzle.box() != 3) throw std::invalid_argument("9x9 kernels solve 9x9 grids only");
 }
 }  // namespace
 
-std::string_view to_string(Kernel9 kernel) { return kKernelNames[static_cast<int>(kernel)]; }
-
-std::optional<Kernel9> kernel9_from_string(std::string_view name) {
-    for (std::size_t i = 0; i < kKernelNames.size(); ++i)
-        if (kKernelNames[i] == name) return static_cast<Kernel9>(i);
-    return std::nullopt;
-}
-
-bool kernel9_supported(Kernel9 kernel) {
-#if defined(__x86_64__)
-    // The features each kernel is compiled with (solver/CMakeLists.txt), by name: g++ and clang
-    // both know these (clang 14 knows no "x86-64-v3").
-    __builtin_cpu_init();
-    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-                      __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
-    switch (kernel) {
-        case Kernel9::avx2:
-            return avx2;
-        case Kernel9::avx512:
-            return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
-                   __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
-                   __builtin_cpu_supports("avx512cd");
-        case Kernel9::portable:
-            return true;
-    }
-    return false;
-#else
-    return kernel == Kernel9::portable;
-#endif
-}
-
-Kernel9 kernel9_active() {
-    for (Kernel9 k : {Kernel9::avx512, Kernel9::avx2})
-        if (kernel9_supported(k)) return k;
-    return Kernel9::portable;
-}
-
-SolutionCount count_solutions(Kernel9 kernel, const Grid& puzzle, std::uint64_t limit, SearchStats& stats) {
+SolutionCount count_solutions(Isa kernel, const Grid& puzzle, std::uint64_t limit, SearchStats& stats) {
     require_nine(puzzle);
     return nine::count_with(nine::kernels_of(kernel).search, puzzle, limit, stats);
 }
 
-SolutionCount count_solutions(Kernel9 kernel, const Grid& puzzle, std::uint64_t limit) {
+SolutionCount count_solutions(Isa kernel, const Grid& puzzle, std::uint64_t limit) {
     require_nine(puzzle);
     return nine::count_any_order_with(nine::kernels_of(kernel), puzzle, limit);
 }
 
-SolutionCount count_by_counting_search(Kernel9 kernel, const Grid& puzzle, std::uint64_t limit) {
+SolutionCount count_by_counting_search(Isa kernel, const Grid& puzzle, std::uint64_t limit) {
     require_nine(puzzle);
     SolutionCount result;
     nine::Board s, first;
@@ -389,7 +338,7 @@ SolutionCount count_by_counting_search(Kernel9 kernel, const Grid& puzzle, std::
     return result;
 }
 
-std::uint64_t for_each_solution(Kernel9 kernel, const Grid& puzzle, const std::function<bool(const Grid&)>& visit) {
+std::uint64_t for_each_solution(Isa kernel, const Grid& puzzle, const std::function<bool(const Grid&)>& visit) {
     require_nine(puzzle);
     SearchStats stats;
     return nine::enumerate_with(nine::kernels_of(kernel).search, puzzle, visit, stats);

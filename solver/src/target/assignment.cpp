@@ -254,9 +254,9 @@ __attribute__((target("avx2"))) Assignment solve_wide(const AssignmentProblem& p
 
 }  // namespace
 
-Assignment solve_assignment(Kernel9 kernel, const AssignmentProblem& problem, const double* column_hint) {
+Assignment solve_assignment(Isa isa, const AssignmentProblem& problem, const double* column_hint) {
 #if defined(__x86_64__)
-    if (problem.k >= 9 && problem.k <= 16 && kernel != Kernel9::portable && kernel9_supported(kernel))
+    if (problem.k >= 9 && problem.k <= 16 && isa != Isa::portable && isa_supported(isa))
         return solve_wide(problem, column_hint);
 #endif
     // Portable 9x9 rows: the size fixed at compile time, so that the loops over columns unroll
@@ -266,8 +266,8 @@ Assignment solve_assignment(Kernel9 kernel, const AssignmentProblem& problem, co
 }
 
 Assignment solve_assignment(const AssignmentProblem& problem, const double* column_hint) {
-    static const Kernel9 kernel = kernel9_active();
-    return solve_assignment(kernel, problem, column_hint);
+    static const Isa isa = widest_isa();
+    return solve_assignment(isa, problem, column_hint);
 }
 
 // Forcing (i, j) frees row r = the holder of column j and column c = the column of row i; the
@@ -310,18 +310,17 @@ __attribute__((target("avx2"))) void penalties_wide(const AssignmentProblem& pro
 
 }  // namespace
 
-void forcing_penalties(Kernel9 kernel, const AssignmentProblem& problem, const Assignment& assignment,
-                       Penalties& penalty) {
+void forcing_penalties(Isa isa, const AssignmentProblem& problem, const Assignment& assignment, Penalties& penalty) {
 #if defined(__x86_64__)
-    if (problem.k >= 9 && kernel != Kernel9::portable && kernel9_supported(kernel))
+    if (problem.k >= 9 && isa != Isa::portable && isa_supported(isa))
         return penalties_wide(problem, assignment, penalty);
 #endif
     penalties_of(problem, assignment, penalty);
 }
 
 void forcing_penalties(const AssignmentProblem& problem, const Assignment& assignment, Penalties& penalty) {
-    static const Kernel9 kernel = kernel9_active();
-    forcing_penalties(kernel, problem, assignment, penalty);
+    static const Isa isa = widest_isa();
+    forcing_penalties(isa, problem, assignment, penalty);
 }
 
 }  // namespace sudoku::target_detail

@@ -4,7 +4,7 @@
 
 #include <array>
 
-#include "sudoku/solver9_kernel.hpp"
+#include "core/isa.hpp"
 
 namespace sudoku::target_detail {
 
@@ -36,10 +36,10 @@ struct Assignment {
 // matched greedily to their cheapest column, and only the rest are augmented. Any values are
 // correct; close ones save most of the work.
 Assignment solve_assignment(const AssignmentProblem& problem, const double* column_hint = nullptr);
-// The same with the kernel pinned, for tests: problems of 9 to 16 rows (9x9, 16x16 grids) take an
-// AVX2 kernel where `kernel` is wider than portable, with the portable one's answer to the bit.
+// The same with the instruction set pinned, for tests: problems of 9 to 16 rows (9x9, 16x16 grids) take an
+// AVX2 kernel where `isa` is wider than portable, with the portable one's answer to the bit.
 // The plain call takes the widest this CPU runs.
-Assignment solve_assignment(Kernel9 kernel, const AssignmentProblem& problem, const double* column_hint = nullptr);
+Assignment solve_assignment(Isa isa, const AssignmentProblem& problem, const double* column_hint = nullptr);
 
 // penalty[i][j]: how much the maximum profit drops when row i is forced to take column j
 // (0 on the chosen entries), exact: the reduced cost of (i, j) plus the cheapest alternating
@@ -47,8 +47,7 @@ Assignment solve_assignment(Kernel9 kernel, const AssignmentProblem& problem, co
 // uses (i, j). The Lagrangian bound uses it to strike candidates that cannot reach the aim.
 using Penalties = std::array<std::array<double, kMaxSide>, kMaxSide>;
 void forcing_penalties(const AssignmentProblem& problem, const Assignment& assignment, Penalties& penalty);
-// The same with the kernel pinned, for tests (AVX2 from 9 rows, the portable answer to the bit).
-void forcing_penalties(Kernel9 kernel, const AssignmentProblem& problem, const Assignment& assignment,
-                       Penalties& penalty);
+// The same with the instruction set pinned, for tests (AVX2 from 9 rows, the portable answer to the bit).
+void forcing_penalties(Isa isa, const AssignmentProblem& problem, const Assignment& assignment, Penalties& penalty);
 
 }  // namespace sudoku::target_detail

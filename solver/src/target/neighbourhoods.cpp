@@ -23,8 +23,8 @@ void BranchAndBound::search_neighbourhoods() {
         for (int cell = 0; cell < n * n; ++cell)
             if (std::find(digits.begin(), kept, best_digits_[cell]) != kept) part.set(cell, best_digits_[cell]);
         Board root;
-        if (!root.load(part)) continue;       // cannot happen: the incumbent completes it
-        TargetOptions one_thread = options_;  // the tries are short: threads would cost more
+        if (!root.load(part)) continue;      // cannot happen: the incumbent completes it
+        TargetTuning one_thread = options_;  // the tries are short: threads would cost more
         one_thread.threads = 1;
         BranchAndBound inner(part, weights_, root, one_thread);
         inner.neighbourhoods_ = false;

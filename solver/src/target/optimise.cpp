@@ -29,7 +29,7 @@ std::int64_t score_of(const Weights& weights, const std::vector<std::uint8_t>& d
 }  // namespace
 
 BranchAndBound::BranchAndBound(const Grid& puzzle, const Weights& weights, const Board& root,
-                               const TargetOptions& options)
+                               const TargetTuning& options)
     : puzzle_(puzzle), weights_(weights), options_(options), bound_(weights), improver_(puzzle, weights) {
     const int n = root.geo->side;
     boards_.assign(n * n + 1, root);
@@ -151,9 +151,9 @@ std::optional<double> target_placement_bound(const Grid& puzzle, const Weights& 
     return target_detail::PlacementBound(weights).descend(board, mu, iterations, kNone, kNone);
 }
 
-TargetResult target_max_score(const Grid& puzzle, const Weights& weights, const TargetOptions& options) {
+MeasuredTarget target_max_score_measured(const Grid& puzzle, const Weights& weights, const TargetTuning& options) {
     require_matching_weights(puzzle, weights);
-    TargetResult result;
+    MeasuredTarget result;
     Board root;
     if (!root.load(puzzle)) return result;
     BranchAndBound search(puzzle, weights, root, options);
@@ -166,6 +166,12 @@ TargetResult target_max_score(const Grid& puzzle, const Weights& weights, const 
         certificate.set(int(cell), search.best_digits()[cell]);
     result.certificate = certificate;
     return result;
+}
+
+TargetResult target_max_score(const Grid& puzzle, const Weights& weights, const TargetOptions& options) {
+    TargetTuning tuning;
+    static_cast<TargetOptions&>(tuning) = options;
+    return target_max_score_measured(puzzle, weights, tuning);
 }
 
 }  // namespace sudoku

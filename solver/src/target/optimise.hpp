@@ -16,7 +16,7 @@
 //               (children: its places) whose children keep the least slack above the cutoff
 //               by the strike's penalties; the bound's own choice first, then by reduced
 //               profit. The dives branch on the cell with the fewest candidates.
-//   second bound  when a round outgrows TargetOptions::placement_after_nodes, the LP is far from the
+//   second bound  when a round outgrows TargetTuning::placement_after_nodes, the LP is far from the
 //               optimum: the placement bound of target_placement.hpp, stronger than the LP,
 //               descends at the root (its floor may prove the incumbent optimal, or cap the
 //               rounds); when it is clearly below the LP, every later node takes a step of it
@@ -40,6 +40,7 @@
 #include "target/board.hpp"
 #include "target/bound.hpp"
 #include "target/improve.hpp"
+#include "target/instrumented.hpp"
 #include "target/placement/placement.hpp"
 #include "target/shared_search.hpp"
 #include "target/tuning.hpp"
@@ -81,7 +82,7 @@ inline int branching_cell(const Board& board, const Weights& weights) {
 
 class BranchAndBound {
 public:
-    BranchAndBound(const Grid& puzzle, const Weights& weights, const Board& root, const TargetOptions& options);
+    BranchAndBound(const Grid& puzzle, const Weights& weights, const Board& root, const TargetTuning& options);
 
     // False when the grid has no completion (optimise.cpp).
     bool first_incumbent();
@@ -151,7 +152,7 @@ private:
 
     const Grid puzzle_;
     const Weights& weights_;
-    const TargetOptions options_;
+    const TargetTuning options_;
     std::vector<Board> boards_;
     target_detail::LagrangianBound bound_;        // loaded with whichever board is being bounded
     target_detail::CompletionImprover improver_;  // also knows which digits are interchangeable

@@ -56,7 +56,7 @@ constexpr int kProbeWidth = 2;
 constexpr int kLossProbeWidth16 = 3;
 
 // --- The placement bound (docs/target.md: the placement bound).
-// It joins in after TargetOptions::placement_after_nodes nodes of a round; at the root it descends
+// It joins in after TargetTuning::placement_after_nodes nodes of a round; at the root it descends
 constexpr int kPlacementIterations = 300;    // this many steps at most,
 constexpr int kPlacementNodeIterations = 1;  // at a 9x9 node that keeps the row bound too this many,
 // and at a 16x16 node up to this many from its parent's multipliers (1-3 never raised a bound, 100 cost too much).

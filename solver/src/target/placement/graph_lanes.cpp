@@ -259,9 +259,9 @@ double unscaled(std::int32_t value, double scale) { return value < kValidFloor ?
 
 }  // namespace
 
-PlacementGraphLanes::PlacementGraphLanes(Kernel9 kernel)
+PlacementGraphLanes::PlacementGraphLanes(Isa isa)
     : profit(kCells),
-      wide_(kernel != Kernel9::portable && kernel9_supported(kernel)),
+      wide_(isa != Isa::portable && isa_supported(isa)),
       layout_(PlacementGraph::layout_for(4)),
       scaled_(kCells),
       rest_(std::size_t(kLanes / kGroup) * layout_.states()),

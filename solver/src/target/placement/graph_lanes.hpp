@@ -17,7 +17,7 @@
 // of two groups of eight are 1.55-1.99x fewer than those of four groups of four. (A first
 // version that ran all sixteen lanes of doubles in one pass, a 2.5 MB table of states, was
 // slower than sixteen scalar passes.)
-// One source compiled for the baseline and for AVX2, chosen by solver9's Kernel9 names as in
+// One source compiled for the baseline and for AVX2, chosen by the instruction-set level (core/isa.hpp) as in
 // target_placement_lanes.hpp.
 #pragma once
 
@@ -25,7 +25,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sudoku/solver9_kernel.hpp"
+#include "core/isa.hpp"
 #include "target/placement/dp.hpp"
 
 namespace sudoku::target_detail {
@@ -39,8 +39,8 @@ public:
     using Scaled = std::array<std::int32_t, kLanes>;
     using Octet = std::array<std::int32_t, kGroup>;  // lane k at [k / 8][state][k % 8]
 
-    // Kernel9::avx2 and avx512 run the AVX2 code where the CPU has it, else the portable one.
-    explicit PlacementGraphLanes(Kernel9 kernel = kernel9_active());
+    // Isa::avx2 and avx512 run the AVX2 code where the CPU has it, else the portable one.
+    explicit PlacementGraphLanes(Isa isa = widest_isa());
 
     // profit[cell][lane], filled by set_profits from each cell's candidates (bit d for digit d),
     // weight and multiplier.

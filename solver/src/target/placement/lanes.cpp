@@ -1,16 +1,17 @@
 #include "target/placement/lanes.hpp"
 
+#include <array>
 #include <cstring>
 #include <limits>
 
-#include "sudoku/solver9_kernel.hpp"
+#include "core/isa.hpp"
 
 // The kernels below are inlined into one entry point per instruction set (the end of this file):
 // the baseline x86-64-v2 build holds two doubles a vector, AVX2 four, AVX-512 eight (Lanes8).
 #define SUDOKU_LANE_INLINE inline __attribute__((always_inline))
 #if defined(__x86_64__)
 #define SUDOKU_LANE_AVX2 __attribute__((target("avx2")))
-// The features of the AVX-512 9x9 kernel (solver/CMakeLists.txt), which kernel9_supported checks.
+// The features of the AVX-512 9x9 kernel (solver/CMakeLists.txt), which isa_supported checks.
 #define SUDOKU_LANE_AVX512 __attribute__((target("avx2,bmi,bmi2,popcnt,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")))
 #endif
 
@@ -289,41 +290,48 @@ SUDOKU_LANE_AVX512 void through_avx512(const Row* profit, const Row* stack_best,
 }
 #endif
 
+// Each pass's entry points in the order of Isa (the AVX-512 profits are the AVX2 ones): the one
+// place where a pass meets its instruction set (PlacementLanes::isa_).
+using ProfitsPass = void(const std::uint32_t*, const int*, const double*, Row*);
+using BestPass = void(const Row*, Row*, Row*, Row&, Row&);
+using ThroughPass = void(const Row*, const Row*, Row*, Row*);
+template <class Pass>
+using ByIsa = std::array<Pass*, 3>;
+#if defined(__x86_64__)
+constexpr ByIsa<ProfitsPass> kProfits = {profits_portable, profits_avx2, profits_avx2};
+constexpr ByIsa<BestPass> kBest = {best_portable, best_avx2, best_avx512};
+constexpr ByIsa<BestPass> kValues = {values_portable, values_avx2, values_avx512};
+constexpr ByIsa<ThroughPass> kThrough = {through_portable, through_avx2, through_avx512};
+#else
+constexpr ByIsa<ProfitsPass> kProfits = {profits_portable, profits_portable, profits_portable};
+constexpr ByIsa<BestPass> kBest = {best_portable, best_portable, best_portable};
+constexpr ByIsa<BestPass> kValues = {values_portable, values_portable, values_portable};
+constexpr ByIsa<ThroughPass> kThrough = {through_portable, through_portable, through_portable};
+#endif
+
+template <class Pass>
+Pass* compiled_for(const ByIsa<Pass>& pass, Isa isa) {
+    return pass[static_cast<std::size_t>(isa)];
+}
+
 }  // namespace
 
-PlacementLanes::PlacementLanes(Kernel9 kernel)
-    : wide_(kernel != Kernel9::portable && kernel9_supported(kernel)),
-      widest_(kernel == Kernel9::avx512 && kernel9_supported(kernel)) {}
+PlacementLanes::PlacementLanes(Isa isa) : isa_(isa_supported(isa) ? isa : Isa::portable) {}
 
 void PlacementLanes::set_profits(const std::uint32_t* cand, const int* weight, const double* mu) {
-#if defined(__x86_64__)
-    if (wide_) return profits_avx2(cand, weight, mu, profit.data());
-#endif
-    profits_portable(cand, weight, mu, profit.data());
+    compiled_for(kProfits, isa_)(cand, weight, mu, profit.data());
 }
 
 void PlacementLanes::solve() {
-#if defined(__x86_64__)
-    if (widest_) return best_avx512(profit.data(), stack_best_.data(), stack_sigma_.data(), best_, combo_);
-    if (wide_) return best_avx2(profit.data(), stack_best_.data(), stack_sigma_.data(), best_, combo_);
-#endif
-    best_portable(profit.data(), stack_best_.data(), stack_sigma_.data(), best_, combo_);
+    compiled_for(kBest, isa_)(profit.data(), stack_best_.data(), stack_sigma_.data(), best_, combo_);
 }
 
 void PlacementLanes::solve_values() {
-#if defined(__x86_64__)
-    if (widest_) return values_avx512(profit.data(), stack_best_.data(), stack_sigma_.data(), best_, combo_);
-    if (wide_) return values_avx2(profit.data(), stack_best_.data(), stack_sigma_.data(), best_, combo_);
-#endif
-    values_portable(profit.data(), stack_best_.data(), stack_sigma_.data(), best_, combo_);
+    compiled_for(kValues, isa_)(profit.data(), stack_best_.data(), stack_sigma_.data(), best_, combo_);
 }
 
 void PlacementLanes::solve_through() {
-#if defined(__x86_64__)
-    if (widest_) return through_avx512(profit.data(), stack_best_.data(), others_.data(), through_.data());
-    if (wide_) return through_avx2(profit.data(), stack_best_.data(), others_.data(), through_.data());
-#endif
-    through_portable(profit.data(), stack_best_.data(), others_.data(), through_.data());
+    compiled_for(kThrough, isa_)(profit.data(), stack_best_.data(), others_.data(), through_.data());
 }
 
 void PlacementLanes::add_covered(int lane, int* covered) const {

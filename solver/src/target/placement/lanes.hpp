@@ -4,14 +4,14 @@
 //
 // The sums are formed in the same order and ties broken the same way as digit by digit, so the
 // values, the placements chosen and the search built on them do not change; only the time does.
-// One source compiled for the baseline, AVX2 and AVX-512 (named as in solver9_kernel.hpp): the widest
+// One source compiled for the baseline, AVX2 and AVX-512 (the levels of core/isa.hpp): the widest
 // this CPU runs, unless a test pins one.
 #pragma once
 
 #include <array>
 #include <cstdint>
 
-#include "sudoku/solver9_kernel.hpp"
+#include "core/isa.hpp"
 
 namespace sudoku::target_detail {
 
@@ -21,9 +21,9 @@ public:
     static constexpr int kCells = 81;
     using Row = std::array<double, kLanes>;
 
-    // Kernel9::avx2 runs the AVX2 code where the CPU has it, avx512 the AVX-512 code for the
+    // Isa::avx2 runs the AVX2 code where the CPU has it, avx512 the AVX-512 code for the
     // stack tables and combinations; else the portable one.
-    explicit PlacementLanes(Kernel9 kernel = kernel9_active());
+    explicit PlacementLanes(Isa isa = widest_isa());
 
     // profit[cell][lane]: weight x digit - mu where the digit is a candidate, -infinity elsewhere.
     // Lanes 9..11 are ignored.
@@ -45,8 +45,7 @@ public:
     const std::array<Row, kCells>& through() const { return through_; }
 
 private:
-    bool wide_;                                           // the AVX2 code
-    bool widest_;                                         // the AVX-512 code (stack tables only)
+    Isa isa_;  // the instruction set its passes run: the one asked for where the CPU has it, else portable
     static constexpr int kTuples = 27;                    // a stack's rows, one per band
     static constexpr int kEntries = 81;                   // stack x tuple
     std::array<Row, kEntries> stack_best_, stack_sigma_;  // best sigma per entry, and its index
