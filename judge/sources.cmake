@@ -1,7 +1,7 @@
 # The judge library's sources, one folder per module (fuzz/CMakeLists.txt reads the lists too).
 set(SUDOKU_JUDGE_SOURCES
-  # the checkers: exact, tokens, lines, floats, testlib-style special judges
-  checkers/checkers.cpp checkers/float_checker.cpp
+  # the checkers: exact, tokens, lines, floats, LemonLime's modes, testlib-style special judges
+  checkers/checkers.cpp checkers/float_checker.cpp checkers/lemon_checkers.cpp
   # a contest: CONTEST.yaml, plain problems, languages, what each submission holds
   contest/contest.cpp contest/grading_inputs.cpp contest/language_config.cpp contest/languages.cpp
   contest/plain_problem.cpp contest/submission_file.cpp contest/submission_sources.cpp

@@ -1,9 +1,11 @@
 // The checkers on the edge cases contestants produce.
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "judge_fixture.hpp"
 #include "sudoku/checkers.hpp"
 #include "sudoku/formats.hpp"
+#include "sudoku/lemon_checkers.hpp"
 #include "sudoku/problems.hpp"
 
 using namespace sudoku::judge;
@@ -125,4 +127,77 @@ TEST_CASE("tokens checker: bytes that are not ASCII are shown escaped so the rea
     CHECK(r.message == "token 1: expected '2829', found '28\\xff\\xfe'");
     // Valid UTF-8: it goes into results.json as it is (dump would throw on invalid UTF-8).
     CHECK(nlohmann::json::parse(nlohmann::json(r.message).dump()) == r.message);
+}
+
+// LemonLime's comparison modes, case by case as its judgingthread.cpp decides them.
+TEST_CASE("lemon-lines checker: CRLF is a line break, a trailing space or a missing final newline is WA") {
+    CHECK(check_lemon_lines("hello world\r\n", "hello world\n").kind == Kind::accepted);
+    CHECK(check_lemon_lines("hello world \n", "hello world\n").kind == Kind::wrong);
+    const auto short_output = check_lemon_lines("a b c", "a b c\n");
+    CHECK(short_output.kind == Kind::wrong);
+    CHECK(short_output.message.find("less than the answer") != std::string::npos);
+    CHECK(check_lemon_lines("a\nb\n", "a\nb\nc\n").kind == Kind::wrong);
+    CHECK(check_lemon_lines("a\nc\n", "a\nb\n").kind == Kind::wrong);
+}
+
+TEST_CASE("lemon-lines checker: blank lines after the answer's end are accepted, as LemonLime's reader does") {
+    CHECK(check_lemon_lines("a\n\n\n", "a\n").kind == Kind::accepted);
+    CHECK(check_lemon_lines("a\n", "a").kind == Kind::accepted);
+    CHECK(check_lemon_lines("a\nb\n", "a").kind == Kind::wrong);
+    // It reads 32 bytes at a time, so a line break right after 32 bytes goes unseen.
+    const std::string piece(32, 'x');
+    CHECK(check_lemon_lines(piece + "\ny\n", piece + "y\n").kind == Kind::accepted);
+    CHECK(check_lemon_lines(piece + "z\n", piece + "y\n").kind == Kind::wrong);
+}
+
+TEST_CASE("lemon-ignore-spaces checker: the same words on other lines are PE, spacing within a line is not") {
+    CHECK(check_lemon_ignore_spaces("  x \t\n y\r\nz", "x\ny\nz\n").kind == Kind::accepted);
+    const auto one_line = check_lemon_ignore_spaces("x y z\n", "x\ny\nz\n");
+    CHECK(one_line.kind == Kind::presentation);
+    CHECK(one_line.fraction == 0);
+    CHECK(check_lemon_ignore_spaces("x\ny\n\n\n", "x\ny\n").kind == Kind::accepted);
+    CHECK(check_lemon_ignore_spaces("x\n", "x\ny\n").kind == Kind::wrong);
+    CHECK(check_lemon_ignore_spaces("x\ny\nw\n", "x\ny\n").kind == Kind::wrong);
+    CHECK(check_lemon_ignore_spaces("x,y,z.\n", "x\ny\nz\n").kind == Kind::wrong);
+}
+
+TEST_CASE("lemon-real checker: within 10^-p absolutely or relative to the answer") {
+    CHECK(check_lemon_real("0.1226\n", "0.1225\n", 3).kind == Kind::accepted);          // 1e-4 absolute
+    CHECK(check_lemon_real("1001500.25\n", "1001000.25\n", 3).kind == Kind::accepted);  // 5e-4 relative
+    CHECK(check_lemon_real("100510000\n", "100010000.25\n", 3).kind == Kind::wrong);    // 5e-3 relative
+    CHECK(check_lemon_real("0.1\n", "0.1225\n", 3).kind == Kind::wrong);
+    CHECK(check_lemon_real("1 2 3", "1\n2\n3\n", 3).kind == Kind::accepted);
+    CHECK(check_lemon_real("1 2", "1 2 3\n", 3).kind == Kind::wrong);
+    CHECK(check_lemon_real("1 2 3 4", "1 2 3\n", 3).kind == Kind::wrong);
+    CHECK(check_lemon_real("1 x", "1 2\n", 3).kind == Kind::wrong);
+    CHECK(check_lemon_real("1 2", "1 oops\n", 3).kind == Kind::fail);  // the answer's fault: LemonLime's FileError
+    CHECK(check_lemon_real("nan inf", "nan inf\n", 3).kind == Kind::accepted);
+    CHECK(check_lemon_real("inf", "5\n", 3).kind == Kind::wrong);
+    CHECK(check_lemon_real("", "", 0).kind == Kind::accepted);
+    CHECK(check_lemon_real("1.4", "1\n", 0).kind == Kind::accepted);  // precision 0: within 1
+}
+
+TEST_CASE("LemonLime's reading of a testlib checker: the start of its message decides, not its exit code") {
+    CHECK(lemon_message_verdict("ok 3 numbers").kind == Kind::accepted);
+    CHECK(lemon_message_verdict("wrong answer expected 3").kind == Kind::wrong);
+    CHECK(lemon_message_verdict("FAIL no answer").kind == Kind::fail);
+    const auto half = lemon_message_verdict("points 0.5 off by one");
+    CHECK(half.kind == Kind::partial);
+    CHECK(half.fraction == 0.5);
+    CHECK(lemon_message_verdict("points 1.5").kind == Kind::accepted);
+    CHECK(lemon_message_verdict("points x").kind == Kind::wrong);
+    // N percent: whole points as LemonLime's integer N * full / 100, even where the double 0.29
+    // times 100 falls just below 29.
+    const auto percent = lemon_message_verdict("partially correct (29) close");
+    CHECK(percent.kind == Kind::partial);
+    CHECK(std::floor(100 * percent.fraction) == 29);
+    CHECK(std::floor(25 * lemon_message_verdict("partially correct (90)").fraction) == 22);
+    CHECK(lemon_message_verdict("partially correct (99999999999)").kind == Kind::wrong);  // an int overflow reads 0
+}
+
+TEST_CASE("checkers: a token in a message is shown one way, quoted, cut and escaped") {
+    const std::string long_token(40, 'a');
+    const auto r = check_tokens(long_token + "\x01", "b");
+    CHECK(r.message == "token 1: expected 'b', found '" + std::string(24, 'a') + "...'");
+    CHECK(check_lemon_lines("\x01x\n", "y\n").message.find("'\\x01x'") != std::string::npos);
 }

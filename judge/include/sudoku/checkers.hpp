@@ -21,6 +21,15 @@
 
 namespace sudoku::judge {
 
+// testlib's exit codes (its _ok, _wa, _pe, _fail, _points): how a testlib checker says its verdict.
+namespace testlib_exit {
+inline constexpr int kOk = 0;
+inline constexpr int kWrongAnswer = 1;
+inline constexpr int kPresentationError = 2;
+inline constexpr int kFail = 3;
+inline constexpr int kPoints = 7;  // partial points: the first number of the message is the fraction
+}  // namespace testlib_exit
+
 struct CheckResult {
     enum class Kind { accepted, partial, wrong, presentation, fail };
     Kind kind = Kind::fail;
@@ -47,5 +56,15 @@ struct CheckFiles {
 
 // Runs the named checker ("tokens", "exact", "lines", "sudoku", or a path to a testlib checker).
 CheckResult run_checker(const std::string& checker, const std::string& problem, const CheckFiles& files);
+
+// How an external checker says its verdict.
+enum class CheckerProtocol {
+    testlib,        // testlib's exit codes (testlib_exit)
+    lemon_message,  // LemonLime's reading of a testlib checker: the start of its stderr (lemon_checkers.hpp)
+};
+
+// Runs the external checker at `checker` in the sandbox and reads its verdict by `protocol`.
+CheckResult run_external_checker(const std::filesystem::path& checker, CheckerProtocol protocol,
+                                 const CheckFiles& files);
 
 }  // namespace sudoku::judge

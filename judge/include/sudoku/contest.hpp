@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "sudoku/bounds.hpp"
+#include "sudoku/checkers.hpp"
 #include "sudoku/compile.hpp"
 #include "sudoku/diagnostic.hpp"
 #include "sudoku/problem_config.hpp"
@@ -52,6 +53,9 @@ struct TestCase {
     std::string group;
     std::filesystem::path input, answer;
     double points = 0;  // per test (per-test scoring) or the group's (per-group)
+    // This test's own limits where it has them (a LemonLime test case's), 0 for the problem's.
+    double time_limit_s = 0;
+    long long memory_limit_mib = 0;
 };
 
 // A group that scores only when the groups it depends on pass (plain problems' `depends`).
@@ -65,6 +69,10 @@ struct FloatTolerance {
     double absolute = 1e-6, relative = 1e-6;
 };
 
+// How points are counted: exactly as the checker's fraction says, or as LemonLime counts them
+// (sudoku/scoring.hpp).
+enum class PartialPoints { exact, lemon };
+
 struct ContestProblem {
     ProblemConfig config;
     std::filesystem::path config_file;  // where `config` was read (its bytes decide results)
@@ -73,6 +81,9 @@ struct ContestProblem {
     // A plain problem (sudoku/plain_problem.hpp): a folder of tests, config.problem empty.
     bool plain = false;
     FloatTolerance float_tolerance;
+    int real_precision = 0;  // the lemon-real checker's digits (sudoku/lemon_checkers.hpp)
+    CheckerProtocol checker_protocol = CheckerProtocol::testlib;
+    PartialPoints partial_points = PartialPoints::exact;
     std::vector<GroupDependency> dependencies;
 };
 

@@ -7,14 +7,24 @@
 //
 //   name: hello           # default: the folder's name
 //   tests_folder: ../data # where the tests are, relative to this file; default: its folder
+//   tests:                # or the tests listed one by one, in this order (then no tests_folder;
+//     - name: "1-1"       # files beside them are no tests); files relative to this file, any name
+//       input: ../data/a/1.in
+//       answer: ../data/a/plus1.a
+//       time_limit: 2     # optional: this test's own limits
+//       memory_limit: 512
 //   input: stdin          # or a plain file name (sudoku/config_paths.hpp); default stdin
 //   output: stdout        # or a plain file name; default stdout
 //   time_limit: 1         # CPU seconds per run; default 1
 //   memory_limit: 256     # MiB; default 256
 //   output_limit: 65536   # KiB; default 65536 (64 MiB)
-//   checker: tokens       # tokens | lines | exact | float | path to a testlib checker
+//   checker: tokens       # tokens | lines | exact | float | lemon-* | path to a testlib checker
 //                         # (absolute or relative to problem.yaml); default tokens
 //   float: {absolute: 1e-6, relative: 1e-6}   # the float checker's tolerances (FloatTolerance's defaults)
+//   real_precision: 3     # lemon-real's digits, 0..30 (checkers lemon-lines, lemon-ignore-spaces,
+//                         # lemon-real: LemonLime's comparison modes, sudoku/lemon_checkers.hpp)
+//   checker_protocol: testlib  # testlib (exit codes) | lemon-message (LemonLime's reading of stderr)
+//   partial_points: exact # exact | lemon: counted as LemonLime counts (sudoku/scoring.hpp)
 //   scoring: per-test     # per-test | per-group; default per-test
 //   points: 100           # without groups: the problem's total, shared equally by its tests
 //   groups:               # optional; every test must fall in exactly one (the first that matches)

@@ -15,6 +15,10 @@ namespace sudoku::judge {
 //              manifest (the generator writes the group's points on each test).
 //   depends:   a group whose dependencies (ContestProblem::dependencies) did not all pass scores 0
 //              and counts as not passed, its tests' points too (LemonLime's subtask dependencies).
+//   partial_points: lemon (an imported LemonLime task, ContestProblem::partial_points): a test's
+//              or group's points are truncated to whole points (LemonLime keeps an integer score:
+//              12.5 of 25 is 12), and a dependency is met when it earned more than 0 points (a
+//              LemonLime subtask is skipped only when one it depends on has a case scoring 0).
 // A problem without graded tests (CE, missing) scores 0 of its maximum.
 void score_problem(ProblemResult& result, const ContestProblem& problem);
 

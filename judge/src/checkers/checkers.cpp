@@ -5,11 +5,14 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <variant>
 #include <vector>
 
 #include "sudoku/formats.hpp"
+#include "sudoku/lemon_checkers.hpp"
 #include "sudoku/problems.hpp"
 #include "sudoku/sandbox.hpp"
+#include "token_text.hpp"
 
 namespace sudoku::judge {
 
@@ -40,21 +43,6 @@ size_t count_tokens(std::string_view text) {
     size_t n = 0;
     for (Tokens t(text); t.next();) ++n;
     return n;
-}
-
-// A token as a message shows it: quoted, cut at 24 characters, control bytes escaped.
-std::string shown(std::string_view token) {
-    std::string s = "'";
-    for (size_t i = 0; i < token.size() && i < 24; ++i) {
-        unsigned char c = token[i];
-        if (c < 32 || c >= 127) {  // control bytes and non-ASCII: the message stays printable UTF-8
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", c);
-            s += buf;
-        } else
-            s += static_cast<char>(c);
-    }
-    return s + (token.size() > 24 ? "...'" : "'");
 }
 
 // Lines without trailing whitespace, one at a time; the lines after the last non-blank one do not count.
@@ -102,11 +90,12 @@ CheckResult check_tokens(std::string_view output, std::string_view answer) {
                                                    std::to_string(wanted));
         }
         if (*g != *w)
-            return CheckResult::wrong("token " + std::to_string(i + 1) + ": expected " + shown(*w) + ", found " +
-                                      shown(*g));
+            return CheckResult::wrong("token " + std::to_string(i + 1) + ": expected " + shown_token(*w) + ", found " +
+                                      shown_token(*g));
     }
     if (auto extra = got.next())
-        return CheckResult::wrong("extra token " + shown(*extra) + " after the " + std::to_string(i) + " expected");
+        return CheckResult::wrong("extra token " + shown_token(*extra) + " after the " + std::to_string(i) +
+                                  " expected");
     return CheckResult::accepted(std::to_string(i) + " token(s) match");
 }
 
@@ -145,7 +134,13 @@ namespace {
 // testlib's protocol: `checker input output answer`, verdict in the exit code, message on stderr.
 // The checker runs in a root of its own with these four files at fixed places (and its scratch
 // directory as the box): a checker cannot read another test's answer either.
-CheckResult run_testlib(const std::filesystem::path& checker, const CheckFiles& files) {
+struct CheckerRun {
+    RunRecord run;
+    std::string message;  // its stderr, trailing whitespace dropped
+};
+
+std::variant<CheckerRun, CheckResult> run_checker_process(const std::filesystem::path& checker,
+                                                          const CheckFiles& files) {
     namespace fs = std::filesystem;
     fs::create_directories(files.scratch);
     RunRequest r;
@@ -162,43 +157,49 @@ CheckResult run_testlib(const std::filesystem::path& checker, const CheckFiles& 
     r.stdout_file = files.scratch / "checker.stdout";
     r.limits =
         RunLimits{.cpu_s = 10, .wall_s = 20, .memory_mib = 1024, .stack_mib = -1, .output_kib = 1024, .processes = 8};
-    RunRecord run = run_sandboxed(r);
-    if (!run.error.empty()) return CheckResult::fail(run.error);
-    std::string message = slurp(r.stderr_file);
-    while (!message.empty() && is_space(message.back())) message.pop_back();
-    if (run.killed_by != KilledBy::none)
-        return CheckResult::fail("checker exceeded its " + std::string(to_string(run.killed_by)) +
-                                 (run.killed_by == KilledBy::output ? " limit" : " time limit"));
-    if (run.signal) return CheckResult::fail("checker killed by signal " + std::to_string(*run.signal));
-    switch (*run.exit_code) {
-        case 0:
-            return CheckResult::accepted(message);
-        case 1:
-            return CheckResult::wrong(message);
-        case 2:
-            return CheckResult::presentation(message);
-        case 7: {
-            // The first number of the message is the fraction of the points (testlib's quitp style).
-            // Its sign counts (a "-0.5" is a broken checker, not half the points), and a lone '.'
-            // is no number at all.
-            size_t at = message.find_first_of("+-0123456789.");
-            double f = -1;
-            while (at != std::string::npos) {
-                char* end = nullptr;
-                const double v = std::strtod(message.c_str() + at, &end);
-                if (end != message.c_str() + at) {
-                    f = v;
-                    break;
-                }
-                at = message.find_first_of("+-0123456789.", at + 1);
-            }
-            if (!(f >= 0 && f <= 1)) return CheckResult::fail("partial points without a fraction 0..1 in: " + message);
-            return CheckResult{CheckResult::Kind::partial, f, message};
+    CheckerRun c{run_sandboxed(r), {}};
+    if (!c.run.error.empty()) return CheckResult::fail(c.run.error);
+    c.message = slurp(r.stderr_file);
+    while (!c.message.empty() && is_space(c.message.back())) c.message.pop_back();
+    if (c.run.killed_by != KilledBy::none)
+        return CheckResult::fail("checker exceeded its " + std::string(to_string(c.run.killed_by)) +
+                                 (c.run.killed_by == KilledBy::output ? " limit" : " time limit"));
+    if (c.run.signal) return CheckResult::fail("checker killed by signal " + std::to_string(*c.run.signal));
+    return c;
+}
+
+// testlib's quitp style: the first number of the message is the fraction of the points. Its sign
+// counts (a "-0.5" is a broken checker, not half the points), and a lone '.' is no number at all.
+CheckResult testlib_points(const std::string& message) {
+    size_t at = message.find_first_of("+-0123456789.");
+    double f = -1;
+    while (at != std::string::npos) {
+        char* end = nullptr;
+        const double v = std::strtod(message.c_str() + at, &end);
+        if (end != message.c_str() + at) {
+            f = v;
+            break;
         }
-        case 3:
-            return CheckResult::fail("checker reported FAIL: " + message);
+        at = message.find_first_of("+-0123456789.", at + 1);
+    }
+    if (!(f >= 0 && f <= 1)) return CheckResult::fail("partial points without a fraction 0..1 in: " + message);
+    return CheckResult{CheckResult::Kind::partial, f, message};
+}
+
+CheckResult testlib_verdict(const CheckerRun& c) {
+    switch (*c.run.exit_code) {
+        case testlib_exit::kOk:
+            return CheckResult::accepted(c.message);
+        case testlib_exit::kWrongAnswer:
+            return CheckResult::wrong(c.message);
+        case testlib_exit::kPresentationError:
+            return CheckResult::presentation(c.message);
+        case testlib_exit::kPoints:
+            return testlib_points(c.message);
+        case testlib_exit::kFail:
+            return CheckResult::fail("checker reported FAIL: " + c.message);
         default:
-            return CheckResult::fail("checker exit code " + std::to_string(*run.exit_code) + ": " + message);
+            return CheckResult::fail("checker exit code " + std::to_string(*c.run.exit_code) + ": " + c.message);
     }
 }
 
@@ -215,8 +216,16 @@ CheckResult run_checker(const std::string& checker, const std::string& problem, 
         if (checker == "exact") return check_exact(output, answer);
         return check_lines(output, answer);
     }
-    if (!std::filesystem::exists(checker)) return CheckResult::fail("checker '" + checker + "' not found");
-    return run_testlib(checker, files);
+    return run_external_checker(checker, CheckerProtocol::testlib, files);
+}
+
+CheckResult run_external_checker(const std::filesystem::path& checker, CheckerProtocol protocol,
+                                 const CheckFiles& files) {
+    if (!std::filesystem::exists(checker)) return CheckResult::fail("checker '" + checker.string() + "' not found");
+    auto run = run_checker_process(checker, files);
+    if (auto* failed = std::get_if<CheckResult>(&run)) return *failed;
+    const auto& c = std::get<CheckerRun>(run);
+    return protocol == CheckerProtocol::testlib ? testlib_verdict(c) : lemon_message_verdict(c.message);
 }
 
 }  // namespace sudoku::judge

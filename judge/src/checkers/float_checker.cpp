@@ -5,8 +5,12 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <utility>
+#include <variant>
 
 #include "sudoku/formats.hpp"
+#include "sudoku/lemon_checkers.hpp"
+#include "token_text.hpp"
 
 namespace sudoku::judge {
 
@@ -33,13 +37,6 @@ std::optional<double> as_number(std::string_view token) {
     return value;
 }
 
-std::string shown(std::string_view token) {
-    std::string s(token.substr(0, 24));
-    for (char& c : s)
-        if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) >= 127) c = '?';
-    return "'" + s + (token.size() > 24 ? "...'" : "'");
-}
-
 }  // namespace
 
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): output then answer, as every checker
@@ -52,27 +49,48 @@ CheckResult check_float(std::string_view output, std::string_view answer, const 
         if (w && g) {
             const double error = std::fabs(*g - *w);
             if (error <= tolerance.absolute || error <= tolerance.relative * std::fabs(*w)) continue;
-            return CheckResult::wrong("token " + std::to_string(i + 1) + ": expected " + shown(*want) + ", found " +
-                                      shown(*got) + " (differs by " + std::to_string(error) + ")");
+            return CheckResult::wrong("token " + std::to_string(i + 1) + ": expected " + shown_token(*want) +
+                                      ", found " + shown_token(*got) + " (differs by " + std::to_string(error) + ")");
         }
         if (*got != *want)
-            return CheckResult::wrong("token " + std::to_string(i + 1) + ": expected " + shown(*want) + ", found " +
-                                      shown(*got));
+            return CheckResult::wrong("token " + std::to_string(i + 1) + ": expected " + shown_token(*want) +
+                                      ", found " + shown_token(*got));
     }
     if (auto extra = next_token(output, got_at))
-        return CheckResult::wrong("extra token " + shown(*extra) + " after the " + std::to_string(i) + " expected");
+        return CheckResult::wrong("extra token " + shown_token(*extra) + " after the " + std::to_string(i) +
+                                  " expected");
     return CheckResult::accepted(std::to_string(i) + " token(s) match within the tolerance");
 }
 
-CheckResult check_problem_output(const ContestProblem& problem, const CheckFiles& files) {
-    if (problem.config.checker != "float") return run_checker(problem.config.checker, problem.config.problem, files);
+namespace {
+
+// The output and the answer of a test, or the judge's fault when the answer cannot be read.
+std::variant<std::pair<std::string, std::string>, CheckResult> output_and_answer(const CheckFiles& files) {
     auto answer = read_text_file(files.answer);
     if (std::holds_alternative<Diagnostic>(answer))
         return CheckResult::fail("cannot read the answer file " + files.answer.string());
     auto output = read_text_file(files.output);
-    const std::string none;
-    const std::string& out = std::holds_alternative<std::string>(output) ? std::get<std::string>(output) : none;
-    return check_float(out, std::get<std::string>(answer), problem.float_tolerance);
+    std::string out = std::holds_alternative<std::string>(output) ? std::move(std::get<std::string>(output)) : "";
+    return std::pair{std::move(out), std::move(std::get<std::string>(answer))};
+}
+
+}  // namespace
+
+CheckResult check_problem_output(const ContestProblem& problem, const CheckFiles& files) {
+    const std::string& checker = problem.config.checker;
+    const bool compares_text = checker == "float" || checker.rfind("lemon-", 0) == 0;
+    if (!compares_text) {
+        if (problem.checker_protocol == CheckerProtocol::lemon_message)
+            return run_external_checker(checker, problem.checker_protocol, files);
+        return run_checker(checker, problem.config.problem, files);
+    }
+    auto texts = output_and_answer(files);
+    if (auto* failed = std::get_if<CheckResult>(&texts)) return *failed;
+    const auto& [output, answer] = std::get<std::pair<std::string, std::string>>(texts);
+    if (checker == "lemon-lines") return check_lemon_lines(output, answer);
+    if (checker == "lemon-ignore-spaces") return check_lemon_ignore_spaces(output, answer);
+    if (checker == "lemon-real") return check_lemon_real(output, answer, problem.real_precision);
+    return check_float(output, answer, problem.float_tolerance);
 }
 
 }  // namespace sudoku::judge

@@ -10,6 +10,7 @@
 
 #include "sudoku/config_paths.hpp"
 #include "sudoku/formats.hpp"
+#include "sudoku/lemon_checkers.hpp"
 #include "sudoku/yaml_reader.hpp"
 
 namespace sudoku::judge {
@@ -69,7 +70,46 @@ namespace {
 struct FoundTest {
     std::string name;
     fs::path input, answer;
+    double time_limit_s = 0;  // 0: the problem's
+    long long memory_limit_mib = 0;
 };
+
+// A listed test's file: a regular file (never a link), relative to problem.yaml.
+fs::path listed_file(const YamlReader& in, const YAML::Node& node, const std::string& key, const fs::path& base) {
+    if (!node) in.fail(node, "a listed test needs '" + key + "'");
+    const fs::path file = (base / in.text(node, key)).lexically_normal();
+    struct stat st {};
+    if (lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+        in.fail(node, "'" + key + "': " + file.string() + " is not a regular file (a link is not followed)");
+    return file;
+}
+
+// `tests:` in problem.yaml: the tests named one by one, in order, with their files anywhere and
+// their own limits (an imported LemonLime task); files beside them that are not listed are no tests.
+std::vector<FoundTest> listed_tests(const YamlReader& in, const YAML::Node& list, const fs::path& base) {
+    if (!list.IsSequence() || list.size() == 0) in.fail(list, "'tests' expects a list of {name, input, answer}");
+    if (list.size() > static_cast<size_t>(plain_bounds::kMaxTests))
+        in.fail(list, "more than " + std::to_string(plain_bounds::kMaxTests) + " tests");
+    std::vector<FoundTest> tests;
+    for (const auto& t : list) {
+        if (!t.IsMap()) in.fail(t, "a listed test is {name, input, answer, time_limit, memory_limit}");
+        in.only_keys(t, {"name", "input", "answer", "time_limit", "memory_limit"}, "a listed test");
+        FoundTest f;
+        if (!t["name"]) in.fail(t, "a listed test needs 'name'");
+        f.name = in.text(t["name"], "name");
+        if (auto why = box_file_name_problem(f.name); !why.empty())
+            in.fail(t["name"], "test name '" + f.name + "' " + why);
+        for (const auto& other : tests)
+            if (other.name == f.name) in.fail(t["name"], "test " + f.name + " is listed twice");
+        f.input = listed_file(in, t["input"], "input", base);
+        f.answer = listed_file(in, t["answer"], "answer", base);
+        if (t["time_limit"]) f.time_limit_s = in.number(t["time_limit"], "time_limit", config_bounds::kTimeLimitS);
+        if (t["memory_limit"])
+            f.memory_limit_mib = in.integer(t["memory_limit"], "memory_limit", config_bounds::kMemoryLimitMib);
+        tests.push_back(std::move(f));
+    }
+    return tests;
+}
 
 // The NAME.in / NAME.ans|.out pairs of `dir`, naturally ordered; never follows a link.
 std::variant<std::vector<FoundTest>, Diagnostic> find_tests(const fs::path& dir) {
@@ -133,10 +173,40 @@ std::string io_name(const YamlReader& in, const YAML::Node& node, const std::str
     return name;
 }
 
+bool is_lemon_checker(const std::string& name) {
+    return name == "lemon-lines" || name == "lemon-ignore-spaces" || name == "lemon-real";
+}
+
+// LemonLime's rules for an imported task: its real-number precision, its reading of a testlib
+// checker, its whole points (sudoku/lemon_checkers.hpp).
+void read_lemon_rules(const YamlReader& in, const YAML::Node& root, ContestProblem& p) {
+    if (const YAML::Node digits = root["real_precision"]) {
+        if (p.config.checker != "lemon-real")
+            in.fail(digits, "'real_precision' given but the checker is not lemon-real");
+        p.real_precision = in.integer(digits, "real_precision", Bounds<int>{0, kLemonMaxRealPrecision});
+    }
+    if (const YAML::Node protocol = root["checker_protocol"]) {
+        const std::string name = in.text(protocol, "checker_protocol");
+        if (name == "lemon-message")
+            p.checker_protocol = CheckerProtocol::lemon_message;
+        else if (name != "testlib")
+            in.fail(protocol, "'checker_protocol' is testlib or lemon-message, found '" + name + "'");
+        if (is_builtin_checker(p.config.checker) || p.config.checker == "float" || is_lemon_checker(p.config.checker))
+            in.fail(protocol, "'checker_protocol' is for an external checker, not '" + p.config.checker + "'");
+    }
+    if (const YAML::Node partial = root["partial_points"]) {
+        const std::string name = in.text(partial, "partial_points");
+        if (name == "lemon")
+            p.partial_points = PartialPoints::lemon;
+        else if (name != "exact")
+            in.fail(partial, "'partial_points' is exact or lemon, found '" + name + "'");
+    }
+}
+
 void read_checker(const YamlReader& in, const YAML::Node& root, ContestProblem& p) {
     if (root["checker"]) {
         const std::string checker = in.text(root["checker"], "checker");
-        if (checker == "float" || (is_builtin_checker(checker) && checker != "sudoku")) {
+        if (checker == "float" || is_lemon_checker(checker) || (is_builtin_checker(checker) && checker != "sudoku")) {
             p.config.checker = checker;
         } else if (checker == "sudoku") {
             in.fail(root["checker"], "'checker: sudoku' needs a sudoku problem (config.yaml), not a folder of tests");
@@ -153,6 +223,7 @@ void read_checker(const YamlReader& in, const YAML::Node& root, ContestProblem& 
         if (f["relative"]) p.float_tolerance.relative = in.number(f["relative"], "relative", plain_bounds::kTolerance);
         if (p.config.checker != "float") in.fail(f, "'float' tolerances given but the checker is not float");
     }
+    read_lemon_rules(in, root, p);
 }
 
 std::vector<GroupSpec> read_groups(const YamlReader& in, const YAML::Node& groups) {
@@ -199,7 +270,7 @@ void assign_groups(const YamlReader& in, const YAML::Node& root, const std::vect
         if (root["points"]) total = in.number(root["points"], "points", plain_bounds::kPoints);
         for (const auto& t : found) {
             const double share = total / static_cast<double>(found.size());
-            p.tests.push_back({t.name, t.name, t.input, t.answer, share});
+            p.tests.push_back({t.name, t.name, t.input, t.answer, share, t.time_limit_s, t.memory_limit_mib});
         }
         return;
     }
@@ -221,7 +292,8 @@ void assign_groups(const YamlReader& in, const YAML::Node& root, const std::vect
         const auto& s =
             *std::find_if(specs.begin(), specs.end(), [&](const GroupSpec& g) { return g.name == group_of[i]; });
         const double points = per_group ? s.points : s.points / members[s.name];
-        p.tests.push_back({found[i].name, s.name, found[i].input, found[i].answer, points});
+        p.tests.push_back({found[i].name, s.name, found[i].input, found[i].answer, points, found[i].time_limit_s,
+                           found[i].memory_limit_mib});
     }
     for (const auto& s : specs)
         if (!s.depends.empty()) p.dependencies.push_back({s.name, s.depends});
@@ -230,10 +302,11 @@ void assign_groups(const YamlReader& in, const YAML::Node& root, const std::vect
 void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::vector<FoundTest>& found,
                        ContestProblem& p) {
     if (!root.IsMap()) in.fail(root, "expected a mapping of keys (time_limit, checker, groups, ...)");
-    in.only_keys(root,
-                 {"name", "title", "tests_folder", "input", "output", "time_limit", "memory_limit", "output_limit",
-                  "checker", "float", "scoring", "points", "groups"},
-                 kPlainProblemFile);
+    in.only_keys(
+        root,
+        {"name", "title", "tests_folder", "tests", "input", "output", "time_limit", "memory_limit", "output_limit",
+         "checker", "float", "real_precision", "checker_protocol", "partial_points", "scoring", "points", "groups"},
+        kPlainProblemFile);
     ProblemConfig& c = p.config;
     if (root["name"]) c.name = in.text(root["name"], "name");
     if (auto why = box_file_name_problem(c.name); !why.empty() && c.name != kBoxProgramName)
@@ -297,6 +370,11 @@ std::variant<ContestProblem, Diagnostic> load_plain_problem(const fs::path& dir)
             p.testdata = (p.testdata / in.text(root["tests_folder"], "tests_folder")).lexically_normal();
             if (lstat(p.testdata.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
                 in.fail(root["tests_folder"], "tests_folder: " + p.testdata.string() + " is not a folder");
+        }
+        if (root.IsMap() && root["tests"]) {
+            if (root["tests_folder"]) in.fail(root["tests"], "'tests' lists the tests: no 'tests_folder' beside it");
+            read_problem_yaml(in, root, listed_tests(in, root["tests"], p.testdata), p);
+            return p;
         }
         auto found = find_tests(p.testdata);
         if (auto* d = std::get_if<Diagnostic>(&found)) return *d;

@@ -2,6 +2,7 @@
 #include "sudoku/scoring.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace sudoku::judge {
@@ -9,6 +10,16 @@ namespace sudoku::judge {
 namespace {
 
 bool per_group(const ContestProblem& p) { return p.config.scoring == "per-group"; }
+
+// Points as the problem counts them: LemonLime keeps whole points, truncated.
+double counted(const ContestProblem& p, double points) {
+    return p.partial_points == PartialPoints::lemon ? std::floor(points) : points;
+}
+
+// Whether a group that others depend on lets them score.
+bool dependency_met(const ContestProblem& p, const GroupScore& g) {
+    return p.partial_points == PartialPoints::lemon ? g.passed || g.points > 0 : g.passed;
+}
 
 // Groups in order of first appearance, each with its points.
 std::vector<GroupScore> groups_of(const ContestProblem& p) {
@@ -36,7 +47,7 @@ void apply_dependencies(ProblemResult& result, const ContestProblem& problem) {
         if (g == result.groups.end()) continue;
         const bool met = std::all_of(dependency.on.begin(), dependency.on.end(), [&](const std::string& name) {
             auto d = group(name);
-            return d != result.groups.end() && d->passed;
+            return d != result.groups.end() && dependency_met(problem, *d);
         });
         if (met) continue;
         g->passed = false;
@@ -65,7 +76,7 @@ void score_problem(ProblemResult& result, const ContestProblem& problem) {
                                  [&](const TestCase& c) { return c.name == t.test; });
         double test_points = spec == problem.tests.end() ? 0 : spec->points;
         t.max_points = per_group(problem) ? 0 : test_points;
-        t.points = per_group(problem) ? 0 : test_points * t.fraction;
+        t.points = per_group(problem) ? 0 : counted(problem, test_points * t.fraction);
         smallest[t.group] = seen[t.group]++ ? std::min(smallest[t.group], t.fraction) : t.fraction;
     }
     for (auto& g : result.groups) {
@@ -74,7 +85,7 @@ void score_problem(ProblemResult& result, const ContestProblem& problem) {
         bool complete = seen[g.name] == expected && expected > 0;
         g.passed = complete && smallest[g.name] >= 1;
         if (per_group(problem))
-            g.points = complete ? g.max_points * smallest[g.name] : 0;
+            g.points = complete ? counted(problem, g.max_points * smallest[g.name]) : 0;
         else
             for (const auto& t : result.tests)
                 if (t.group == g.name) g.points += t.points;
