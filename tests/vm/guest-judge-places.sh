@@ -86,9 +86,15 @@ for place in "${places[@]}"; do
   sample_pids >"$out.pids" &
   sampler=$!
   start=$SECONDS
-  "in_$place" timeout 600 "$judge" grade "$contest/contest.yaml" --out "$out/grade" --jobs 2 >"$out.log" 2>&1
+  # No `timeout` wrapped around the judge: it would sit in the judge's group (a scope or container
+  # holding only the judge would then hold two processes). A judge that hangs powers the guest off.
+  (sleep 600 && printf '%s\tjudge finished within 600 s\tFAIL\thung\n' "$place" >>"$table" &&
+    echo o >/proc/sysrq-trigger) &
+  watchdog=$!
+  "in_$place" "$judge" grade "$contest/contest.yaml" --out "$out/grade" --jobs 2 >"$out.log" 2>&1
   status=$?
-  kill "$sampler"
+  kill "$watchdog" "$sampler"
+  wait "$watchdog" 2>/dev/null
   wait "$sampler" 2>/dev/null
   sleep 0.2
   cat "$out.log"
