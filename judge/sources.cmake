@@ -9,7 +9,7 @@ set(SUDOKU_JUDGE_SOURCES
   grading/calibrate.cpp grading/compile.cpp grading/cpu_allocation.cpp grading/executable_copy.cpp
   grading/grader.cpp grading/scoring.cpp grading/verdict.cpp
   # LemonLime contests
-  import/lemon_import.cpp
+  import/lemon_cdf.cpp import/lemon_import.cpp
   # what a grading writes: the journal, results, the report, the output folder
   output/durable_file.cpp output/journal.cpp output/out_dir.cpp output/report.cpp output/results.cpp
   # the judge's side of the runner: spawning it, reading its record, the protections it had

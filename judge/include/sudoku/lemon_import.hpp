@@ -2,23 +2,29 @@
 // per task, pointing at LemonLime's own folders, which stay untouched:
 //
 //   lemon/contest.cdf          contestTitle, tasks[]: problemTitle, sourceFileName, inputFileName,
-//   lemon/data/<task>/...        outputFileName, standardInputCheck, standardOutputCheck, taskType,
+//   lemon/data/...               outputFileName, standardInputCheck, standardOutputCheck, taskType,
 //   lemon/source/<who>/<task>.*  comparisonMode, realPrecision, specialJudge, testCases[]: fullScore,
 //                                timeLimit (ms), memoryLimit (MiB), inputFiles[], outputFiles[]
 //                                (paths under data/; "<k>_lemon_SUbtaskDEPENDENCE_fLAg" in
-//                                inputFiles: depends on subtask k)
+//                                inputFiles: depends on test case k)
 //
 //   OUT/CONTEST.yaml           contestants: the source/ folder; problems: [folder: <task>]
-//   OUT/<task>/problem.yaml    tests_folder: the task's data folder; each test case a group named
-//                              by its number, per-group scoring, its dependencies kept
+//   OUT/<task>/problem.yaml    tests: every input file of every test case, named <case>-<n>, with
+//                              its answer file (any name, any folder under data/) and the test
+//                              case's own limits; each test case a group named by its number,
+//                              per-group scoring (a case scores its lowest input's share, as
+//                              LemonLime's minimum), its dependencies kept; partial_points: lemon
 //
-// Mapped: traditional tasks (taskType 0); comparison modes line by line (lines), ignore spaces
-// (tokens), real numbers (float, absolute tolerance 10^-realPrecision) and testlib special judge
-// (its executable under data/). Refused, by name: any other task type or comparison mode, test
-// cases with different time or memory limits within a task, test files outside one folder per
-// task or not named NAME.in with NAME.ans or NAME.out, and .in files in that folder that the .cdf
-// does not list. Nothing is written unless every task maps; the written contest is then loaded
-// as the grader will load it, and any complaint it has is returned.
+// Checkers, LemonLime's comparison modes reproduced (sudoku/lemon_checkers.hpp): line by line
+// (lemon-lines), ignore spaces (lemon-ignore-spaces), real numbers (lemon-real with the task's
+// realPrecision), testlib special judge (the file under data/, read by checker_protocol:
+// lemon-message). Refused, by name: any other task type or comparison mode; a special judge or
+// test file that is not a regular file inside data/ (an absolute path, a '..', a link leading out);
+// a number out of its range or of the wrong type (the field and where it is named); a .cdf over
+// 16 MiB or nesting deeper than 32; an OUT that exists and is not an empty folder. Files in data/
+// the .cdf does not list are no tests, as in LemonLime. Nothing is written unless all of it maps:
+// the contest is built in a fresh folder beside OUT, loaded as the grader will load it, and only
+// then renamed to OUT.
 #pragma once
 
 #include <filesystem>

@@ -1,26 +1,32 @@
 // import_lemon: see sudoku/lemon_import.hpp. The .cdf's field names are LemonLime's; what they
-// mean was read in its src/core/{contest,task,testcase}.cpp (nothing of it is copied).
+// mean was read in its src/core/{contest,task,testcase}.cpp and how it judges and scores in
+// judgingthread.cpp and taskjudger.cpp (nothing of it is copied).
 #include "sudoku/lemon_import.hpp"
 
-#include <dirent.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
-#include <cmath>
-#include <nlohmann/json.hpp>
+#include <algorithm>
 #include <optional>
+#include <random>
 #include <set>
 #include <sstream>
 #include <tuple>
 
+#include "lemon_cdf.hpp"
 #include "sudoku/config_paths.hpp"
 #include "sudoku/contest.hpp"
 #include "sudoku/durable_file.hpp"
-#include "sudoku/formats.hpp"
+#include "sudoku/lemon_checkers.hpp"
+#include "sudoku/plain_problem.hpp"
 
 namespace sudoku::judge {
 
 namespace fs = std::filesystem;
-using Json = nlohmann::json;
+using lemon::integer_field;
+using lemon::Json;
+using lemon::Refusal;
+using lemon::text_field;
 
 namespace {
 
@@ -35,215 +41,246 @@ enum LemonComparison {
     kTestlib = 5
 };
 constexpr const char* kDependencyMark = "_lemon_SUbtaskDEPENDENCE_fLAg";
-
-// A refusal: the .cdf, and what cannot be mapped.
-struct Refusal {
-    std::string message;
-};
+constexpr std::int64_t kMaxTimeLimitMs = static_cast<std::int64_t>(config_bounds::kTimeLimitS.max * 1000);
+constexpr std::int64_t kMinTimeLimitMs = 10;  // config_bounds::kTimeLimitS.min
 
 // A YAML scalar written as a JSON string (JSON's escapes are YAML's double-quoted ones).
 std::string quoted(const std::string& text) { return Json(text).dump(-1, ' ', true); }
-
-std::string shown_number(double x) {
-    std::ostringstream s;
-    s.precision(12);
-    s << x;
-    return s.str();
-}
-
-template <class T>
-T field(const Json& object, const char* key, const std::string& where) {
-    if (!object.is_object() || !object.contains(key)) throw Refusal{where + ": no \"" + key + "\""};
-    try {
-        return object.at(key).get<T>();
-    } catch (const Json::exception&) {
-        throw Refusal{where + ": \"" + key + "\" has the wrong type"};
-    }
-}
 
 // `path` relative to `base`, both absolute, for a YAML file in `base`.
 std::string relative_to(const fs::path& path, const fs::path& base) {
     return fs::weakly_canonical(path).lexically_relative(fs::weakly_canonical(base)).string();
 }
 
-struct LemonTest {
-    std::string name;
-    fs::path folder;  // under data/
+// The LemonLime folder's data/, where every file a task names must lie.
+struct DataFolder {
+    fs::path path;       // absolute, as the contest names it
+    fs::path canonical;  // with links resolved, to check that a file stays inside
+
+    // `name` (relative to data/, as LemonLime joins it) as a regular file inside data/, or a Refusal.
+    fs::path file(const std::string& name, const std::string& where, const char* what) const {
+        const fs::path relative(name);
+        if (name.empty() || relative.is_absolute())
+            throw Refusal{where + ": " + what + " '" + name + "' is not a file inside data/"};
+        for (const auto& part : relative)
+            if (part == "..") throw Refusal{where + ": " + what + " '" + name + "' leaves data/"};
+        const fs::path file = path / relative;
+        std::error_code ec;
+        const fs::path real = fs::canonical(file, ec);
+        if (ec) throw Refusal{where + ": " + what + " data/" + name + " does not exist"};
+        const auto [end, _] = std::mismatch(canonical.begin(), canonical.end(), real.begin(), real.end());
+        if (end != canonical.end()) throw Refusal{where + ": " + what + " data/" + name + " leads out of data/"};
+        struct stat st {};
+        if (stat(real.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+            throw Refusal{where + ": " + what + " data/" + name + " is not a regular file"};
+        return file;
+    }
 };
 
-// One test case's files: NAME.in with NAME.ans or NAME.out, all in one folder of the task.
-std::vector<LemonTest> test_files(const Json& testcase, const std::string& where, std::vector<int>& depends) {
-    const auto inputs = field<std::vector<std::string>>(testcase, "inputFiles", where);
-    const auto outputs = field<std::vector<std::string>>(testcase, "outputFiles", where);
-    std::vector<std::string> files;
-    for (const auto& input : inputs) {
-        const size_t mark = input.find(kDependencyMark);
-        if (mark != std::string::npos && mark + std::string(kDependencyMark).size() == input.size()) {
-            try {
-                depends.push_back(std::stoi(input.substr(0, mark)));
-            } catch (const std::exception&) {
-                throw Refusal{where + ": dependency '" + input + "' names no test case"};
-            }
-        } else {
-            files.push_back(input);
+// The checker lines of problem.yaml for a task's comparison mode.
+std::string checker_lines(const Json& task, const std::string& where, const DataFolder& data,
+                          const fs::path& problem_dir) {
+    switch (integer_field(task, "comparisonMode", where, 0, kTestlib)) {
+        case kLineByLine:
+            return "checker: lemon-lines\n";
+        case kIgnoreSpaces:
+            return "checker: lemon-ignore-spaces\n";
+        case kRealNumber:
+            return "checker: lemon-real\nreal_precision: " +
+                   std::to_string(integer_field(task, "realPrecision", where, 0, kLemonMaxRealPrecision)) + "\n";
+        case kTestlib: {
+            const fs::path judge = data.file(text_field(task, "specialJudge", where), where, "special judge");
+            if (access(judge.c_str(), X_OK) != 0)
+                throw Refusal{where + ": special judge " + judge.string() + " is not executable"};
+            return "checker: " + quoted(relative_to(judge, problem_dir)) + "\nchecker_protocol: lemon-message\n";
         }
+        case kExternalTool:
+            throw Refusal{where + ": comparison mode 2 (external diff tool) cannot be mapped"};
+        default:
+            throw Refusal{where + ": comparison mode 4 (Lemon's own special-judge protocol) cannot be mapped"};
     }
-    if (files.size() != outputs.size() || files.empty())
-        throw Refusal{where + ": " + std::to_string(files.size()) + " input file(s) but " +
-                      std::to_string(outputs.size()) + " output file(s)"};
-    std::vector<LemonTest> tests;
-    for (size_t i = 0; i < files.size(); ++i) {
-        const fs::path in(files[i]), out(outputs[i]);
-        const std::string stem = in.stem().string();
-        if (in.extension() != ".in" || in.is_absolute() || !box_file_name_problem(stem).empty())
-            throw Refusal{where + ": input '" + files[i] + "' is not NAME.in under data/ (cannot be mapped)"};
-        if (out.parent_path() != in.parent_path() || out.stem() != in.stem() ||
-            (out.extension() != ".ans" && out.extension() != ".out"))
-            throw Refusal{where + ": output '" + outputs[i] + "' is not " + stem + ".ans or " + stem +
-                          ".out beside its input (cannot be mapped)"};
-        for (const auto& part : in.parent_path())
-            if (part == "..") throw Refusal{where + ": '" + files[i] + "' leaves data/"};
-        tests.push_back({stem, in.parent_path()});
-    }
-    return tests;
 }
 
-// The .in files of a folder, to find those the .cdf does not list (they would be graded here).
-std::set<std::string> in_files(const fs::path& folder) {
-    std::set<std::string> names;
-    DIR* d = opendir(folder.c_str());
-    if (!d) return names;
-    for (dirent* e; (e = readdir(d));) {
-        const std::string n = e->d_name;
-        if (n.size() > 3 && n.compare(n.size() - 3, 3, ".in") == 0) names.insert(n.substr(0, n.size() - 3));
+// A test case's dependency, written "<k>_lemon_SUbtaskDEPENDENCE_fLAg" among its input files.
+std::optional<int> dependency(const std::string& input, size_t case_index, const std::string& where) {
+    const std::string mark = kDependencyMark;
+    if (input.size() <= mark.size() || input.compare(input.size() - mark.size(), mark.size(), mark) != 0)
+        return std::nullopt;
+    const std::string number = input.substr(0, input.size() - mark.size());
+    if (number.size() > 6 || number.find_first_not_of("0123456789") != std::string::npos || std::stoi(number) < 1 ||
+        static_cast<size_t>(std::stoi(number)) > case_index)
+        throw Refusal{where + ": dependency '" + input + "' names no earlier test case"};
+    return std::stoi(number);
+}
+
+std::vector<std::string> file_list(const Json& testcase, const char* key, const std::string& where) {
+    const Json& list = lemon::member(testcase, key, where);
+    if (!list.is_array()) throw Refusal{where + ": \"" + key + "\" expects a list of file names"};
+    std::vector<std::string> names;
+    for (const auto& name : list) {
+        if (!name.is_string()) throw Refusal{where + ": \"" + key + "\" holds " + name.dump() + ", not a file name"};
+        names.push_back(name.get<std::string>());
     }
-    closedir(d);
     return names;
+}
+
+// One test case: its group in problem.yaml, its tests appended to `tests`.
+void import_test_case(const Json& testcase, size_t k, const std::string& where, const DataFolder& data,
+                      const fs::path& problem_dir, std::ostringstream& tests, std::ostringstream& groups) {
+    const std::int64_t score = integer_field(testcase, "fullScore", where, 0, plain_bounds::kPoints.max);
+    const std::int64_t time_ms = integer_field(testcase, "timeLimit", where, kMinTimeLimitMs, kMaxTimeLimitMs);
+    const std::int64_t memory = integer_field(testcase, "memoryLimit", where, 1, config_bounds::kMemoryLimitMib.max);
+    std::vector<std::string> inputs, depends;
+    for (const auto& input : file_list(testcase, "inputFiles", where)) {
+        if (auto d = dependency(input, k, where))
+            depends.push_back(quoted(std::to_string(*d)));
+        else
+            inputs.push_back(input);
+    }
+    const auto outputs = file_list(testcase, "outputFiles", where);
+    if (inputs.size() != outputs.size() || inputs.empty())
+        throw Refusal{where + ": " + std::to_string(inputs.size()) + " input file(s) but " +
+                      std::to_string(outputs.size()) + " output file(s)"};
+    groups << "  - name: \"" << k + 1 << "\"\n    points: " << score << "\n    tests: [";
+    for (size_t j = 0; j < inputs.size(); ++j) {
+        const std::string name = std::to_string(k + 1) + "-" + std::to_string(j + 1);
+        tests << "  - name: \"" << name
+              << "\"\n    input: " << quoted(relative_to(data.file(inputs[j], where, "input"), problem_dir))
+              << "\n    answer: " << quoted(relative_to(data.file(outputs[j], where, "output"), problem_dir))
+              << "\n    time_limit: " << static_cast<double>(time_ms) / 1000 << "\n    memory_limit: " << memory
+              << "\n";
+        groups << (j ? ", " : "") << "\"" << name << "\"";
+    }
+    groups << "]\n";
+    if (!depends.empty()) {
+        groups << "    depends: [";
+        for (size_t i = 0; i < depends.size(); ++i) groups << (i ? ", " : "") << depends[i];
+        groups << "]\n";
+    }
 }
 
 struct ImportedTask {
     std::string name, yaml;
 };
 
-std::string checker_lines(const Json& task, const std::string& where, const fs::path& data,
-                          const fs::path& problem_dir) {
-    const int mode = field<int>(task, "comparisonMode", where);
-    switch (mode) {
-        case kLineByLine:
-            return "checker: lines\n";
-        case kIgnoreSpaces:
-            return "checker: tokens\n";
-        case kRealNumber: {
-            const int digits = field<int>(task, "realPrecision", where);
-            if (digits < 0 || digits > 30)
-                throw Refusal{where + ": realPrecision " + std::to_string(digits) + " out of 0..30"};
-            return "checker: float\nfloat: {absolute: " + shown_number(std::pow(10.0, -digits)) + ", relative: 0}\n";
-        }
-        case kTestlib: {
-            const auto judge = field<std::string>(task, "specialJudge", where);
-            if (judge.empty()) throw Refusal{where + ": testlib special judge without a \"specialJudge\""};
-            return "checker: " + quoted(relative_to(data / judge, problem_dir)) + "\n";
-        }
-        case kExternalTool:
-            throw Refusal{where + ": comparison mode 2 (external diff tool) cannot be mapped"};
-        case kLemonJudge:
-            throw Refusal{where + ": comparison mode 4 (Lemon's own special-judge protocol) cannot be mapped"};
-        default:
-            throw Refusal{where + ": unknown comparison mode " + std::to_string(mode)};
-    }
-}
-
-ImportedTask import_task(const Json& task, size_t index, const fs::path& data, const fs::path& out_dir) {
+ImportedTask import_task(const Json& task, size_t index, const DataFolder& data, const fs::path& out_dir) {
     std::string where = "task " + std::to_string(index + 1);
     ImportedTask t;
-    t.name = field<std::string>(task, "sourceFileName", where);
+    t.name = text_field(task, "sourceFileName", where);
     if (auto why = box_file_name_problem(t.name); !why.empty())
         throw Refusal{where + ": sourceFileName '" + t.name + "' " + why};
     where += " (" + t.name + ")";
-    const int type = field<int>(task, "taskType", where);
-    if (type != kTraditional)
+    if (const auto type = integer_field(task, "taskType", where, 0, 100); type != kTraditional)
         throw Refusal{where + ": task type " + std::to_string(type) + " is not traditional (cannot be mapped)"};
     const fs::path problem_dir = out_dir / t.name;
     std::ostringstream y;
     y << "# Imported from LemonLime by sudoku-judge import-lemon.\nname: " << t.name << "\n";
-    y << "title: " << quoted(field<std::string>(task, "problemTitle", where)) << "\n";
+    y << "title: " << quoted(text_field(task, "problemTitle", where)) << "\n";
     for (auto [check, file, key, stdio] : {std::tuple{"standardInputCheck", "inputFileName", "input", "stdin"},
                                            std::tuple{"standardOutputCheck", "outputFileName", "output", "stdout"}})
         y << key << ": "
-          << (field<bool>(task, check, where) ? std::string(stdio) : quoted(field<std::string>(task, file, where)))
+          << (lemon::flag_field(task, check, where) ? std::string(stdio) : quoted(text_field(task, file, where)))
           << "\n";
     y << checker_lines(task, where, data, problem_dir);
-
-    const auto cases = field<Json>(task, "testCases", where);
+    const Json& cases = lemon::member(task, "testCases", where);
     if (!cases.is_array() || cases.empty()) throw Refusal{where + ": no test cases"};
-    std::optional<double> time_ms, memory_mib;
-    std::optional<fs::path> folder;
-    std::set<std::string> names;
-    std::ostringstream groups;
-    for (size_t k = 0; k < cases.size(); ++k) {
-        const std::string at = where + ", test case " + std::to_string(k + 1);
-        const double time = field<double>(cases[k], "timeLimit", at),
-                     memory = field<double>(cases[k], "memoryLimit", at);
-        if (time_ms && (*time_ms != time || *memory_mib != memory))
-            throw Refusal{at + ": its limits (" + shown_number(time) + " ms, " + shown_number(memory) +
-                          " MiB) differ from the first test case's; one limit per problem here (cannot be mapped)"};
-        time_ms = time;
-        memory_mib = memory;
-        std::vector<int> depends;
-        const auto tests = test_files(cases[k], at, depends);
-        groups << "  - name: \"" << k + 1
-               << "\"\n    points: " << shown_number(field<double>(cases[k], "fullScore", at)) << "\n    tests: [";
-        for (size_t i = 0; i < tests.size(); ++i) {
-            if (folder && *folder != tests[i].folder)
-                throw Refusal{at + ": test " + tests[i].name + " is in data/" + tests[i].folder.string() +
-                              ", the task's other tests in data/" + folder->string() + " (cannot be mapped)"};
-            folder = tests[i].folder;
-            if (!names.insert(tests[i].name).second) throw Refusal{at + ": test " + tests[i].name + " is listed twice"};
-            groups << (i ? ", " : "") << quoted(tests[i].name);
-        }
-        groups << "]\n";
-        if (!depends.empty()) {
-            groups << "    depends: [";
-            for (size_t i = 0; i < depends.size(); ++i) {
-                if (depends[i] < 1 || static_cast<size_t>(depends[i]) > k)
-                    throw Refusal{at + ": depends on test case " + std::to_string(depends[i]) +
-                                  ", not an earlier one (cannot be mapped)"};
-                groups << (i ? ", " : "") << "\"" << depends[i] << "\"";
-            }
-            groups << "]\n";
-        }
-    }
-    for (const auto& present : in_files(data / *folder))
-        if (!names.count(present))
-            throw Refusal{where + ": data/" + (*folder / (present + ".in")).string() +
-                          " is not a test of the task in the .cdf; here every NAME.in of the folder is a test"};
-    y << "time_limit: " << shown_number(*time_ms / 1000) << "\nmemory_limit: " << std::llround(*memory_mib) << "\n";
-    y << "tests_folder: " << quoted(relative_to(data / *folder, problem_dir)) << "\n";
-    y << "scoring: per-group\ngroups:\n" << groups.str();
+    if (cases.size() > static_cast<size_t>(plain_bounds::kMaxTests))
+        throw Refusal{where + ": more than " + std::to_string(plain_bounds::kMaxTests) + " test cases"};
+    std::ostringstream tests, groups;
+    for (size_t k = 0; k < cases.size(); ++k)
+        import_test_case(cases[k], k, where + ", test case " + std::to_string(k + 1), data, problem_dir, tests, groups);
+    // The problem's own limits are the first test case's (what the report shows); each test has its own.
+    const Json& first = cases[0];
+    y << "time_limit: "
+      << static_cast<double>(integer_field(first, "timeLimit", where, kMinTimeLimitMs, kMaxTimeLimitMs)) / 1000
+      << "\nmemory_limit: " << integer_field(first, "memoryLimit", where, 1, config_bounds::kMemoryLimitMib.max)
+      << "\n";
+    y << "partial_points: lemon\nscoring: per-group\ntests:\n" << tests.str() << "groups:\n" << groups.str();
     t.yaml = y.str();
     return t;
+}
+
+std::vector<ImportedTask> import_tasks(const Json& root, const DataFolder& data, const fs::path& out) {
+    const Json& list = lemon::member(root, "tasks", "the contest");
+    if (!list.is_array() || list.empty()) throw Refusal{"the contest has no tasks"};
+    std::vector<ImportedTask> tasks;
+    std::set<std::string> seen;
+    for (size_t i = 0; i < list.size(); ++i) {
+        tasks.push_back(import_task(list[i], i, data, out));
+        if (!seen.insert(tasks.back().name).second) throw Refusal{"two tasks are named " + tasks.back().name};
+    }
+    return tasks;
+}
+
+// A fresh folder beside `out`, where the import is built before it is renamed into place.
+fs::path aside_folder(const fs::path& out) {
+    std::random_device random;
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        std::string name(1, '.');
+        name += out.filename().string();
+        name += ".import-" + std::to_string(random());
+        const fs::path aside = out.parent_path() / name;
+        if (fs::create_directory(aside)) return aside;
+    }
+    throw std::runtime_error("no fresh folder beside " + out.string());
+}
+
+bool is_empty_folder(const fs::path& dir) {
+    std::error_code ec;
+    return fs::is_directory(dir, ec) && fs::is_empty(dir, ec);
+}
+
+// Writes the contest aside, checks that it loads, then renames it to `out`: all of it or nothing.
+std::variant<fs::path, Diagnostic> write_aside_then_rename(const std::vector<ImportedTask>& tasks,
+                                                           const std::string& contest_yaml, const fs::path& out,
+                                                           const fs::path& cdf) {
+    fs::path aside;
+    std::error_code ec;
+    try {
+        fs::create_directories(out.parent_path());
+        aside = aside_folder(out);
+        for (const auto& t : tasks) {
+            fs::create_directories(aside / t.name);
+            write_file_durably(aside / t.name / kPlainProblemFile, t.yaml);
+        }
+        write_file_durably(aside / "CONTEST.yaml", contest_yaml);
+        // What was written must load as it stands: the host grades it with no edits.
+        auto loaded = load_contest(aside / "CONTEST.yaml");
+        if (auto* d = std::get_if<Diagnostic>(&loaded)) {
+            fs::remove_all(aside, ec);
+            Diagnostic named = *d;  // named where the file would have been: the aside folder is gone
+            if (named.file.rfind(aside.string(), 0) == 0)
+                named.file = out.string() + named.file.substr(aside.string().size());
+            return named;
+        }
+        if (fs::exists(out)) fs::remove(out);  // an empty folder only: checked before
+        fs::rename(aside, out);
+    } catch (const std::exception& e) {
+        if (!aside.empty()) fs::remove_all(aside, ec);
+        return Diagnostic{cdf.string(), 0, 0, std::string("cannot write the imported contest: ") + e.what()};
+    }
+    return out / "CONTEST.yaml";
 }
 
 }  // namespace
 
 std::variant<fs::path, Diagnostic> import_lemon(const fs::path& cdf, const fs::path& out_dir) {
     const auto refused = [&](const std::string& m) { return Diagnostic{cdf.string(), 0, 0, m}; };
-    auto text = read_text_file(cdf);
-    if (auto* d = std::get_if<Diagnostic>(&text)) return *d;
-    const Json root = Json::parse(std::get<std::string>(text), nullptr, false);
-    if (root.is_discarded() || !root.is_object()) return refused("not a LemonLime contest (.cdf JSON) file");
-    const fs::path lemon = fs::absolute(cdf).parent_path(), out = fs::absolute(out_dir);
+    auto read = lemon::read_cdf(cdf);
+    if (auto* why = std::get_if<std::string>(&read)) return refused(*why);
+    const Json& root = std::get<Json>(read);
+    const fs::path lemon = fs::absolute(cdf).parent_path(), out = fs::absolute(out_dir).lexically_normal();
+    if (out.filename().empty()) return refused("--out names no folder");
+    if (fs::exists(out) && !is_empty_folder(out))
+        return refused("--out " + out.string() + " exists and is not an empty folder: nothing is written over");
+    std::error_code ec;
+    const DataFolder data{lemon / "data", fs::canonical(lemon / "data", ec)};
+    if (ec) return refused("no data/ folder beside the .cdf");
     std::vector<ImportedTask> tasks;
     std::string title;
     try {
-        title = field<std::string>(root, "contestTitle", "the contest");
-        const auto list = field<Json>(root, "tasks", "the contest");
-        if (!list.is_array() || list.empty()) throw Refusal{"the contest has no tasks"};
-        std::set<std::string> seen;
-        for (size_t i = 0; i < list.size(); ++i) {
-            tasks.push_back(import_task(list[i], i, lemon / "data", out));
-            if (!seen.insert(tasks.back().name).second) throw Refusal{"two tasks are named " + tasks.back().name};
-        }
+        title = text_field(root, "contestTitle", "the contest");
+        tasks = import_tasks(root, data, out);
     } catch (const Refusal& r) {
         return refused(r.message);
     }
@@ -252,19 +289,7 @@ std::variant<fs::path, Diagnostic> import_lemon(const fs::path& cdf, const fs::p
             << "name: " << quoted(title) << "\ncontestants: " << quoted(relative_to(lemon / "source", out))
             << "\nproblems:\n";
     for (const auto& t : tasks) contest << "  - folder: " << t.name << "\n";
-    try {
-        for (const auto& t : tasks) {
-            fs::create_directories(out / t.name);
-            write_file_durably(out / t.name / "problem.yaml", t.yaml);
-        }
-        write_file_durably(out / "CONTEST.yaml", contest.str());
-    } catch (const std::exception& e) {
-        return refused(std::string("cannot write the imported contest: ") + e.what());
-    }
-    // What was written must load as it stands: the host grades it with no edits.
-    auto loaded = load_contest(out / "CONTEST.yaml");
-    if (auto* d = std::get_if<Diagnostic>(&loaded)) return *d;
-    return out / "CONTEST.yaml";
+    return write_aside_then_rename(tasks, contest.str(), out, cdf);
 }
 
 }  // namespace sudoku::judge
