@@ -42,9 +42,11 @@ std::string AnswerRecheck::expected_target(const Grid& puzzle, const std::string
     std::optional<TargetResult> enumerated = target_by_enumeration(puzzle, weights, kValidateEnumerationCap), mip;
     if (!enumerated) ++beyond_enumeration;
     try {
-        mip = target_by_mip(puzzle, weights);
+        mip = mip_(puzzle, weights);
         ++by_mip;
-    } catch (const std::exception&) {}
+    } catch (const std::exception& failure) {
+        if (mip_failed++ == 0) first_mip_failure = failure.what();
+    }
     auto text = [&](const TargetResult& r) { return target_score_text(r.score, options_); };
     if (enumerated && mip && enumerated->score != mip->score)
         found_.push_back(file + ": enumeration gives " + text(*enumerated) + ", the MIP " + text(*mip));

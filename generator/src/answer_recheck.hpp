@@ -4,7 +4,8 @@
 //   sudogob        exact counts by dancing links
 //   target         plain enumeration of every completion (target_by_enumeration), capped, and the
 //                  MIP (CBC) when built: both where both finish, and they must agree; only if
-//                  neither finishes, the reference optimiser (counted in by_neither: unchecked)
+//                  neither finishes, the reference optimiser (counted in by_neither: unchecked);
+//                  a MIP that fails (CBC stops without a proof) is counted in mip_failed
 #pragma once
 
 #include <string>
@@ -12,12 +13,18 @@
 
 #include "sudoku/grid.hpp"
 #include "sudoku/problems.hpp"
+#include "sudoku/target.hpp"
+#include "sudoku/target_mip.hpp"
 
 namespace sudoku::detail {
 
+// How the MIP solves a target puzzle: target_by_mip, which throws when CBC stops without a proof.
+using TargetMip = TargetResult (*)(const Grid& puzzle, const Weights& weights);
+
 class AnswerRecheck {
 public:
-    AnswerRecheck(const Problem& problem, AnswerOptions options) : problem_(problem), options_(std::move(options)) {}
+    AnswerRecheck(const Problem& problem, AnswerOptions options, TargetMip mip = target_by_mip)
+        : problem_(problem), options_(std::move(options)), mip_(mip) {}
 
     // Every way `answer` (the text of `file`) disagrees with the second method; empty: it agrees.
     std::vector<std::string> mismatches(const std::vector<Grid>& puzzles, const std::string& answer,
@@ -27,6 +34,9 @@ public:
     int beyond_enumeration = 0;
     int by_mip = 0;
     int by_neither = 0;
+    // Target answers the MIP failed on (the others still check them), and the first failure's message.
+    int mip_failed = 0;
+    std::string first_mip_failure;
 
 private:
     std::string expected_target(const Grid& puzzle, const std::string& file);
@@ -35,6 +45,7 @@ private:
 
     const Problem& problem_;
     AnswerOptions options_;
+    TargetMip mip_;
     std::vector<std::string> found_;
 };
 

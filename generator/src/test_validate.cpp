@@ -156,6 +156,10 @@ std::variant<ValidationResult, Diagnostic> validate_test_set(const fs::path& dir
     if (checker.recheck.beyond_enumeration)
         result.notes.push_back(std::to_string(checker.recheck.beyond_enumeration) + " target answers had more than " +
                                std::to_string(kValidateEnumerationCap) + " completions to enumerate");
+    if (checker.recheck.mip_failed)
+        result.notes.push_back(
+            std::to_string(checker.recheck.mip_failed) +
+            " target answers the MIP failed on, checked without it (first: " + checker.recheck.first_mip_failure + ")");
     if (checker.recheck.by_neither)
         result.notes.push_back(std::to_string(checker.recheck.by_neither) +
                                " target answers checked by the reference optimiser only (no independent check)");
