@@ -30,7 +30,7 @@ printf 'name: cgroup v2 places\ncontestants: contestants\nproblems:\n  - folder:
   >"$contest/contest.yaml"
 # `sum`: the time-limit and process checks. `mem`: the hog alone, under a time limit long enough for
 # TCG to touch 88 MiB (the hard memory limit), at ~10 MB per CPU second on a busy machine.
-printf 'title: Sum\ntime_limit: 3\nmemory_limit: 64\n' >"$contest/problems/sum/problem.yaml"
+printf 'title: Sum\ntime_limit: 4\nmemory_limit: 64\n' >"$contest/problems/sum/problem.yaml"
 printf 'title: Memory\ntime_limit: 30\nmemory_limit: 64\n' >"$contest/problems/mem/problem.yaml"
 for problem in sum mem; do
   printf '2 3\n' >"$contest/problems/$problem/1.in"
