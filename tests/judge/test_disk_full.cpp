@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <map>
 #include <sstream>
 
 #include "durable_fixture.hpp"
@@ -150,4 +151,68 @@ TEST_CASE(
     CHECK_THROWS_WITH(sudoku::judge::write_file_durably(dir / "no-such-folder" / "results.json", "x"),
                       Catch::Contains("no-such-folder/results.json") && Catch::Contains("No such file"));
     CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);
+}
+
+namespace {
+
+// Every journaled test verdict, keyed by contestant, problem and test.
+std::map<std::string, std::string> journaled_verdicts(const fs::path& journal) {
+    std::map<std::string, std::string> verdicts;
+    std::istringstream lines(read_text(journal));
+    for (std::string line; std::getline(lines, line);) {
+        const Json record = Json::parse(line, nullptr, false);
+        if (record.is_discarded() || !record.contains("test")) continue;
+        const Json& t = record.at("test");
+        verdicts[t.at("contestant").get<std::string>() + " " + t.at("problem").get<std::string>() + " #" +
+                 t.at("test").get<std::string>()] = t.at("verdict");
+    }
+    return verdicts;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "durable: a write that fails is a judge fault, never the contestant's: a run whose output the full disk "
+    "could not hold is FAIL, and a rerun with room gives an uninterrupted run's results") {
+    auto dir = scratch("disk-full-output");
+    const fs::path contest_file = write_sum_contest(dir);
+    REQUIRE(run_judge(grade_args(contest_file, dir / "straight"), dir / "straight") == 0);
+    const Json straight = Json::parse(read_text(dir / "straight/results.json"));
+    const auto straight_verdicts = journaled_verdicts(dir / "straight/journal.jsonl");
+
+    auto loaded = sudoku::judge::load_contest(contest_file);
+    REQUIRE(std::holds_alternative<sudoku::judge::Contest>(loaded));
+    const auto& contest = std::get<sudoku::judge::Contest>(loaded);
+    const fs::path out = dir / "out";
+    SmallDisk disk(out, "4m");
+    sudoku::judge::GradeOptions options;
+    options.out_dir = out;
+    options.jobs = 1;
+    int calls = 0;
+    options.on_test_done = [&](int, int) {
+        if (++calls > 1) return;
+        // The disk fills while the journal's last page still has room: the next box holds the
+        // program and its input in the pages the last box freed, and its output finds none.
+        disk.fill();
+        fs::remove(out / "work/slot-0/box/sudoku.out");
+        disk.fill();
+    };
+    std::string stopped;
+    try {
+        sudoku::judge::grade(contest, options);
+    } catch (const sudoku::judge::OutputError& e) {
+        stopped = e.what();  // a journal line that needed a new page: the judge stops with a message
+    }
+    INFO(stopped);
+    const auto full_verdicts = journaled_verdicts(out / "journal.jsonl");
+    CHECK(full_verdicts.size() > 1);
+    for (const auto& [test, verdict] : full_verdicts) {
+        INFO(test << " was journaled as " << verdict);
+        CHECK((verdict == "FAIL" || verdict == straight_verdicts.at(test)));
+    }
+
+    // Room again: the same command regrades what the full disk failed, and exits 0.
+    disk.empty_filler();
+    REQUIRE(run_judge(grade_args(contest_file, out), dir / "roomy") == 0);
+    CHECK(without_measurements(Json::parse(read_text(out / "results.json"))) == without_measurements(straight));
 }

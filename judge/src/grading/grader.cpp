@@ -3,14 +3,19 @@
 #include "sudoku/grader.hpp"
 
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "contest/submission_file.hpp"
@@ -75,6 +80,22 @@ OutputFacts output_facts(const fs::path& output, const fs::path& box, const Prob
         f.size_bytes = st.st_size;
     }
     return f;
+}
+
+// Free room below which the work directory's disk counts as full: a program's write that failed
+// there (ENOSPC) leaves the disk within a buffer of full, and its output empty or cut short.
+constexpr unsigned long long kFullDiskRoomBytes = 1ULL << 20;
+
+// Why the disk under `dir` is full (nearly no room for the program), or nothing. Read as an
+// unprivileged program sees it (f_bavail: the blocks reserved for root are not the program's).
+std::optional<std::string> full_disk(const fs::path& dir) {
+    struct statvfs fs_info {};
+    if (statvfs(dir.c_str(), &fs_info) != 0)
+        return "cannot read the free room of " + dir.string() + ": " + std::strerror(errno);
+    const unsigned long long room = static_cast<unsigned long long>(fs_info.f_bavail) * fs_info.f_frsize;
+    if (room >= kFullDiskRoomBytes && fs_info.f_favail != 0) return std::nullopt;
+    return "the disk of " + dir.string() + " is full (" + std::to_string(room / 1024) +
+           " KiB free): the program's writes may have failed (" + std::strerror(ENOSPC) + ")";
 }
 
 }  // namespace
@@ -142,6 +163,9 @@ TestResult judge_program(const ContestProblem& problem, const TestCase& test, co
     if (config.uses_stdout()) r.stdout_file = output;
 
     RunRecord run = slot.session ? slot.session->run(r, slot.stop) : run_sandboxed(r);
+    // A run whose disk filled is the judge's fault, whatever it printed: its output may be empty
+    // or cut by the judge's want of room, never to be graded as WA, PE, MISSING or RE.
+    if (auto full = full_disk(box); full && run.error.empty()) run.error = *full;
     OutputFacts facts = output_facts(output, box, config);
     Outcome outcome = decide_verdict(run, r.limits, facts, [&] {
         return check_problem_output(
