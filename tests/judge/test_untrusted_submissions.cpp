@@ -1,4 +1,4 @@
-// The judge, running as root, reads a contestant's folder without trusting it (issue 14): a
+// The judge, running as root, reads a contestant's folder without trusting it: a
 // submission that is not a regular file is refused for that contestant and problem and never
 // followed; a source over the contest's source_limit is refused unread; --out may not lie in the
 // contestants' or the test data's folder.
@@ -72,6 +72,20 @@ TEST_CASE("untrusted submissions: a source linked to a test's answer is refused;
     });
     const CliRun r = judge_in(dir, "grade contest.yaml --out out");
     CHECK(sum_of(dir / "out", "mallory")["status"] == "refused");
+    CHECK(!any_file_holds(dir / "out", "ANSWER-TEXT"));
+}
+
+TEST_CASE("untrusted submissions: a source hard-linked to a test's answer is refused; the answer is in no report") {
+    const fs::path dir = scratch("hard-link-answer");
+    contest_with_mallory(dir, "sum.cpp", [&](const fs::path& p) {
+        write_text(dir / "testdata/sum/04.ans", "5005 ANSWER-TEXT\n");
+        fs::create_hard_link(dir / "testdata/sum/04.ans", p);
+    });
+    const CliRun r = judge_in(dir, "grade contest.yaml --out out");
+    INFO(r.err);
+    const Json mallory = sum_of(dir / "out", "mallory");
+    CHECK(mallory["status"] == "refused");
+    CHECK_THAT(mallory["compile_message"].get<std::string>(), Catch::Contains("hard link to the test data"));
     CHECK(!any_file_holds(dir / "out", "ANSWER-TEXT"));
 }
 

@@ -59,3 +59,40 @@ std::optional<std::string> copy_submission(const std::filesystem::path& from, co
 }
 
 }  // namespace sudoku::judge
+
+namespace sudoku::judge {
+
+namespace {
+
+bool same_file(const struct stat& a, const struct stat& b) { return a.st_dev == b.st_dev && a.st_ino == b.st_ino; }
+
+// The test data file that is `file` under another name (a hard link), if any.
+std::optional<std::filesystem::path> test_data_named(const struct stat& file,
+                                                     const std::vector<std::filesystem::path>& test_data) {
+    std::error_code ec;
+    for (const auto& folder : test_data)
+        for (auto it = std::filesystem::recursive_directory_iterator(folder, ec);
+             !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+            struct stat st {};
+            if (lstat(it->path().c_str(), &st) == 0 && S_ISREG(st.st_mode) && same_file(st, file)) return it->path();
+        }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> hard_link_to_test_data(
+    const std::vector<std::filesystem::path>& files,
+    const std::function<std::vector<std::filesystem::path>()>& test_data) {
+    for (const auto& file : files) {
+        struct stat st {};
+        // One name only (the usual case): it cannot be a test's file; the test data is not walked.
+        if (lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink < 2) continue;
+        if (auto data = test_data_named(st, test_data()))
+            return file.filename().string() + " is a hard link to the test data (" + data->filename().string() +
+                   "); only the contestant's own file is graded";
+    }
+    return std::nullopt;
+}
+
+}  // namespace sudoku::judge

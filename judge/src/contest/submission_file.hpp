@@ -1,4 +1,4 @@
-// Reading a contestant's file as root without trusting it (issue 14).
+// Reading a contestant's file as root without trusting it.
 //
 // A submission is whatever the contestant's folder holds under the expected name; the judge runs
 // as root, so following it would read anything: `t.cpp -> /etc/shadow` copied into the results,
@@ -13,8 +13,10 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sudoku::judge {
 
@@ -23,5 +25,12 @@ namespace sudoku::judge {
 // the judge cannot write the copy (the judge's fault, not the contestant's).
 std::optional<std::string> copy_submission(const std::filesystem::path& from, const std::filesystem::path& to,
                                            std::uintmax_t limit_bytes, mode_t mode);
+
+// Why one of `files` is refused as a hard link to a file of the test data (under one of the
+// folders `test_data` lists, asked only when needed), or nothing. A compiler quotes its source in its messages, so an
+// answer submitted under a source's name would be shown in the CE message; copying it first would not help, the copy
+// holds the same bytes. Only a file with more than one name is compared (st_dev, st_ino) with the test data's.
+std::optional<std::string> hard_link_to_test_data(const std::vector<std::filesystem::path>& files,
+                                                  const std::function<std::vector<std::filesystem::path>()>& test_data);
 
 }  // namespace sudoku::judge

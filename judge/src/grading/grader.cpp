@@ -248,6 +248,19 @@ struct Work {
     size_t contestant, problem;
 };
 
+// Every folder holding a problem's tests (a test's file may lie beside its problem's folder).
+std::vector<fs::path> test_data_folders(const Contest& contest) {
+    std::vector<fs::path> folders;
+    for (const auto& problem : contest.problems) {
+        folders.push_back(problem.testdata);
+        for (const auto& test : problem.tests)
+            for (const auto& file : {test.input, test.answer})
+                if (std::find(folders.begin(), folders.end(), file.parent_path()) == folders.end())
+                    folders.push_back(file.parent_path());
+    }
+    return folders;
+}
+
 CompileRecord prepare_submission(const Contest& contest, const std::string& name, const ContestProblem& problem,
                                  const fs::path& build_dir, const CompileSettings& settings) {
     CompileRecord rec{name, problem.config.name, CompileStatus::FAIL, "", ""};
@@ -259,6 +272,9 @@ CompileRecord prepare_submission(const Contest& contest, const std::string& name
         for (const auto& l : languages) kinds += (kinds.empty() ? "" : ", ") + problem.config.name + l.extensions[0];
         rec.status = CompileStatus::missing;
         rec.message = "no " + kinds + " or binary in " + (contest.contestants_dir / name).string();
+    } else if (auto linked = hard_link_to_test_data(files.files, [&] { return test_data_folders(contest); })) {
+        rec.status = CompileStatus::refused;
+        rec.message = *linked;
     } else if (!files.language) {
         fs::create_directories(build_dir);
         const auto limit = static_cast<std::uintmax_t>(settings.binary_limit_mib) << 20;
