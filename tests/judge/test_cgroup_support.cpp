@@ -2,10 +2,13 @@
 // and the plan decided on fake cgroup trees built in a scratch folder, so that the v2 decisions are
 // checked on any machine (the tree's files are plain files here; the kernel's rules are what the
 // detection reads them for).
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "judge_fixture.hpp"
 #include "sudoku/cgroup_support.hpp"
+#include "sudoku/cgroup_sweep.hpp"
+#include "support/skip.hpp"
 
 using namespace sudoku::cgroups;
 using judge_test::write_text;
@@ -160,4 +163,21 @@ TEST_CASE("cgroups: a step aside the kernel refuses leaves nothing behind and sa
     CHECK_THAT(done.error, Catch::Contains("sudoku-judge"));
     CHECK_FALSE(done.moved);
     CHECK_FALSE(fs::exists(mount / "sudoku-judge"));
+}
+
+TEST_CASE("cgroups: the sweep removes a dead runner's group together with the run groups below it", "[serial]") {
+    if (geteuid() != 0) sudoku::testing::skip_test("making cgroups needs root here");
+    const CgroupSupport here = detect_cgroup_support();
+    if (!here.usable()) sudoku::testing::skip_test("no usable cgroups here: " + here.describe());
+    const pid_t gone = fork();  // a pid whose process is gone: the dead runner
+    if (gone == 0) _exit(0);
+    REQUIRE(gone > 0);
+    waitpid(gone, nullptr, 0);
+    const fs::path runner = fs::path(here.group) / ("sudoku-sandbox-" + std::to_string(gone));
+    REQUIRE(fs::create_directory(runner));
+    REQUIRE(fs::create_directory(runner / "run-1"));
+    const sudoku::judge::CgroupSweep sweep = sudoku::judge::sweep_stale_cgroups();
+    INFO(runner.string());
+    CHECK_FALSE(fs::exists(runner));
+    for (const auto& kept : sweep.kept) CHECK(kept.find(runner.string()) == std::string::npos);
 }
