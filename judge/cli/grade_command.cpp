@@ -50,6 +50,7 @@ struct GradeCommand {
     std::optional<fs::path> out;
     bool fresh = false;
     std::optional<std::string> shard;  // "i/n" or "auto"
+    std::optional<fs::path> key;       // the shard key file
 };
 
 int grade_all(GradeCommand& c, const judge::Contest& contest) {
@@ -81,7 +82,9 @@ int grade_shard(GradeCommand& c, const judge::Contest& contest) {
     std::cerr << "shard " << shard.index << "/" << shard.count << ": " << planned.submissions.size() << " of "
               << judge::all_submissions(contest).size() << " submissions, estimated work " << planned.estimate_s
               << " s (tests x time limit)\n";
-    auto graded = judge::grade_shard(contest, shard, c.options);
+    const auto key = shard_key_or_report(contest, c.key, true, "grade");
+    if (!key) return cli::exit_bad_input;
+    auto graded = judge::grade_shard(contest, shard, c.options, *key);
     if (auto* why = std::get_if<std::string>(&graded)) {
         std::cerr << "sudoku-judge grade: " << *why << "\n";
         return cli::exit_bad_input;
@@ -125,6 +128,7 @@ Command add_grade_command(CLI::App& judge) {
     app->add_option("--shard", c->shard, "grade only shard I of N (0-based), or the scheduler's shard (auto)")
         ->type_name("I/N|auto")
         ->check(shard_text());
+    app->add_option("--key", c->key, kKeyOptionHelp)->type_name("FILE");
     return {app, [c] {
                 auto contest = load_contest_or_report(c->contest_file);
                 if (!contest) return int(cli::exit_bad_input);

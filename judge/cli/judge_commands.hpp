@@ -48,6 +48,14 @@ std::optional<judge::Contest> load_contest_or_report(const std::string& file);
 std::optional<judge::OutDirLock> claim_out_dir(const judge::Contest& contest, const std::filesystem::path& out,
                                                const std::string& command);
 
+// The contest's shard key: `key` when given, else CONTEST_DIR/.judge-key (made when `create` and
+// absent); nullopt after printing why it cannot be had (the caller exits 2).
+std::optional<judge::ShardKey> shard_key_or_report(const judge::Contest& contest,
+                                                   const std::optional<std::filesystem::path>& key, bool create,
+                                                   const std::string& command);
+inline constexpr const char* kKeyOptionHelp =
+    "the shard key file (default: .judge-key beside CONTEST.yaml, made by the first grade --shard)";
+
 // Live progress on stderr: one line redrawn on a terminal, one line per test otherwise.
 void show_progress(judge::GradeOptions& options);
 

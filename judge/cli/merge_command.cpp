@@ -2,6 +2,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <variant>
 #include <vector>
 
 #include "judge_commands.hpp"
@@ -21,7 +22,8 @@ assembles: it never runs a test. It checks first, against CONTEST.yaml as it is 
 shard is given once and finished, that each was graded for this version of the contest (its
 fingerprint) and its journal is as it finished it, so that every (contestant, problem) pair is
 covered exactly once; otherwise it merges nothing, names the shard and the pairs, and prints the
-command that grades each shard again (as `sudoku-judge status` does). DIR is built aside and
+command that grades each shard again (as `sudoku-judge status` does). Each shard's records must
+carry the tag of the contest's shard key (--key, or .judge-key beside CONTEST.yaml). DIR is built aside and
 renamed into place (an earlier merge there is replaced; a merge that fails leaves nothing); it may
 not be, contain or lie inside a shard's folder. Shared storage, Slurm and Kubernetes:
 docs/scale-out.md.
@@ -38,6 +40,7 @@ struct MergeCommand {
     std::string contest_file;
     std::vector<fs::path> shard_dirs;
     fs::path out;
+    std::optional<fs::path> key;
 };
 
 int merge(MergeCommand& c) {
@@ -51,12 +54,27 @@ int merge(MergeCommand& c) {
     const bool out_existed = fs::exists(c.out);
     auto lock = claim_out_dir(*contest, c.out, "merge");
     if (!lock) return cli::exit_bad_input;
-    auto merged = judge::merge_shards(*contest, c.shard_dirs, c.out);
-    if (auto* refusal = std::get_if<judge::MergeRefusal>(&merged)) {
-        // A merge that ends without its reports leaves no --out it created (it holds only the lock file).
+    // A merge that ends without its reports (refused, or a write failed: a full disk) leaves no
+    // --out it created: that folder holds only the lock and the marker.
+    const auto forget_out = [&] {
         lock.reset();
         std::error_code ignored;
         if (!out_existed) fs::remove_all(c.out, ignored);
+    };
+    const auto key = shard_key_or_report(*contest, c.key, false, "merge");
+    if (!key) {
+        forget_out();
+        return cli::exit_bad_input;
+    }
+    std::variant<judge::ContestResults, judge::MergeRefusal> merged;
+    try {
+        merged = judge::merge_shards(*contest, c.shard_dirs, c.out, *key);
+    } catch (...) {
+        forget_out();
+        throw;
+    }
+    if (auto* refusal = std::get_if<judge::MergeRefusal>(&merged)) {
+        forget_out();
         std::cerr << "sudoku-judge merge: " << refusal->why << "\n";
         print_reruns(refusal->reruns, c.contest_file, std::cerr);
         return cli::exit_bad_input;
@@ -74,6 +92,7 @@ Command add_merge_command(CLI::App& judge) {
     app->add_option("CONTEST.yaml", c->contest_file, "the contest file")->required();
     app->add_option("SHARD_DIR", c->shard_dirs, "the --out directory of each shard")->required();
     app->add_option("--out", c->out, "the merged results folder")->type_name("DIR")->required();
+    app->add_option("--key", c->key, kKeyOptionHelp)->type_name("FILE");
     return {app, [c] { return merge(*c); }};
 }
 

@@ -46,6 +46,17 @@ std::optional<judge::OutDirLock> claim_out_dir(const judge::Contest& contest, co
     return std::move(std::get<judge::OutDirLock>(locked));
 }
 
+std::optional<judge::ShardKey> shard_key_or_report(const judge::Contest& contest,
+                                                   const std::optional<std::filesystem::path>& key, bool create,
+                                                   const std::string& command) {
+    auto loaded = judge::load_shard_key(key.value_or(judge::default_shard_key_file(contest)), create);
+    if (auto* why = std::get_if<std::string>(&loaded)) {
+        std::cerr << "sudoku-judge " << command << ": " << *why << "\n";
+        return std::nullopt;
+    }
+    return std::get<judge::ShardKey>(std::move(loaded));
+}
+
 void show_progress(judge::GradeOptions& options) {
     options.progress = &std::cerr;
     options.notices = &std::cout;

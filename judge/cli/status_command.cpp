@@ -32,12 +32,19 @@ Exit status: 0 every shard finished (ready to merge), 2 some shard to run again 
 struct StatusCommand {
     std::string contest_file;
     std::vector<fs::path> shard_dirs;
+    std::optional<fs::path> key;
 };
 
 int status(const StatusCommand& c) {
     auto contest = load_contest_or_report(c.contest_file);
     if (!contest) return cli::exit_bad_input;
-    const judge::ShardSurvey survey = judge::survey_shards(*contest, c.shard_dirs);
+    const auto key = shard_key_or_report(*contest, c.key, false, "status");
+    if (!key) return cli::exit_bad_input;
+    if (auto why = judge::key_inside_shards(key->file, c.shard_dirs)) {
+        std::cerr << "sudoku-judge status: " << *why << "\n";
+        return cli::exit_bad_input;
+    }
+    const judge::ShardSurvey survey = judge::survey_shards(*contest, c.shard_dirs, *key);
     print_shard_survey(survey, c.contest_file, std::cout);
     return survey.complete() ? cli::exit_done : cli::exit_bad_input;
 }
@@ -89,6 +96,7 @@ Command add_status_command(CLI::App& judge) {
     app->footer(kFooter);
     app->add_option("CONTEST.yaml", c->contest_file, "the contest file")->required();
     app->add_option("SHARD_DIR", c->shard_dirs, "the --out directory of each shard")->required();
+    app->add_option("--key", c->key, kKeyOptionHelp)->type_name("FILE");
     return {app, [c] { return status(*c); }};
 }
 

@@ -184,23 +184,27 @@ TEST_CASE("three shards graded apart and merged equal a single run") {
     options.out_dir = dir / "single";
     write_results_json(grade(contest, options), dir / "single" / "results.json");
 
+    fs::remove(dir / "shard.key");
+    const auto made_key = load_shard_key(dir / "shard.key", true);
+    REQUIRE(std::holds_alternative<ShardKey>(made_key));
+    const ShardKey& key = std::get<ShardKey>(made_key);
     std::vector<fs::path> shards;
     for (int i = 0; i < 3; ++i) {
         GradeOptions o;
         o.out_dir = dir / ("shard-" + std::to_string(i));
-        REQUIRE(std::holds_alternative<ContestResults>(grade_shard(contest, Shard{i, 3}, o)));
+        REQUIRE(std::holds_alternative<ContestResults>(grade_shard(contest, Shard{i, 3}, o, key)));
         shards.push_back(o.out_dir);
     }
     // A merge needs every shard.
     const fs::path merged_dir = dir / "merged";
-    auto partial = merge_shards(contest, {shards[0], shards[2]}, merged_dir);
+    auto partial = merge_shards(contest, {shards[0], shards[2]}, merged_dir, key);
     REQUIRE(std::holds_alternative<MergeRefusal>(partial));
     CHECK_THAT(std::get<MergeRefusal>(partial).why, Catch::Contains("shard 1/3 is missing"));
     REQUIRE(std::get<MergeRefusal>(partial).reruns.size() == 1);
     CHECK(std::get<MergeRefusal>(partial).reruns[0].out == shards[1]);
 
     std::vector<fs::path> shuffled = {shards[2], shards[0], shards[1]};
-    auto merged = merge_shards(contest, shuffled, merged_dir);
+    auto merged = merge_shards(contest, shuffled, merged_dir, key);
     if (auto* e = std::get_if<MergeRefusal>(&merged)) FAIL(e->why);
 
     Json single = read_json(dir / "single" / "results.json"), combined = read_json(merged_dir / "results.json");

@@ -1,6 +1,6 @@
 // Shards describe themselves (shard.json and the journal name the contest's fingerprint and the
 // shard's pairs) and merge assembles only shards that are finished, of the contest as it is now,
-// and cover every pair once. Each case is a failure measured on a cluster (issue 15): before, merge
+// and cover every pair once. Each case is a failure measured on a cluster: before, merge
 // exited 0 with a wrong scoreboard, or grade reused another shard's folder without a word.
 #include <sys/wait.h>
 
@@ -75,6 +75,9 @@ TEST_CASE("shards: the shards of a copy of the contest with more contestants are
     for (const char* extra : {"fay", "gus", "hal", "ivy", "jon", "kim"})
         fs::copy(dir / "large/contestants/alice", dir / "large/contestants" / extra, fs::copy_options::recursive);
     const auto shards = graded_shards(copy, dir, 2);
+    // One key for both copies (a copied folder takes its key along): only the contest differs.
+    fs::copy_file(dir / "large/.judge-key", dir / "small/.judge-key");
+    fs::permissions(dir / "small/.judge-key", fs::perms::owner_read | fs::perms::owner_write);
     CHECK(merge(contest, dir / "merged", shards, dir / "merge") == 2);  // exited 0
     CHECK_THAT(err(dir / "merge"), Catch::Contains("another version of the contest"));
     CHECK_FALSE(fs::exists(dir / "merged"));

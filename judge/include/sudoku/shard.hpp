@@ -52,8 +52,10 @@ void discard_shard_work(const std::filesystem::path& out);
 
 // Grades shard `shard` into options.out_dir: shard.json (unfinished) first, then the journal, then
 // shard.json finished. Returns the shard's results (the other shards' submissions "not graded"),
-// whose judge faults the CLI counts, or why options.out_dir cannot take this shard.
-std::variant<ContestResults, std::string> grade_shard(const Contest& contest, Shard shard, const GradeOptions& options);
+// whose judge faults the CLI counts, or why options.out_dir cannot take this shard. The records are
+// tagged with `key` (kept outside options.out_dir).
+std::variant<ContestResults, std::string> grade_shard(const Contest& contest, Shard shard, const GradeOptions& options,
+                                                      const ShardKey& key);
 
 // Why a merge did not happen, and the shards to run again before it can.
 struct MergeRefusal {
@@ -64,9 +66,10 @@ struct MergeRefusal {
 // Merges shard directories into `out` (its journal and its reports results.json, results.csv,
 // report.html built aside and renamed into place) and returns the results, equal to a single
 // run's; refused (nothing written) unless every shard of the contest is given once and finished
-// with the contest's current fingerprint, or when `out` is, contains or lies inside a shard's folder.
+// with the contest's current fingerprint and records tagged under `key`, or when `out` is, contains
+// or lies inside a shard's folder.
 std::variant<ContestResults, MergeRefusal> merge_shards(const Contest& contest,
                                                         const std::vector<std::filesystem::path>& shard_dirs,
-                                                        const std::filesystem::path& out);
+                                                        const std::filesystem::path& out, const ShardKey& key);
 
 }  // namespace sudoku::judge

@@ -6,15 +6,19 @@
 // A shard folder holds shard.json (written when the shard starts, finished when it ends):
 //   {"schema": "sudoku-judge-shard/2", "contest": name, "fingerprint": F, "index": i, "count": n,
 //    "estimate_s": x, "submissions": [[contestant, problem], ...], "finished": true,
-//    "records_sha256": H}
+//    "records_hmac_sha256": M}
 // and journal.jsonl, which opens with {"shard": {index, count, fingerprint, submissions}}.
-// F is the contest's fingerprint (sudoku/grading_inputs.hpp); H hashes the records the shard
-// finished with, so that a journal edited afterwards is not taken.
+// F is the contest's fingerprint (sudoku/grading_inputs.hpp); M is the HMAC-SHA-256, under the
+// contest's shard key, of the shard's identity and the records it finished with: a journal edited
+// afterwards is not taken, and without the key no one can make a tag for edited records (a plain
+// hash anyone recomputes). The key and what it protects against: docs/scale-out.md.
 #pragma once
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "sudoku/enum_names.hpp"
@@ -24,7 +28,28 @@
 
 namespace sudoku::judge {
 
-inline constexpr const char* kShardSchema = "sudoku-judge-shard/2";
+inline constexpr const char* kShardSchema = "sudoku-judge-shard/3";
+
+// The secret that authenticates shard records: read from a key file that lives beside the contest
+// (CONTEST_DIR/.judge-key, or `--key FILE`), never inside a shard's folder.
+struct ShardKey {
+    std::string secret;
+    std::filesystem::path file;
+};
+inline constexpr const char* kShardKeyFile = ".judge-key";
+
+// CONTEST_DIR/.judge-key.
+std::filesystem::path default_shard_key_file(const Contest& contest);
+
+// The key in `file`; when it is absent and `create`, a new one (32 random bytes as hex, mode 0600,
+// made atomically, so that shards starting together on shared storage agree on one). Otherwise why
+// not: absent, a link, not a regular file, readable by others than its owner, or too short.
+std::variant<ShardKey, std::string> load_shard_key(const std::filesystem::path& file, bool create);
+
+// Why `key_file` cannot serve these shard folders: it lies inside one (whoever can write a shard's
+// folder could then read the key), or nothing.
+std::optional<std::string> key_inside_shards(const std::filesystem::path& key_file,
+                                             const std::vector<std::filesystem::path>& shard_dirs);
 
 enum class ShardState {
     finished,    // every record of its submissions, for the current inputs, as it finished them
@@ -41,7 +66,8 @@ struct EnumNames<ShardState> {
 struct ShardRecords {
     std::vector<Journaled<CompileRecord>> compiles;
     std::vector<Journaled<TestResult>> tests;
-    std::string sha256() const;
+    // HMAC-SHA-256 under `key` of the shard's `identity` and these records, as hex.
+    std::string mac(const ShardKey& key, const nlohmann::json& identity) const;
 };
 
 // {index, count, fingerprint, submissions}: what shard.json and the journal's first line both say.
@@ -79,7 +105,8 @@ struct ShardSurvey {
     std::vector<ShardRerun> reruns() const;
 };
 
-// Checks each folder of `dirs` against the contest and its plan of shards.
-ShardSurvey survey_shards(const Contest& contest, const std::vector<std::filesystem::path>& dirs);
+// Checks each folder of `dirs` against the contest and its plan of shards; a finished shard's
+// records must carry the tag `key` makes.
+ShardSurvey survey_shards(const Contest& contest, const std::vector<std::filesystem::path>& dirs, const ShardKey& key);
 
 }  // namespace sudoku::judge

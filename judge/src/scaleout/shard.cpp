@@ -42,14 +42,14 @@ fs::path binary_of(const fs::path& out, const Submission& s) {
 }
 
 void write_shard_json(const fs::path& out, const Contest& contest, const nlohmann::json& identity,
-                      const PlannedShard& planned, const std::optional<std::string>& records_sha256) {
+                      const PlannedShard& planned, const std::optional<std::string>& records_mac) {
     nlohmann::json j = identity;
     j["schema"] = kShardSchema;
     j["judge_version"] = toolkit_version();
     j["contest"] = contest.name;
     j["estimate_s"] = planned.estimate_s;
-    j["finished"] = records_sha256.has_value();
-    if (records_sha256) j["records_sha256"] = *records_sha256;
+    j["finished"] = records_mac.has_value();
+    if (records_mac) j["records_hmac_sha256"] = *records_mac;
     write_file_durably(out / "shard.json", j.dump(2, ' ', false, kInvalidUtf8) + "\n");
 }
 
@@ -155,9 +155,10 @@ void discard_shard_work(const fs::path& out) {
     fs::remove(out / "shard.json");
 }
 
-std::variant<ContestResults, std::string> grade_shard(const Contest& contest, Shard shard,
-                                                      const GradeOptions& options) {
+std::variant<ContestResults, std::string> grade_shard(const Contest& contest, Shard shard, const GradeOptions& options,
+                                                      const ShardKey& key) {
     if (auto why = shard_out_problem(contest, shard, options.out_dir)) return *why;
+    if (auto why = key_inside_shards(key.file, {options.out_dir})) return *why;
     const GradingInputs inputs(contest);
     const PlannedShard planned = plan_shards(contest, shard.count)[static_cast<size_t>(shard.index)];
     const nlohmann::json identity = shard_identity(shard, inputs.fingerprint(), planned.submissions);
@@ -174,13 +175,14 @@ std::variant<ContestResults, std::string> grade_shard(const Contest& contest, Sh
     const Journal journal(journal_file, JournalAccess::read_only);
     auto records = shard_records(contest, inputs, journal, planned.submissions);
     if (auto* r = std::get_if<ShardRecords>(&records))
-        write_shard_json(options.out_dir, contest, identity, planned, r->sha256());
+        write_shard_json(options.out_dir, contest, identity, planned, r->mac(key, identity));
     return results;
 }
 
 std::variant<ContestResults, MergeRefusal> merge_shards(const Contest& contest, const std::vector<fs::path>& shard_dirs,
-                                                        const fs::path& out) {
-    const ShardSurvey survey = survey_shards(contest, shard_dirs);
+                                                        const fs::path& out, const ShardKey& key) {
+    if (auto why = key_inside_shards(key.file, shard_dirs)) return MergeRefusal{*why, {}};
+    const ShardSurvey survey = survey_shards(contest, shard_dirs, key);
     if (!survey.complete()) return MergeRefusal{refusal_text(survey), survey.reruns()};
     if (auto why = merge_target_problem(out, shard_dirs)) return MergeRefusal{*why, {}};
 

@@ -2,10 +2,18 @@
 // the set (every index once, every submission once).
 #include "sudoku/shard_status.hpp"
 
+#include <fcntl.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <map>
 
+#include "sudoku/path_within.hpp"
 #include "sudoku/sha256.hpp"
 #include "sudoku/version.hpp"
 
@@ -46,7 +54,7 @@ size_t graded_count(const Contest& contest, const GradingInputs& inputs, const J
 // The folder's state from shard.json and journal.jsonl; `plan` is the contest's plan for the
 // folder's count (computed by the caller once per count).
 void inspect(ShardFolder& f, const Contest& contest, const GradingInputs& inputs,
-             const std::map<int, std::vector<PlannedShard>>& plans) {
+             const std::map<int, std::vector<PlannedShard>>& plans, const ShardKey& key) {
     const fs::path file = f.dir / "shard.json";
     std::ifstream in(file);
     std::error_code ec;
@@ -116,10 +124,12 @@ void inspect(ShardFolder& f, const Contest& contest, const GradingInputs& inputs
         return;
     }
     f.records = std::get<ShardRecords>(std::move(records));
-    if (journal.shard() != identity || f.records.sha256() != j.value("records_sha256", "")) {
+    if (journal.shard() != identity ||
+        !equal_in_constant_time(f.records.mac(key, identity), j.value("records_hmac_sha256", ""))) {
         f.state = ShardState::mismatched;
         f.why = (f.dir / "journal.jsonl").string() + ": its records are not those " + shard_name(f.shard) +
-                " finished with (the journal was changed afterwards)";
+                " finished with under the key " + key.file.string() +
+                " (the journal or shard.json was changed afterwards, or the shard was graded with another key)";
         f.records = {};
         return;
     }
@@ -153,15 +163,91 @@ int index_from_name(const fs::path& dir, int count) {
 
 }  // namespace
 
-std::string ShardRecords::sha256() const {
-    std::string all;
+std::string ShardRecords::mac(const ShardKey& key, const nlohmann::json& identity) const {
+    std::string all = identity.dump(-1, ' ', false, kInvalidUtf8) + "\n";
     for (const auto& c : compiles)
         all += nlohmann::json{{"compile", to_json(c.record)}, {"inputs", c.inputs}}.dump(-1, ' ', false, kInvalidUtf8) +
                "\n";
     for (const auto& t : tests)
         all +=
             nlohmann::json{{"test", to_json(t.record)}, {"inputs", t.inputs}}.dump(-1, ' ', false, kInvalidUtf8) + "\n";
-    return sha256_hex(all);
+    return hmac_sha256_hex(key.secret, all);
+}
+
+fs::path default_shard_key_file(const Contest& contest) {
+    return fs::absolute(contest.source).parent_path() / kShardKeyFile;
+}
+
+namespace {
+
+// The key file's text: 64 hex digits of 32 bytes from the kernel's random source.
+std::optional<std::string> new_key_text() {
+    unsigned char bytes[32];
+    for (size_t got = 0; got < sizeof bytes;) {
+        const ssize_t n = getrandom(bytes + got, sizeof bytes - got, 0);
+        if (n < 0 && errno != EINTR) return std::nullopt;
+        if (n > 0) got += static_cast<size_t>(n);
+    }
+    static const char* hex = "0123456789abcdef";
+    std::string text;
+    for (unsigned char b : bytes) text += {hex[b >> 4], hex[b & 15]};
+    return text + "\n";
+}
+
+// Writes a new key to a private temporary beside `file`, then links it in: link() fails when
+// `file` already exists, so two shards creating it at once both end up reading the one that won.
+std::optional<std::string> create_key(const fs::path& file) {
+    const auto text = new_key_text();
+    if (!text) return "cannot draw random bytes for " + file.string() + ": " + std::strerror(errno);
+    std::string temp = (file.parent_path() / (file.filename().string() + ".new-XXXXXX")).string();
+    const int fd = mkostemp(temp.data(), O_CLOEXEC);  // mode 0600
+    if (fd < 0) return "cannot create " + file.string() + ": " + std::strerror(errno);
+    const bool written = write(fd, text->data(), text->size()) == static_cast<ssize_t>(text->size()) &&
+                         fchmod(fd, 0600) == 0 && fsync(fd) == 0;
+    const int error = errno;
+    close(fd);
+    const bool linked = written && (link(temp.c_str(), file.c_str()) == 0 || errno == EEXIST);
+    const int link_error = errno;
+    unlink(temp.c_str());
+    if (!written) return "cannot write " + file.string() + ": " + std::strerror(error);
+    if (!linked) return "cannot create " + file.string() + ": " + std::strerror(link_error);
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::variant<ShardKey, std::string> load_shard_key(const fs::path& file, bool create) {
+    struct stat st {};
+    if (lstat(file.c_str(), &st) != 0 && errno == ENOENT) {
+        if (!create)
+            return "the shard key " + file.string() +
+                   " does not exist: it is made by the first `grade --shard` of the contest (give its file with "
+                   "--key FILE)";
+        if (auto why = create_key(file)) return *why;
+    }
+    const int fd = open(file.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return "cannot read the shard key " + file.string() + ": " + std::strerror(errno);
+    std::string text(256, '\0');
+    const bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    const ssize_t n = regular ? read(fd, text.data(), text.size()) : -1;
+    close(fd);
+    if (!regular) return "the shard key " + file.string() + " is not a regular file";
+    if ((st.st_mode & 077) != 0)
+        return "the shard key " + file.string() + " is readable or writable by others than its owner: chmod 600 it";
+    text.resize(n > 0 ? static_cast<size_t>(n) : 0);
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+    if (text.size() < 32)
+        return "the shard key " + file.string() + " holds " + std::to_string(text.size()) +
+               " characters: a key has at least 32";
+    return ShardKey{text, file};
+}
+
+std::optional<std::string> key_inside_shards(const fs::path& key_file, const std::vector<fs::path>& shard_dirs) {
+    for (const auto& dir : shard_dirs)
+        if (is_within(key_file, dir))
+            return "the shard key " + key_file.string() + " lies inside the shard folder " + dir.string() +
+                   ": whoever writes a shard's folder could read it; keep it beside the contest";
+    return std::nullopt;
 }
 
 nlohmann::json shard_identity(Shard shard, const std::string& fingerprint, const std::vector<Submission>& submissions) {
@@ -207,7 +293,7 @@ std::vector<ShardRerun> ShardSurvey::reruns() const {
     return runs;
 }
 
-ShardSurvey survey_shards(const Contest& contest, const std::vector<fs::path>& dirs) {
+ShardSurvey survey_shards(const Contest& contest, const std::vector<fs::path>& dirs, const ShardKey& key) {
     const GradingInputs inputs(contest);
     std::map<int, std::vector<PlannedShard>> plans;
     std::vector<ShardFolder> folders;
@@ -220,7 +306,7 @@ ShardSurvey survey_shards(const Contest& contest, const std::vector<fs::path>& d
         const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
         const int n = j.is_object() ? j.value("count", 0) : 0;
         if (n >= 1 && n <= kMostShards && !plans.count(n)) plans[n] = plan_shards(contest, n);
-        inspect(f, contest, inputs, plans);
+        inspect(f, contest, inputs, plans, key);
         if (f.shard.count >= 1) ++counts[f.shard.count];
         folders.push_back(std::move(f));
     }
