@@ -38,11 +38,16 @@ std::optional<judge::OutDirLock> claim_out_dir(const judge::Contest& contest, co
         std::cerr << "sudoku-judge " << command << ": " << *conflict << "\n";
         return std::nullopt;
     }
+    if (auto foreign = judge::out_dir_not_ours(out)) {
+        std::cerr << "sudoku-judge " << command << ": " << *foreign << "\n";
+        return std::nullopt;
+    }
     auto locked = judge::lock_out_dir(out);
     if (auto* why = std::get_if<std::string>(&locked)) {
         std::cerr << "sudoku-judge " << command << ": " << *why << "\n";
         return std::nullopt;
     }
+    judge::mark_out_dir(out);
     return std::move(std::get<judge::OutDirLock>(locked));
 }
 

@@ -13,7 +13,20 @@ namespace sudoku::judge {
 // Why `out` cannot hold this contest's results, or nothing: inside the contestants folder it would
 // be graded as a contestant (and its journal readable by the programs' folder scans); inside the
 // test data it would mix results with tests.
+// Equal to or above the contest's folder, its contestants or its test data, it would hold (and a
+// merge replacing it would remove) what the judge did not make: refused too.
 std::optional<std::string> out_dir_conflict(const Contest& contest, const std::filesystem::path& out);
+
+// The file that marks a folder as a judge's --out. The judge writes into, and removes from, only a
+// folder that is empty or carries it, and only the names it writes there itself.
+inline constexpr const char* kOutDirMarkerFile = ".sudoku-judge-out";
+
+// Why `out` is not the judge's to write (it holds a file without the marker, or a name the judge
+// never writes), or nothing: an absent or empty folder, or one with the marker and judge files only.
+std::optional<std::string> out_dir_not_ours(const std::filesystem::path& out);
+
+// Marks `out` (existing) as a judge's results folder; throws OutputError when it cannot.
+void mark_out_dir(const std::filesystem::path& out);
 
 // An exclusive flock on DIR/.judge.lock, held while it lives: two judges on one --out would share
 // the slot boxes and the journal (one contestant's runs graded in another's box, results lost).

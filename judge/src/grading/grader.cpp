@@ -28,6 +28,7 @@
 #include "sudoku/float_checker.hpp"
 #include "sudoku/grading_inputs.hpp"
 #include "sudoku/journal.hpp"
+#include "sudoku/out_dir.hpp"
 #include "sudoku/runner_contract.hpp"
 #include "sudoku/scoring.hpp"
 #include "sudoku/verdict.hpp"
@@ -320,6 +321,7 @@ Program program_of(const CompileRecord& compiled, const fs::path& built, const C
 ContestResults grade(const Contest& contest, const GradeOptions& options) {
     fs::create_directories(options.out_dir);
     fs::path out = fs::absolute(options.out_dir);
+    mark_out_dir(out);  // the judge's own folder from now on (sudoku/out_dir.hpp)
     Journal journal(out / "journal.jsonl");
     const GradingInputs inputs(contest);
     int jobs = std::max(1, options.jobs > 0 ? options.jobs : contest.jobs);

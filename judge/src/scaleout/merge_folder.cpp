@@ -17,14 +17,6 @@ namespace {
 
 fs::path real(const fs::path& p) { return fs::weakly_canonical(fs::absolute(p)); }
 
-// Empty but for the lock the merging judge holds on it (sudoku/out_dir.hpp).
-bool holds_nothing_but_the_lock(const fs::path& dir) {
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(dir, ec))
-        if (entry.path().filename() != kOutDirLockFile) return false;
-    return !ec;
-}
-
 fs::path beside(const fs::path& out, const std::string& what) {
     std::string name = ".";  // hidden, on the same disk as `out`: renaming it there is atomic
     name += out.filename().string();
@@ -45,12 +37,8 @@ std::optional<std::string> merge_target_problem(const fs::path& out, const std::
             return "--out " + out.string() + " contains the shard folder " + dir.string() +
                    ": merge never writes into a shard's folder";
     }
-    std::error_code ec;
-    if (fs::exists(target, ec) && !fs::is_directory(target, ec)) return "--out " + out.string() + " is not a folder";
-    if (fs::is_directory(target, ec) && !holds_nothing_but_the_lock(target) &&
-        !fs::exists(target / "journal.jsonl", ec))
-        return "--out " + out.string() + " holds files that are not a judge's results: refusing to replace it";
-    return std::nullopt;
+    // The merge replaces --out whole: only a folder the judge made, holding only its files.
+    return out_dir_not_ours(target);
 }
 
 MergeFolder::MergeFolder(const fs::path& out) : out_(real(out)), temp_(beside(out_, "merging")) {
@@ -69,6 +57,7 @@ void MergeFolder::commit() {
     // The same lock file (a hard link to the locked inode) goes with the new folder, so the lock this
     // merge holds stays on the file a second judge would open.
     if (fs::exists(out_ / kOutDirLockFile)) fs::create_hard_link(out_ / kOutDirLockFile, temp_ / kOutDirLockFile);
+    mark_out_dir(temp_);
     if (had_out) fs::rename(out_, replaced);
     fs::rename(temp_, out_);
     committed_ = true;
