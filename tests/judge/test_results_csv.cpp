@@ -49,3 +49,19 @@ TEST_CASE("results csv: bytes that are not UTF-8 become U+FFFD, as in results.js
     CHECK(csv.find('\xff') == std::string::npos);
     CHECK(csv.find('\xfe') == std::string::npos);
 }
+
+TEST_CASE("report html: bytes that are not UTF-8 become U+FFFD, as in results.json and results.csv") {
+    TestResult t{"am\xffy", "sum", "01", "all", Verdict::WA, "wrote \xfe.out"};
+    ContestResults results;
+    results.contest = "html \xc3";
+    results.problems = {"sum"};
+    results.problem_max_points = {10};
+    results.contestants = {ContestantResult{
+        "am\xffy", 1, 0, {ProblemResult{"sum", ProblemStatus::graded, "\x80 message", 0, 10, {t}, {}}}}};
+    const fs::path file = scratch("report-utf8") / "report.html";
+    write_report_html(results, file);
+    const std::string html = read_text(file);
+    CHECK_THAT(html, Catch::Contains("am\xEF\xBF\xBDy"));
+    CHECK_THAT(html, Catch::Contains("wrote \xEF\xBF\xBD.out"));
+    CHECK(with_valid_utf8(html) == html);  // the whole page is UTF-8
+}

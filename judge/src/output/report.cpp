@@ -33,9 +33,10 @@ std::string csv_field(const std::string& text) {
     return q + "\"";
 }
 
-std::string html(const std::string& s) {
+// Escaped text, its bytes that are not UTF-8 replaced by U+FFFD as in results.json.
+std::string html(const std::string& text) {
     std::string out;
-    for (char c : s) {
+    for (char c : with_valid_utf8(text)) {
         switch (c) {
             case '&':
                 out += "&amp;";
