@@ -11,7 +11,9 @@ set(SUDOKU_JUDGE_SOURCES
   # LemonLime contests
   import/lemon_cdf.cpp import/lemon_import.cpp
   # what a grading writes: the journal, results, the report, the output folder
-  output/durable_file.cpp output/journal.cpp output/out_dir.cpp output/report.cpp output/results.cpp
+  output/durable_file.cpp output/journal.cpp output/out_dir.cpp output/results.cpp output/statistics.cpp
+  # report.html from its parts (report_parts.hpp): the HTML shell, its charts, its data and script
+  output/report.cpp output/report_charts.cpp output/report_data.cpp output/report_html.cpp output/report_script.cpp
   # the judge's side of the runner: spawning it, reading its record, the protections it had
   runner_client/cgroup_support.cpp runner_client/cgroup_sweep.cpp runner_client/judge_cgroups.cpp
   runner_client/protections.cpp runner_client/sandbox.cpp runner_client/spawn.cpp

@@ -7,45 +7,12 @@
 #include <sstream>
 
 #include "example_run.hpp"
-#include "support/skip.hpp"
+#include "support/headless_chromium.hpp"
 
 using namespace sudoku::testing;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string shell_quote(const std::string& s) {
-    std::string q = "'";
-    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-// Chromium without network, profile or background services: the page must be self-contained.
-std::string chromium(const std::string& args) {
-    if (!on_path("chromium"))
-        skip_test("Chromium is not installed (Debian package chromium; scripts/install-deps --test installs it)");
-    char profile[] = "/tmp/report-chromium-XXXXXX";
-    REQUIRE(mkdtemp(profile) != nullptr);
-    std::string command =
-        "chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
-        "--disable-background-networking --disable-component-update --disable-sync "
-        "--disable-dev-shm-usage --user-data-dir=" +
-        std::string(profile) + " " + args + " 2>/dev/null";
-    std::string out;
-    if (FILE* p = popen(command.c_str(), "r")) {
-        char buf[65536];
-        for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
-        int status = pclose(p);
-        INFO(command);
-        CHECK(status == 0);
-    }
-    fs::remove_all(profile);
-    return out;
-}
-
-std::string dump_dom(const fs::path& page) {
-    return chromium("--dump-dom " + shell_quote("file://" + fs::absolute(page).string()));
-}
 
 // The report's own number format (at most three decimals, no trailing zeros).
 std::string number(double x) {
@@ -58,12 +25,13 @@ std::string number(double x) {
 
 TEST_CASE("report.html in headless Chromium shows every contestant, problem, verdict and total of results.json") {
     nlohmann::json r = example_results();
-    std::string dom = dump_dom(example_out() / "report.html");
+    std::string dom = dump_dom(example_out() / "report.html");  // the verdict grids drawn by the script
     REQUIRE(dom.find("id=\"scoreboard\"") != std::string::npos);
 
     // Scoreboard rows as rendered: contestant name -> total.
     std::map<std::string, std::string> totals;
-    std::regex row(R"re(<tr class="contestant">.*?<td class="name">([^<]*)</td><td class="total"[^>]*>([^<]*)</td>)re");
+    std::regex row(
+        R"re(<tr class="contestant"[^>]*>.*?<td class="name">([^<]*)</td><td class="total"[^>]*>([^<]*)</td>)re");
     for (auto it = std::sregex_iterator(dom.begin(), dom.end(), row); it != std::sregex_iterator(); ++it)
         totals[(*it)[1]] = (*it)[2];
     CHECK(totals.size() == r.at("contestants").size());
@@ -97,20 +65,11 @@ TEST_CASE("report.html in headless Chromium shows every contestant, problem, ver
 TEST_CASE("clicking the scoreboard's total header in Chromium sorts by total") {
     // A copy of the report that clicks the header twice (descending, then ascending) and records
     // the order it sees, so that --dump-dom shows the result of the page's own sorting code.
-    std::ifstream in(example_out() / "report.html");
-    std::stringstream page;
-    page << in.rdbuf();
-    std::string html = page.str();
-    std::string probe = R"(<script>
+    fs::path copy = example_dir() / "report-sort-probe.html";
+    with_probe(example_out() / "report.html", copy, R"(
 const th=[...document.querySelectorAll('#scoreboard th')].find(h=>h.textContent==='total');
 const order=()=>[...document.querySelectorAll('#scoreboard tbody tr td.total')].map(td=>td.textContent).join(' ');
-th.click();document.body.dataset.first=order();th.click();document.body.dataset.second=order();
-</script></body>)";
-    auto end = html.rfind("</body>");
-    REQUIRE(end != std::string::npos);
-    html.replace(end, 7, probe);
-    fs::path copy = example_dir() / "report-sort-probe.html";
-    std::ofstream(copy) << html;
+th.click();document.body.dataset.first=order();th.click();document.body.dataset.second=order();)");
     std::string dom = dump_dom(copy);
 
     std::smatch first, second;
@@ -131,9 +90,7 @@ th.click();document.body.dataset.first=order();th.click();document.body.dataset.
 
 TEST_CASE("Chromium renders report.html to a screenshot") {
     fs::path shot = example_dir() / "report.png";
-    fs::remove(shot);
-    chromium("--window-size=1200,1500 --hide-scrollbars --screenshot=" + shell_quote(shot.string()) + " " +
-             shell_quote("file://" + (example_out() / "report.html").string()));
+    screenshot(example_out() / "report.html", shot);
     REQUIRE(fs::exists(shot));
     CHECK(fs::file_size(shot) > 10000);  // a blank page is a few KiB; the report is much more
 }

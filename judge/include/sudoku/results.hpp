@@ -89,6 +89,7 @@ struct ContestResults {
     std::string contest;
     std::vector<std::string> problems;
     std::vector<double> problem_max_points;
+    std::vector<double> problem_time_limits_s;                   // CPU seconds per run; empty: not known
     Protections protections;                                     // in force for the contest: the weakest of its runs
     bool protections_from_runs = false;                          // false: no run journaled, the start-up probe's
     std::vector<std::pair<int, Protections>> shard_protections;  // after a merge: each shard's weakest

@@ -471,6 +471,7 @@ ContestResults assemble_results(const Contest& contest, const Journal& journal, 
     for (const auto& p : contest.problems) {
         results.problems.push_back(p.config.name);
         results.problem_max_points.push_back(max_points(p));
+        results.problem_time_limits_s.push_back(p.config.time_limit_s);
     }
     for (const auto& name : list_contestants(contest.contestants_dir)) {
         ContestantResult cr;

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "sudoku/statistics.hpp"
+
 #include "sudoku/version.hpp"
 
 namespace sudoku::judge {
@@ -106,8 +108,10 @@ CompileRecord compile_record_from_json(const Json& j) {
 
 Json to_json(const ContestResults& r) {
     Json problems = Json::array();
-    for (size_t i = 0; i < r.problems.size(); ++i)
+    for (size_t i = 0; i < r.problems.size(); ++i) {
         problems.push_back({{"name", r.problems[i]}, {"max_points", rounded(r.problem_max_points[i])}});
+        if (i < r.problem_time_limits_s.size()) problems.back()["time_limit_s"] = rounded(r.problem_time_limits_s[i]);
+    }
     Json contestants = Json::array();
     for (const auto& c : r.contestants) {
         Json ps = Json::array();
@@ -144,7 +148,8 @@ Json to_json(const ContestResults& r) {
              {"protections", r.protections.describe()},
              {"sandbox", sandbox},
              {"problems", problems},
-             {"contestants", contestants}};
+             {"contestants", contestants},
+             {"statistics", to_json(contest_statistics(r))}};
     if (!r.shard_protections.empty()) {
         Json shards = Json::array();
         for (const auto& [index, p] : r.shard_protections)
