@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "sudoku/statistics.hpp"
-
 #include "sudoku/version.hpp"
 
 namespace sudoku::judge {
