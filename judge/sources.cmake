@@ -8,6 +8,8 @@ set(SUDOKU_JUDGE_SOURCES
   # grading: compile, run every test, decide the verdict, score
   grading/calibrate.cpp grading/compile.cpp grading/cpu_allocation.cpp grading/executable_copy.cpp
   grading/grader.cpp grading/scoring.cpp grading/verdict.cpp
+  # the machine checked before a contest (sudoku-judge doctor)
+  doctor/doctor.cpp doctor/machine_checks.cpp
   # LemonLime contests
   import/lemon_cdf.cpp import/lemon_import.cpp
   # what a grading writes: the journal, results, the report, the output folder
