@@ -39,8 +39,9 @@ TEST_CASE(
     REQUIRE(run_judge(grade_args(contest, dir / "straight"), dir / "straight") == 0);
     const Json straight = Json::parse(read_text(dir / "straight/results.json"));
 
-    const fs::path out = dir / "out";
-    SmallDisk disk(out, "64k");
+    // The disk's filler lies beside --out, not in it: the judge writes only into a folder of its own.
+    SmallDisk disk(dir / "disk", "64k");
+    const fs::path out = dir / "disk/out";
     disk.fill();
     const int full = run_judge(grade_args(contest, out), dir / "full");
     const std::string said = read_text(dir.string() + "/full.stderr");
