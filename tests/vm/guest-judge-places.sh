@@ -89,7 +89,7 @@ for place in "${places[@]}"; do
   # No `timeout` wrapped around the judge: it would sit in the judge's group (a scope or container
   # holding only the judge would then hold two processes). A judge that hangs powers the guest off.
   (sleep 600 && printf '%s\tjudge finished within 600 s\tFAIL\thung\n' "$place" >>"$table" &&
-    echo o >/proc/sysrq-trigger) &
+    echo o >/proc/sysrq-trigger) </dev/null >/dev/null 2>&1 &  # its sleep must not hold the output open
   watchdog=$!
   "in_$place" "$judge" grade "$contest/contest.yaml" --out "$out/grade" --jobs 2 >"$out.log" 2>&1
   status=$?
