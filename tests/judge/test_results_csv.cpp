@@ -1,4 +1,4 @@
-// results.csv opens safely in a spreadsheet (issue 14): a text cell that would be read as a
+// results.csv opens safely in a spreadsheet: a text cell that would be read as a
 // formula starts with an apostrophe (OWASP's CSV injection advice), and bytes that are not UTF-8
 // are replaced as results.json replaces them.
 #include "judge_fixture.hpp"
