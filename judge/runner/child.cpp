@@ -294,7 +294,8 @@ pid_t clone_init(const Options& o, RunPlace& place, int& mapped) {
     return pid;
 }
 
-void init_main(const Options& o, const Cgroups& cg, const RunPlace& place, int mapped, int error_fd, int end_fd) {
+void init_main(const Options& o, const Cgroups& cg, const RunPlace& place, InitChannels channels) {
+    const int mapped = channels.mapped, error_fd = channels.error, end_fd = channels.end;
     const Child c{o, cg, place, error_fd};
     die_with_runner(c);
     wait_for_user_maps(c, mapped);

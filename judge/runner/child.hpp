@@ -34,10 +34,17 @@ struct RunPlace {
 // Without namespaces (or where the kernel refuses them): a plain fork.
 pid_t clone_init(const Options& o, RunPlace& place, int& mapped);
 
-// init's whole life, in the child of clone_init: waits for its maps (`mapped`, -1: none), sets
-// up the run, forks and waits for the program, writes a ProgramEnd to `end_fd` and exits. A setup
-// step that fails writes what failed to `error_fd` and exits.
-[[noreturn]] void init_main(const Options& o, const Cgroups& cg, const RunPlace& place, int mapped, int error_fd,
-                            int end_fd);
+// The descriptors init talks through: `mapped` is read until the runner has written its user
+// maps (-1: none), `error` takes what failed in a setup step, `end` the program's ProgramEnd.
+struct InitChannels {
+    int mapped = -1;
+    int error = -1;
+    int end = -1;
+};
+
+// init's whole life, in the child of clone_init: waits for its maps, sets up the run, forks and
+// waits for the program, writes a ProgramEnd to `channels.end` and exits. A setup step that fails
+// writes what failed to `channels.error` and exits.
+[[noreturn]] void init_main(const Options& o, const Cgroups& cg, const RunPlace& place, InitChannels channels);
 
 }  // namespace sudoku_sandbox

@@ -245,7 +245,7 @@ int run(const Options& o, const Cgroups* resident) {
     if (init == 0) {
         close(error_pipe[0]);
         close(end_pipe[0]);
-        init_main(o, cg, place, mapped, error_pipe[1], end_pipe[1]);
+        init_main(o, cg, place, InitChannels{mapped, error_pipe[1], end_pipe[1]});
     }
     close(error_pipe[1]);
     close(end_pipe[1]);

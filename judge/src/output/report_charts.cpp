@@ -13,11 +13,17 @@ constexpr size_t kNearLimitRowsShown = 200;  // the rest are in results.json
 
 std::string percent(int part, int whole) { return whole > 0 ? number(100.0 * part / whole) + " %" : "-"; }
 
+// Where a histogram's horizontal axis lies on the drawing, in pixels.
+struct Axis {
+    int left = 0;
+    int width = 0;
+};
+
 // The box plot beneath a histogram: whiskers from min to max, the box between the quartiles, the
 // median as a thick line; x is a score's place on the histogram's axis.
-void draw_spread(std::ostringstream& svg, const Spread& s, double max, int left, int width, int y) {
+void draw_spread(std::ostringstream& svg, const Spread& s, double max, Axis axis, int y) {
     if (s.count == 0 || max <= 0) return;
-    auto x = [&](double v) { return left + static_cast<int>(std::clamp(v / max, 0.0, 1.0) * width); };
+    auto x = [&](double v) { return axis.left + static_cast<int>(std::clamp(v / max, 0.0, 1.0) * axis.width); };
     svg << "<g class=\"spread\"><title>min " << number(s.min) << ", quartiles " << number(s.lower_quartile) << " / "
         << number(s.median) << " / " << number(s.upper_quartile) << ", max " << number(s.max) << ", mean "
         << number(s.mean) << "</title><line x1=\"" << x(s.min) << "\" x2=\"" << x(s.max) << "\" y1=\"" << y + 5
@@ -117,7 +123,7 @@ std::string histogram_svg(const Histogram& h, const Spread& s, const std::string
         svg << "<text x=\"" << left + static_cast<int>(plot_w * i / std::max<size_t>(1, bins)) << "\" y=\""
             << top + plot_h + 12 << "\" text-anchor=\"middle\">" << number(h.bin_width * static_cast<double>(i))
             << "</text>";
-    draw_spread(svg, s, h.max, left, plot_w, top + plot_h + 20);
+    draw_spread(svg, s, h.max, Axis{left, plot_w}, top + plot_h + 20);
     svg << "</svg>";
     return svg.str();
 }
