@@ -52,7 +52,9 @@ done
 out_dir="$1" script="$2"
 shift 2
 [ -f "$script" ] || { echo "vm-run.sh: no script $script" >&2; exit 2; }
-case "$script" in /tmp/* | /run/* | /proc/* | /sys/* | /dev/*)
+# The guest keeps the host's /tmp (a clone and its build may live there) but has its own /run,
+# /proc, /sys and /dev.
+case "$script" in /run/* | /proc/* | /sys/* | /dev/*)
   echo "vm-run.sh: $script is under a folder the guest has its own of; put it elsewhere" >&2; exit 2 ;;
 esac
 
@@ -106,7 +108,7 @@ fail() { echo "vm-init: $*"; echo o >/proc/sysrq-trigger; sleep 60; }
 mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=512000,cache=loose hostroot /host || fail "mount the host's root"
 mount -t tmpfs -o mode=755 upper /upper && mkdir /upper/data /upper/work
 if ! mount -t overlay overlay -o lowerdir=/host,upperdir=/upper/data,workdir=/upper/work /newroot; then
-  echo "vm-init: no overlay over 9p here; the host's root read-only, tmpfs on /tmp"
+  echo "vm-init: no overlay over 9p here; the host's root read-only, tmpfs on /tmp (a clone under /tmp is not seen)"
   mount --bind /host /newroot
 fi
 mkdir -p /newroot/vm-out 2>/dev/null
@@ -125,7 +127,9 @@ chmod +x "$initramfs/init"
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C
 mount -t cgroup2 -o nsdelegate cgroup2 /sys/fs/cgroup
 for c in $(cat /sys/fs/cgroup/cgroup.controllers); do echo "+$c" >/sys/fs/cgroup/cgroup.subtree_control; done
-mount -t tmpfs -o mode=1777 tmpfs /tmp
+# Over the overlay the host's /tmp stays visible (a clone and its build may live there), its
+# writes going to the guest's memory; over a read-only root the guest needs a /tmp of its own.
+touch /.vm-writable 2>/dev/null || mount -t tmpfs -o mode=1777 tmpfs /tmp
 mount -t tmpfs -o mode=755 tmpfs /run
 mkdir -p /dev/pts /dev/shm && mount -t devpts devpts /dev/pts && mount -t tmpfs tmpfs /dev/shm
 ip link set lo up 2>/dev/null || true
