@@ -18,6 +18,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,11 @@ struct Child {
 struct Redirections {
     int in = -1, out = -1, err = -1;
 };
+
+// Whether init joins a copy of the runner's root namespace (new_root.hpp) rather than cloning a
+// mount namespace of its own and pivoting. A test's --fail-step takes the other way, where every
+// step of building the root can fail.
+bool joins_root_namespace(const Options& o) { return o.root_ns >= 0 && o.fail_step.empty() && getuid() == 0; }
 
 // ---- init's checklist
 
@@ -125,15 +131,21 @@ void join_slot_network(const Child& c) {
 
 // The program's root: only what new_root.hpp lists. Returns where the box is inside.
 std::string enter_root(const Child& c) {
-    if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) c.die("make / private");
     sudoku::sandbox::RootPlan plan;
     plan.box_fd = open(c.o.dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
     if (plan.box_fd < 0) c.die("open " + c.o.dir);
     plan.read_only = c.o.read_only;
     plan.tmp_mib = std::max(16LL, c.o.fsize_kib / 1024 + 1);
-    // A test's --fail-step builds everything itself, so that any step can fail.
-    const std::string& skeleton = c.o.fail_step.empty() ? c.o.skeleton : std::string();
-    if (auto failure = sudoku::sandbox::enter_new_root(plan, c.o.fail_step, skeleton)) {
+    std::optional<sudoku::sandbox::SetupFailure> failure;
+    if (joins_root_namespace(c.o)) {
+        failure = sudoku::sandbox::enter_root_namespace(plan, c.o.root_ns);
+    } else {
+        if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) c.die("make / private");
+        // A test's --fail-step builds everything itself, so that any step can fail.
+        const std::string& skeleton = c.o.fail_step.empty() ? c.o.skeleton : std::string();
+        failure = sudoku::sandbox::enter_new_root(plan, c.o.fail_step, skeleton);
+    }
+    if (failure) {
         errno = failure->error;
         c.die("new root (" + failure->step + "): " + failure->what);
     }
@@ -277,7 +289,8 @@ pid_t clone_init(const Options& o, RunPlace& place, int& mapped) {
     int sync[2] = {-1, -1};
     if (rootless && pipe2(sync, O_CLOEXEC) != 0) return -1;
     // Root's runs join the runner's empty network (slot_network.hpp); a user namespace gets its own.
-    long flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS |
+    // Joining the root namespace, init needs no mount namespace of its own from clone.
+    long flags = (joins_root_namespace(o) ? 0 : CLONE_NEWNS) | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS |
                  (rootless ? CLONE_NEWUSER | (o.share_net ? 0 : CLONE_NEWNET) : 0);
     pid_t pid = static_cast<pid_t>(syscall(SYS_clone, flags | SIGCHLD, nullptr, nullptr, nullptr, nullptr));
     if (pid == 0 && rootless) {

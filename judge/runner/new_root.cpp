@@ -3,10 +3,13 @@
 
 #include <fcntl.h>
 #include <sched.h>
+#include <signal.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -147,8 +150,8 @@ std::optional<SetupFailure> build_dev(const Builder& b) {
     return std::nullopt;
 }
 
-// The run's own places: a fresh /proc (this pid namespace only), an empty /tmp and the box.
-std::optional<SetupFailure> build_run_places(const Builder& b, const RootPlan& plan) {
+// A fresh /proc (this pid namespace only) and an empty /tmp.
+std::optional<SetupFailure> build_proc_and_tmp(const Builder& b, const RootPlan& plan) {
     if (!make_dir(b, "/proc", 0555) || b.forced("proc") ||
         mount("proc", b.inside("/proc").c_str(), "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0)
         return b.fail("proc", "mount a fresh /proc");
@@ -156,6 +159,12 @@ std::optional<SetupFailure> build_run_places(const Builder& b, const RootPlan& p
     if (!make_dir(b, "/tmp", 0755) || b.forced("tmpfs") ||
         mount("tmpfs", b.inside("/tmp").c_str(), "tmpfs", MS_NOSUID | MS_NODEV, tmp_options.c_str()) != 0)
         return b.fail("tmpfs", "mount tmpfs on /tmp");
+    return std::nullopt;
+}
+
+// The run's own places: /proc, /tmp and the box.
+std::optional<SetupFailure> build_run_places(const Builder& b, const RootPlan& plan) {
+    if (auto f = build_proc_and_tmp(b, plan)) return f;
     std::string box_source = "/proc/self/fd/" + std::to_string(plan.box_fd);
     if (!make_dir(b, kBoxInside, 0755) || b.forced("bind") ||
         mount(box_source.c_str(), b.inside(kBoxInside).c_str(), nullptr, MS_BIND, nullptr) != 0)
@@ -270,6 +279,95 @@ void remove_runner_skeleton(const std::string& at) {
     if (at.empty()) return;
     umount2(at.c_str(), MNT_DETACH);
     rmdir(at.c_str());
+}
+
+namespace {
+
+// A detached copy of the mount at `fd` (its whole tree when `recursive`): it can be attached in
+// another mount namespace, where a bind of a path of this one would be refused.
+int clone_tree(int fd, bool recursive) {
+    return open_tree(fd, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_EMPTY_PATH | (recursive ? AT_RECURSIVE : 0));
+}
+
+// A descriptor closed at the end of its scope.
+struct Fd {
+    int fd = -1;
+    Fd() = default;
+    explicit Fd(int f) : fd(f) {}
+    Fd(const Fd&) = delete;
+    Fd& operator=(const Fd&) = delete;
+    ~Fd() {
+        if (fd >= 0) close(fd);
+    }
+};
+
+// Attaches a clone_tree at `target`, private to the run (a clone keeps its source's propagation).
+bool attach(int tree, const std::string& target) {
+    return move_mount(tree, "", AT_FDCWD, target.c_str(), MOVE_MOUNT_F_EMPTY_PATH) == 0 &&
+           mount(nullptr, target.c_str(), nullptr, MS_REC | MS_PRIVATE, nullptr) == 0;
+}
+
+// The root namespace's first process: detaches the host from a copy of the runner's namespace,
+// tells the runner, and waits to be killed once the runner holds the namespace.
+[[noreturn]] void hold_root_namespace(const std::string& skeleton, int ready) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    const bool ok = unshare(CLONE_NEWNS) == 0 && mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) == 0 &&
+                    chdir(skeleton.c_str()) == 0 && syscall(SYS_pivot_root, ".", ".") == 0 &&
+                    umount2(".", MNT_DETACH) == 0 && chdir("/") == 0;
+    const char byte = ok ? 'y' : 'n';
+    (void)!write(ready, &byte, 1);
+    for (;;) pause();
+}
+
+}  // namespace
+
+int make_root_namespace(const std::string& skeleton) {
+    if (skeleton.empty() || getuid() != 0) return -1;
+    int ready[2];
+    if (pipe2(ready, O_CLOEXEC) != 0) return -1;
+    const pid_t holder = fork();
+    if (holder == 0) {
+        close(ready[0]);
+        hold_root_namespace(skeleton, ready[1]);
+    }
+    close(ready[1]);
+    char byte = 0;
+    int ns = -1;
+    if (holder > 0 && read(ready[0], &byte, 1) == 1 && byte == 'y')
+        ns = open(("/proc/" + std::to_string(holder) + "/ns/mnt").c_str(), O_RDONLY | O_CLOEXEC);
+    close(ready[0]);
+    if (holder > 0) {
+        kill(holder, SIGKILL);
+        while (waitpid(holder, nullptr, 0) < 0 && errno == EINTR) {}
+    }
+    return ns;
+}
+
+std::optional<SetupFailure> enter_root_namespace(const RootPlan& plan, int root_ns) {
+    Builder b("", "");
+    std::vector<OpenSource> sources(plan.read_only.size());
+    if (auto f = open_sources(b, plan, sources)) return f;
+    const Fd box(clone_tree(plan.box_fd, false));
+    if (box.fd < 0) return b.fail("bind", "clone the work directory's mount");
+    std::vector<Fd> trees(plan.read_only.size());
+    for (size_t i = 0; i < trees.size(); ++i)
+        if ((trees[i].fd = clone_tree(sources[i].fd, true)) < 0)
+            return b.fail("bind", "clone the mount of " + plan.read_only[i].host);
+    if (setns(root_ns, CLONE_NEWNS) != 0 || unshare(CLONE_NEWNS) != 0)
+        return b.fail("root", "join a copy of the runner's root namespace");
+    if (auto f = build_proc_and_tmp(b, plan)) return f;
+    if (!make_dir(b, kBoxInside, 0755) || !attach(box.fd, kBoxInside))
+        return b.fail("bind", std::string("bind the work directory at ") + kBoxInside);
+    for (size_t i = 0; i < trees.size(); ++i) {
+        const ReadOnlyBind& bind = plan.read_only[i];
+        if (!make_mount_point(b, bind.inside, sources[i].st) || !attach(trees[i].fd, bind.inside) ||
+            !remount_read_only(bind.inside))
+            return b.fail("bind", "bind " + bind.host + " read-only at " + bind.inside);
+    }
+    if (chdir("/") != 0 ||
+        mount(nullptr, "/", nullptr, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, nullptr) != 0)
+        return b.fail("pivot-root", "make the new root read-only");
+    return std::nullopt;
 }
 
 std::optional<SetupFailure> enter_new_root(const RootPlan& plan, std::string_view fail_step,

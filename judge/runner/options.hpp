@@ -26,6 +26,7 @@ struct Options {
     // kernel refused it. Always empty in the release runner, which does not take --fail-step.
     std::string fail_step;
     std::string skeleton;  // --serve: the shared part of the root, prepared once (new_root.hpp)
+    int root_ns = -1;      // --serve as root: the skeleton's own mount namespace (new_root.hpp)
     std::vector<sudoku::sandbox::ReadOnlyBind> read_only;
     std::vector<std::string> env;
     std::vector<std::string> argv;

@@ -7,6 +7,7 @@
 #include "serve.hpp"
 
 #include <signal.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <iostream>
@@ -64,6 +65,7 @@ int serve() {
     // A judge killed mid-run must not take the runner down before it removes its cgroups.
     signal(SIGPIPE, SIG_IGN);
     const std::string skeleton = sudoku::sandbox::make_runner_skeleton();
+    const int root_ns = sudoku::sandbox::make_root_namespace(skeleton);
     std::vector<std::string> args;
     while (read_request(args)) {
         std::vector<char*> argv;
@@ -72,6 +74,7 @@ int serve() {
         try {
             parse_options(static_cast<int>(argv.size()), argv.data(), o);
             o.skeleton = skeleton;
+            o.root_ns = root_ns;
             run(o, cg.resident ? &cg : nullptr);
         } catch (const std::exception& e) {
             std::cout << "error: bad request: " << e.what() << "\n";
@@ -81,6 +84,7 @@ int serve() {
     }
     leave_resident_groups(cg);
     release_runner_cgroups();
+    if (root_ns >= 0) close(root_ns);
     sudoku::sandbox::remove_runner_skeleton(skeleton);
     return 0;
 }
