@@ -16,8 +16,10 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "sudoku/contest.hpp"
+#include "sudoku/submission_sources.hpp"
 
 namespace sudoku::judge {
 
@@ -25,10 +27,30 @@ namespace sudoku::judge {
 // of an older judge is then graded again.
 inline constexpr const char* kRecordRules = "sudoku-judge-journal/2";
 
+// Every submission of a contest as one look at the contestants' folder found them.
+struct FoundSubmissions {
+    std::vector<std::string> contestants;             // sorted (list_contestants)
+    std::vector<Language> languages;                  // the contest's table; files' languages point here
+    std::vector<std::vector<SubmissionFiles>> files;  // [contestant][problem], in contest order
+
+    FoundSubmissions() = default;
+    // Moved, never copied: a copy's files would point into the original's language table.
+    FoundSubmissions(FoundSubmissions&&) = default;
+    FoundSubmissions& operator=(FoundSubmissions&&) = default;
+    FoundSubmissions(const FoundSubmissions&) = delete;
+    FoundSubmissions& operator=(const FoundSubmissions&) = delete;
+    ~FoundSubmissions() = default;
+};
+
+// Lists the contestants once and looks for each one's submission to each problem.
+FoundSubmissions find_submissions(const Contest& contest);
+
 class GradingInputs {
 public:
     // Hashes every problem's files and every submission of the contest (read once, here).
     explicit GradingInputs(const Contest& contest);
+    // The same, for the submissions `found` (no other look at the contestants' folder).
+    GradingInputs(const Contest& contest, const FoundSubmissions& found);
 
     const std::string& fingerprint() const { return fingerprint_; }
     std::string of_compile(const std::string& contestant, const std::string& problem) const;

@@ -37,9 +37,9 @@ std::string number(double x) {
 }
 
 // Every language's commands and multiplier: a changed run command or multiplier regrades its runs.
-std::string languages_text(const CompileSettings& s) {
+std::string languages_text(const std::vector<Language>& languages) {
     std::string text;
-    for (const auto& l : contest_languages(s)) {
+    for (const auto& l : languages) {
         text += "language " + l.name + " run=" + l.run + " compile=" + l.compile + " x" + number(l.time_multiplier);
         for (const auto& e : l.extensions) text += " " + e;
         for (const auto& e : l.companions) text += " +" + e;
@@ -48,10 +48,10 @@ std::string languages_text(const CompileSettings& s) {
     return text;
 }
 
-std::string settings_text(const CompileSettings& s) {
+std::string settings_text(const CompileSettings& s, const std::vector<Language>& languages) {
     return "cpp=" + s.cpp + "\nc=" + s.c + "\ntime_limit=" + number(s.time_limit_s) +
            "\nmessage_limit=" + std::to_string(s.message_limit_kib) + "\nmemory=" + std::to_string(s.memory_mib) +
-           "\nbinary_limit=" + std::to_string(s.binary_limit_mib) + "\n" + languages_text(s);
+           "\nbinary_limit=" + std::to_string(s.binary_limit_mib) + "\n" + languages_text(languages);
 }
 
 std::string problem_text(const ContestProblem& p, long long stack_mib) {
@@ -69,17 +69,32 @@ std::string test_text(const TestCase& t) {
 
 }  // namespace
 
-GradingInputs::GradingInputs(const Contest& contest) {
+FoundSubmissions find_submissions(const Contest& contest) {
+    FoundSubmissions found;
+    found.contestants = list_contestants(contest.contestants_dir);
+    found.languages = contest_languages(contest.compile);
+    for (const auto& name : found.contestants) {
+        std::vector<SubmissionFiles>& own = found.files.emplace_back();
+        for (const auto& p : contest.problems)
+            own.push_back(find_sources(contest.contestants_dir / name, p.config.name, found.languages));
+    }
+    return found;
+}
+
+GradingInputs::GradingInputs(const Contest& contest) : GradingInputs(contest, find_submissions(contest)) {}
+
+GradingInputs::GradingInputs(const Contest& contest, const FoundSubmissions& found) {
     std::string all = std::string(kRecordRules) + "\ncontest " + file_hash(contest.source) + "\n";
-    const std::string settings = settings_text(contest.compile);
-    const std::vector<Language> languages = contest_languages(contest.compile);
+    const std::string settings = settings_text(contest.compile, found.languages);
     for (const auto& p : contest.problems) {
         const std::string problem = problem_text(p, contest.stack_mib);
         for (const auto& t : p.tests) problem_tests_[{p.config.name, t.name}] = sha256_hex(problem + test_text(t));
     }
-    for (const auto& name : list_contestants(contest.contestants_dir))
-        for (const auto& p : contest.problems) {
-            const SubmissionFiles submission = find_sources(contest.contestants_dir / name, p.config.name, languages);
+    for (size_t c = 0; c < found.contestants.size(); ++c)
+        for (size_t k = 0; k < contest.problems.size(); ++k) {
+            const std::string& name = found.contestants[c];
+            const ContestProblem& p = contest.problems[k];
+            const SubmissionFiles& submission = found.files[c][k];
             std::string files = "submission " + submission.main.filename().string() + " " + file_hash(submission.main) +
                                 "\nrefusal " + submission.refusal + "\n";
             for (const auto& f : submission.files) files += "file " + f.filename().string() + " " + file_hash(f) + "\n";
