@@ -65,20 +65,6 @@ std::string side_names(std::string_view separator = ", ") {
     return joined(names, separator);
 }
 
-std::string kind_names(std::string_view separator = ", ") {
-    std::vector<std::string> names;
-    for (PuzzleKind kind : {PuzzleKind::unique, PuzzleKind::solvable, PuzzleKind::unsolvable})
-        names.emplace_back(kind_name(kind));
-    return joined(names, separator);
-}
-
-std::string symmetry_names(std::string_view separator = ", ") {
-    std::vector<std::string> names;
-    for (Symmetry s : {Symmetry::none, Symmetry::rot180, Symmetry::rot90, Symmetry::mirror, Symmetry::diagonal})
-        names.emplace_back(symmetry_name(s));
-    return joined(names, separator);
-}
-
 // A check that `text` is a name `by_name` knows; `what` lists the names for the message.
 template <class ByName>
 CLI::Validator named(ByName by_name, std::string names) {
@@ -102,9 +88,10 @@ std::optional<std::pair<int, int>> clue_range(const std::string& text) {
 void add_puzzle_command(CLI::App& gen, PuzzleCommand& c) {
     CLI::App* app = gen.add_subcommand("puzzle", "print puzzles of a kind, size, clue range and symmetry");
     describe(*app,
-             "sudoku-gen puzzle [--size " + side_names("|") + "] [--clues MIN..MAX] [--kind " + kind_names("|") +
-                 "] [--minimal]\n                         [--symmetry " + symmetry_names("|") +
-                 "] [--seed N] [--count N]\n                         [--format " + format_names("|") + "]",
+             "sudoku-gen puzzle [--size " + side_names("|") + "] [--clues MIN..MAX] [--kind " +
+                 joined_names<PuzzleKind>("|") + "] [--minimal]\n                         [--symmetry " +
+                 joined_names<Symmetry>("|") + "] [--seed N] [--count N]\n                         [--format " +
+                 format_names("|") + "]",
              "Prints puzzles in the format to stdout; per puzzle on stderr: clues, solutions, the solver's\n"
              "guesses and the human techniques needed (singles | pairs-and-locked | beyond).");
     app->footer(R"(Example:
@@ -130,16 +117,16 @@ Exit status: 0 done, 2 bad input or usage (or no puzzle found), 1 internal error
             },
             "", "clue range"));
     app->add_option_function<std::string>(
-           "--kind", [&c](const std::string& name) { c.kind = *kind_by_name(name); },
+           "--kind", [&c](const std::string& name) { c.kind = *from_string<PuzzleKind>(name); },
            "unique (default), solvable, or unsolvable (no completion, no repeated digit)")
         ->type_name("KIND")
-        ->check(named(kind_by_name, kind_names()));
+        ->check(named(from_string<PuzzleKind>, joined_names<PuzzleKind>(", ")));
     app->add_flag("--minimal", c.minimal, "unique and every clue needed: removing any one lets a second completion in");
     app->add_option_function<std::string>(
-           "--symmetry", [&c](const std::string& name) { c.symmetry = *symmetry_by_name(name); },
+           "--symmetry", [&c](const std::string& name) { c.symmetry = *from_string<Symmetry>(name); },
            "symmetry of the clue pattern (default none)")
         ->type_name("SYMMETRY")
-        ->check(named(symmetry_by_name, symmetry_names()));
+        ->check(named(from_string<Symmetry>, joined_names<Symmetry>(", ")));
     app->add_option("--seed", c.seed, "random seed (default 1)")
         ->type_name("N")
         ->transform(whole_number(0, UINT64_MAX));
@@ -195,8 +182,8 @@ int run_puzzle(const PuzzleCommand& c) {
                   << (solutions.count == 0   ? "no solution"
                       : solutions.count == 1 ? "unique"
                                              : "2+ solutions")
-                  << ", guesses " << difficulty.guesses << ", techniques " << technique_name(difficulty.techniques)
-                  << ", " << ms << " ms\n";
+                  << ", guesses " << difficulty.guesses << ", techniques " << to_string(difficulty.techniques) << ", "
+                  << ms << " ms\n";
         puzzles.push_back(puzzle);
     }
     if (format == Format::target) {  // one grid per target file: separate them by a blank line

@@ -9,18 +9,6 @@
 
 namespace sudoku {
 
-std::string_view technique_name(Technique technique) {
-    switch (technique) {
-        case Technique::singles:
-            return "singles";
-        case Technique::pairs_and_locked:
-            return "pairs-and-locked";
-        case Technique::beyond:
-            return "beyond";
-    }
-    return "beyond";
-}
-
 namespace {
 
 // Candidate masks of every cell (0 once placed) and the digits placed, for one logical solve.

@@ -72,8 +72,8 @@ TestGroup read_group(const YamlReader& in, const YAML::Node& node, const Problem
     std::tie(group.min_clues, group.max_clues) = clue_range(in, node["clues"], cells);
     if (node["kind"]) {
         group.kind = in.text(node["kind"], "kind");
-        if (!kind_by_name(group.kind))
-            in.fail(node["kind"], "unknown kind '" + group.kind + "' (unique | solvable | unsolvable)");
+        if (!from_string<PuzzleKind>(group.kind))
+            in.fail(node["kind"], "unknown kind '" + group.kind + "' (" + joined_names<PuzzleKind>(" | ") + ")");
     }
     if (node["hardness"]) {
         group.hardness = in.text(node["hardness"], "hardness");
@@ -84,9 +84,9 @@ TestGroup read_group(const YamlReader& in, const YAML::Node& node, const Problem
     }
     if (node["symmetry"]) {
         group.symmetry = in.text(node["symmetry"], "symmetry");
-        if (!symmetry_by_name(group.symmetry))
+        if (!from_string<Symmetry>(group.symmetry))
             in.fail(node["symmetry"],
-                    "unknown symmetry '" + group.symmetry + "' (none | rot180 | rot90 | mirror | diagonal)");
+                    "unknown symmetry '" + group.symmetry + "' (" + joined_names<Symmetry>(" | ") + ")");
     }
     if (node["points"]) group.points = in.integer(node["points"], "points", config_bounds::kPoints);
     if (node["puzzles"]) group.puzzles = in.integer(node["puzzles"], "puzzles", config_bounds::kPuzzles);
@@ -105,7 +105,7 @@ TestGroup read_group(const YamlReader& in, const YAML::Node& node, const Problem
     request.box = box;
     request.min_clues = group.min_clues;
     request.max_clues = group.max_clues;
-    request.kind = *kind_by_name(group.kind);
+    request.kind = *from_string<PuzzleKind>(group.kind);
     if (auto why = impossible_request(request)) in.fail(where, "impossible request: " + *why);
     return group;
 }

@@ -11,24 +11,6 @@
 
 namespace sudoku {
 
-std::optional<PuzzleKind> kind_by_name(std::string_view name) {
-    for (PuzzleKind k : {PuzzleKind::unique, PuzzleKind::solvable, PuzzleKind::unsolvable})
-        if (kind_name(k) == name) return k;
-    return std::nullopt;
-}
-
-std::string_view kind_name(PuzzleKind kind) {
-    switch (kind) {
-        case PuzzleKind::unique:
-            return "unique";
-        case PuzzleKind::solvable:
-            return "solvable";
-        case PuzzleKind::unsolvable:
-            return "unsolvable";
-    }
-    return "unique";
-}
-
 namespace {
 
 // The wall-clock deadline of the current generate_puzzle call on this thread.
@@ -262,9 +244,9 @@ std::optional<std::string> impossible_request(const PuzzleRequest& request) {
         return "clue range " + range + " is outside 0.." + std::to_string(cells);
     const int fewest = fewest_unique_clues(request.box);
     if (request.minimal && request.kind != PuzzleKind::unique)
-        return "a minimal puzzle is a unique one, not " + std::string(kind_name(request.kind));
+        return "a minimal puzzle is a unique one, not " + std::string(to_string(request.kind));
     if (request.minimal && request.symmetry != Symmetry::none)
-        return "minimal puzzles are made without symmetry (asked: " + std::string(symmetry_name(request.symmetry)) +
+        return "minimal puzzles are made without symmetry (asked: " + std::string(to_string(request.symmetry)) +
                "): removal by symmetric orbits leaves clues that are not needed";
     if (request.kind == PuzzleKind::unique && request.max_clues < fewest)
         return "a unique puzzle needs at least " + std::to_string(fewest) + " clues, the range is " + range;
@@ -300,10 +282,10 @@ std::variant<GeneratedPuzzle, std::string> generate_puzzle(const PuzzleRequest& 
         }
         if (made) return *made;
     }
-    return "no " + std::string(request.minimal ? "minimal " : "") + std::string(kind_name(request.kind)) +
+    return "no " + std::string(request.minimal ? "minimal " : "") + std::string(to_string(request.kind)) +
            " puzzle with " + std::to_string(request.min_clues) + ".." + std::to_string(request.max_clues) +
-           " clues (symmetry " + std::string(symmetry_name(request.symmetry)) + ") found in " +
-           std::to_string(attempt) + " attempts" +
+           " clues (symmetry " + std::string(to_string(request.symmetry)) + ") found in " + std::to_string(attempt) +
+           " attempts" +
            (past_deadline() ? " (time budget of " + seconds_text(request.time_budget_s) + " s spent)" : "");
 }
 

@@ -4,28 +4,6 @@
 
 namespace sudoku {
 
-std::optional<Symmetry> symmetry_by_name(std::string_view name) {
-    for (Symmetry s : {Symmetry::none, Symmetry::rot180, Symmetry::rot90, Symmetry::mirror, Symmetry::diagonal})
-        if (symmetry_name(s) == name) return s;
-    return std::nullopt;
-}
-
-std::string_view symmetry_name(Symmetry symmetry) {
-    switch (symmetry) {
-        case Symmetry::none:
-            return "none";
-        case Symmetry::rot180:
-            return "rot180";
-        case Symmetry::rot90:
-            return "rot90";
-        case Symmetry::mirror:
-            return "mirror";
-        case Symmetry::diagonal:
-            return "diagonal";
-    }
-    return "none";
-}
-
 namespace {
 // The images of one cell under the generators of the symmetry group (rot90 generates rot180 too).
 std::vector<int> images(int n, Symmetry symmetry, int cell) {

@@ -38,8 +38,8 @@ PuzzleRequest request_for(const TestGroup& group, int box) {
     request.box = box;
     request.min_clues = group.min_clues;
     request.max_clues = group.max_clues;
-    request.kind = *kind_by_name(group.kind);
-    request.symmetry = *symmetry_by_name(group.symmetry);
+    request.kind = *from_string<PuzzleKind>(group.kind);
+    request.symmetry = *from_string<Symmetry>(group.symmetry);
     request.max_solutions = group.max_solutions;
     return request;
 }
@@ -92,7 +92,7 @@ ManifestPuzzle describe_puzzle(const TestPuzzle& made) {
     if (count.count > 0) {
         const Difficulty difficulty = rate_difficulty(puzzle);
         m.guesses = difficulty.guesses;
-        m.techniques = std::string(technique_name(difficulty.techniques));
+        m.techniques = std::string(to_string(difficulty.techniques));
     } else {
         m.refuted_by_singles = singles_refute(puzzle);
     }

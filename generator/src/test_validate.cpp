@@ -38,9 +38,9 @@ struct Checker {
         if (clues < group.min_clues || clues > group.max_clues)
             mismatch(where + ": " + std::to_string(clues) + " clues, group '" + group.name + "' requires " +
                      range_text(group));
-        if (!has_symmetric_pattern(puzzle, *symmetry_by_name(group.symmetry)))
+        if (!has_symmetric_pattern(puzzle, *from_string<Symmetry>(group.symmetry)))
             mismatch(where + ": clue pattern is not " + group.symmetry + "-symmetric");
-        const PuzzleKind kind = *kind_by_name(group.kind);
+        const PuzzleKind kind = *from_string<PuzzleKind>(group.kind);
         const std::uint64_t limit = kind == PuzzleKind::solvable && group.max_solutions ? group.max_solutions + 1 : 2;
         const DlxCount count = dlx_count(puzzle, limit);
         if (kind == PuzzleKind::unique && count.count != 1)

@@ -5,9 +5,10 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 
-namespace sudoku::judge {
+namespace sudoku {
 
 template <class E>
 struct EnumNames;  // specialised beside each enum: static constexpr std::string_view names[]
@@ -33,4 +34,23 @@ constexpr std::optional<E> from_string(std::string_view text) {
     return std::nullopt;
 }
 
+// Every name of the enum in declaration order, `separator` between them: for usages and messages
+// that list what is accepted.
+template <NamedEnum E>
+std::string joined_names(std::string_view separator) {
+    std::string text;
+    for (std::string_view name : EnumNames<E>::names) {
+        if (!text.empty()) text += separator;
+        text += name;
+    }
+    return text;
+}
+
+}  // namespace sudoku
+
+// Most named enums are the judge's states; its code names them unqualified from its own namespace.
+namespace sudoku::judge {
+using sudoku::EnumNames;
+using sudoku::from_string;
+using sudoku::to_string;
 }  // namespace sudoku::judge

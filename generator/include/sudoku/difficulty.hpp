@@ -10,13 +10,16 @@
 #include <cstdint>
 #include <string_view>
 
+#include "sudoku/enum_names.hpp"
 #include "sudoku/grid.hpp"
 
 namespace sudoku {
 
 enum class Technique { singles, pairs_and_locked, beyond };
-
-std::string_view technique_name(Technique technique);
+template <>
+struct EnumNames<Technique> {
+    static constexpr std::string_view names[] = {"singles", "pairs-and-locked", "beyond"};
+};
 
 // The lowest level whose techniques alone solve the puzzle.
 Technique techniques_needed(const Grid& puzzle);

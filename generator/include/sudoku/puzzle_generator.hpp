@@ -25,6 +25,7 @@
 #include <string_view>
 #include <variant>
 
+#include "sudoku/enum_names.hpp"
 #include "sudoku/grid.hpp"
 #include "sudoku/rng.hpp"
 #include "sudoku/symmetry.hpp"
@@ -32,9 +33,10 @@
 namespace sudoku {
 
 enum class PuzzleKind { unique, solvable, unsolvable };
-
-std::optional<PuzzleKind> kind_by_name(std::string_view name);
-std::string_view kind_name(PuzzleKind kind);
+template <>
+struct EnumNames<PuzzleKind> {
+    static constexpr std::string_view names[] = {"unique", "solvable", "unsolvable"};
+};
 
 struct PuzzleRequest {
     int box = 3;

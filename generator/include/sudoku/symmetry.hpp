@@ -13,14 +13,16 @@
 #include <string_view>
 #include <vector>
 
+#include "sudoku/enum_names.hpp"
 #include "sudoku/grid.hpp"
 
 namespace sudoku {
 
 enum class Symmetry { none, rot180, rot90, mirror, diagonal };
-
-std::optional<Symmetry> symmetry_by_name(std::string_view name);
-std::string_view symmetry_name(Symmetry symmetry);
+template <>
+struct EnumNames<Symmetry> {
+    static constexpr std::string_view names[] = {"none", "rot180", "rot90", "mirror", "diagonal"};
+};
 
 // The orbits of the cells under the symmetry, each listed once, in order of their first cell.
 std::vector<std::vector<int>> symmetry_orbits(int box, Symmetry symmetry);

@@ -22,10 +22,14 @@ namespace sudoku::judge {
 // ok: nothing to do. advice: grading works, but times or limits are less exact than they can be.
 // missing: a protection grading will not have (doctor exits 1 when any item is missing).
 enum class CheckLevel { ok, advice, missing };
+}  // namespace sudoku::judge
+
 template <>
-struct EnumNames<CheckLevel> {
+struct sudoku::EnumNames<sudoku::judge::CheckLevel> {
     static constexpr std::string_view names[] = {"ok", "advice", "missing"};
 };
+
+namespace sudoku::judge {
 
 struct CheckItem {
     std::string name;  // "root", "cgroups", "swap", ...

@@ -38,10 +38,14 @@ enum class CompileStatus {
     missing,  // no submission (or not selected for this run)
     refused,  // not a regular file (a link, a FIFO, a device) or over the size limit: never read
 };
+}  // namespace sudoku::judge
+
 template <>
-struct EnumNames<CompileStatus> {
+struct sudoku::EnumNames<sudoku::judge::CompileStatus> {
     static constexpr std::string_view names[] = {"ok", "CE", "FAIL", "missing", "refused"};
 };
+
+namespace sudoku::judge {
 
 // A problem of a contestant in the results (results.json `status`, the reports).
 enum class ProblemStatus {
@@ -52,10 +56,14 @@ enum class ProblemStatus {
     not_graded,  // nothing in the journal yet (a run or shard that did not finish)
     refused,     // the submission is not a regular file or is too large (CompileStatus::refused)
 };
+}  // namespace sudoku::judge
+
 template <>
-struct EnumNames<ProblemStatus> {
+struct sudoku::EnumNames<sudoku::judge::ProblemStatus> {
     static constexpr std::string_view names[] = {"graded", "CE", "FAIL", "missing", "not graded", "refused"};
 };
+
+namespace sudoku::judge {
 
 // The status of a problem whose compile step ended in `compiled` (none: not compiled yet).
 ProblemStatus problem_status(const std::optional<CompileStatus>& compiled);

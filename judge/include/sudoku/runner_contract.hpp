@@ -22,31 +22,44 @@ constexpr double default_wall_s(double cpu_s) { return 2 * cpu_s + 1; }
 
 // The hard limit at which the runner stopped the program (record field `killed_by`).
 enum class KilledBy { none, cpu, wall, output };
+}  // namespace sudoku::judge
+
 template <>
-struct EnumNames<KilledBy> {
+struct sudoku::EnumNames<sudoku::judge::KilledBy> {
     static constexpr std::string_view names[] = {"none", "cpu", "wall", "output"};
 };
 
+namespace sudoku::judge {
+
 // The cgroups that measured and limited the run (record field `cgroups`).
 enum class CgroupsState { off, v1, v2 };
+}  // namespace sudoku::judge
+
 template <>
-struct EnumNames<CgroupsState> {
+struct sudoku::EnumNames<sudoku::judge::CgroupsState> {
     static constexpr std::string_view names[] = {"off", "v1", "v2"};
 };
+
+namespace sudoku::judge {
 
 // Whether the run had its own mount, pid, net, ipc and uts namespaces (record field `namespaces`):
 // `user` when they were made inside a user namespace first (a runner without root).
 enum class NamespacesState { off, on, user };
+}  // namespace sudoku::judge
+
 template <>
-struct EnumNames<NamespacesState> {
+struct sudoku::EnumNames<sudoku::judge::NamespacesState> {
     static constexpr std::string_view names[] = {"off", "on", "user"};
 };
+
+namespace sudoku::judge {
 
 // The result record's keys, one `key: value` line each (docs/judge.md, "The result record"): the
 // runner writes them (judge/runner/record.cpp) and the judge reads them (parse_run_record) from here.
 namespace record_key {
 inline constexpr std::string_view cpu = "cpu";
 inline constexpr std::string_view wall = "wall";
+inline constexpr std::string_view waited = "waited";
 inline constexpr std::string_view peak_kib = "peak_kib";
 inline constexpr std::string_view exit_code = "exit_code";
 inline constexpr std::string_view signal = "signal";

@@ -57,10 +57,14 @@ enum class ShardState {
     missing,     // no folder given for this index
     mismatched,  // graded for other inputs, another shard's, or edited after it finished: run it --fresh
 };
+}  // namespace sudoku::judge
+
 template <>
-struct EnumNames<ShardState> {
+struct sudoku::EnumNames<sudoku::judge::ShardState> {
     static constexpr std::string_view names[] = {"finished", "unfinished", "missing", "mismatched"};
 };
+
+namespace sudoku::judge {
 
 // The records a shard graded for its submissions, in submission order, as merge copies them.
 struct ShardRecords {

@@ -26,11 +26,15 @@ enum class Verdict {
     FAIL,     // the judge or the checker failed: never the contestant's fault
 };
 
+}  // namespace sudoku::judge
+
 template <>
-struct EnumNames<Verdict> {
+struct sudoku::EnumNames<sudoku::judge::Verdict> {
     static constexpr std::string_view names[] = {"AC", "PC",  "WA",      "PE", "TLE", "MLE",
                                                  "RE", "OLE", "MISSING", "CE", "FAIL"};
 };
+
+namespace sudoku::judge {
 
 std::string_view verdict_name(Verdict v);          // "AC", "TLE", ...: to_string(v)
 Verdict verdict_from_name(std::string_view name);  // throws std::invalid_argument
