@@ -15,6 +15,7 @@
 
 using namespace judge_test;
 using Json = nlohmann::json;
+using sudoku::judge::ProblemStatus;
 
 extern char** environ;
 
@@ -207,4 +208,44 @@ TEST_CASE("contest: a reason holding bytes that are not UTF-8 is journaled and r
     sudoku::judge::write_results_json(results, dir / "results.json");
     Json reported = Json::parse(read_text(dir / "results.json"));
     CHECK(reported["contestants"][0]["problems"][0]["tests"][0]["reason"] == replaced);
+}
+
+TEST_CASE(
+    "contest: a run grades the contestants it listed when it started: a folder added meanwhile waits whole for "
+    "the next run, one removed keeps the results it was graded to") {
+    auto dir = scratch("listed-once");
+    auto loaded = sudoku::judge::load_contest(write_sum_contest(dir));
+    REQUIRE(std::holds_alternative<sudoku::judge::Contest>(loaded));
+    const auto& contest = std::get<sudoku::judge::Contest>(loaded);
+    sudoku::judge::GradeOptions options;
+    options.out_dir = dir / "out";
+    options.jobs = 1;
+    int calls = 0;
+    options.on_test_done = [&](int, int) {
+        if (++calls > 1) return;  // after alice's first test, before carol's
+        write_text(dir / "contestants/zoe/sum.c",
+                   read_text(fs::path(SUDOKU_SOURCE_DIR) / "tests/judge/programs/sum.c"));
+        fs::remove_all(dir / "contestants/carol");
+    };
+    const auto names_and_totals = [](const sudoku::judge::ContestResults& r) {
+        std::map<std::string, std::pair<double, ProblemStatus>> by_name;
+        for (const auto& c : r.contestants) by_name[c.name] = {c.total, c.problems.at(0).status};
+        return by_name;
+    };
+    using Row = std::pair<double, ProblemStatus>;
+    const auto first = names_and_totals(sudoku::judge::grade(contest, options));
+    CHECK(first == std::map<std::string, Row>{{"alice", {100, ProblemStatus::graded}},
+                                              {"bob", {0, ProblemStatus::graded}},
+                                              {"carol", {40, ProblemStatus::graded}},
+                                              {"dave", {0, ProblemStatus::CE}},
+                                              {"erin", {0, ProblemStatus::missing}}});
+    CHECK(read_text(dir / "out/journal.jsonl").find("zoe") == std::string::npos);
+
+    options.on_test_done = nullptr;  // the next run looks at the folder as it is now
+    const auto second = names_and_totals(sudoku::judge::grade(contest, options));
+    CHECK(second == std::map<std::string, Row>{{"alice", {100, ProblemStatus::graded}},
+                                               {"bob", {0, ProblemStatus::graded}},
+                                               {"dave", {0, ProblemStatus::CE}},
+                                               {"erin", {0, ProblemStatus::missing}},
+                                               {"zoe", {100, ProblemStatus::graded}}});
 }

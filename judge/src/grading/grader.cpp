@@ -20,6 +20,7 @@
 
 #include "contest/submission_file.hpp"
 #include "grading/executable_copy.hpp"
+#include "grading/grading_plan.hpp"
 #include "runner_client/judge_cgroups.hpp"
 #include "sudoku/cgroup_sweep.hpp"
 #include "sudoku/checkers.hpp"
@@ -262,11 +263,14 @@ std::vector<fs::path> test_data_folders(const Contest& contest) {
     return folders;
 }
 
-CompileRecord prepare_submission(const Contest& contest, const std::string& name, const ContestProblem& problem,
+// Compiles (or copies) the files the plan found for submission `w`.
+CompileRecord prepare_submission(const Contest& contest, const GradingPlan& plan, const Work& w,
                                  const fs::path& build_dir, const CompileSettings& settings) {
+    const std::string& name = plan.contestants()[w.contestant];
+    const ContestProblem& problem = contest.problems[w.problem];
     CompileRecord rec{name, problem.config.name, CompileStatus::FAIL, "", ""};
-    const std::vector<Language> languages = contest_languages(settings);
-    const SubmissionFiles files = find_sources(contest.contestants_dir / name, problem.config.name, languages);
+    const std::vector<Language>& languages = plan.languages();
+    const SubmissionFiles& files = plan.submission(w.contestant, w.problem);
     fs::path binary = build_dir / problem.config.name;
     if (files.main.empty()) {
         std::string kinds;
@@ -295,11 +299,10 @@ CompileRecord prepare_submission(const Contest& contest, const std::string& name
 }
 
 // What runs for a compiled submission: its binary, or its sources with the language's interpreter.
-Program program_of(const CompileRecord& compiled, const fs::path& built, const CompileSettings& settings,
+Program program_of(const CompileRecord& compiled, const fs::path& built, const std::vector<Language>& languages,
                    const std::string& problem) {
     Program p;
     p.path = built;
-    const std::vector<Language> languages = contest_languages(settings);
     const Language* language = language_named(languages, compiled.language);
     if (!language) return p;  // a ready binary
     p.time_multiplier = language->time_multiplier;
@@ -316,59 +319,25 @@ Program program_of(const CompileRecord& compiled, const fs::path& built, const C
     return p;
 }
 
-}  // namespace
-
-ContestResults grade(const Contest& contest, const GradeOptions& options) {
-    fs::create_directories(options.out_dir);
-    fs::path out = fs::absolute(options.out_dir);
-    mark_out_dir(out);  // the judge's own folder from now on (sudoku/out_dir.hpp)
-    Journal journal(out / "journal.jsonl");
-    const GradingInputs inputs(contest);
-    int jobs = std::max(1, options.jobs > 0 ? options.jobs : contest.jobs);
-    std::vector<int> allowed = allowed_cpus();
-    if (allowed.empty()) allowed = {0};  // sched_getaffinity failed: the pins will fail closed, each a FAIL
-    const CpuAllocation cpus = allocate_cpus(jobs, allowed);
-
-    std::vector<std::string> names = list_contestants(contest.contestants_dir);
-    CompileSettings compile_settings = contest.compile;
-    compile_settings.read_only_dirs = contest.read_only_dirs;
-    // Before the runners: they start in the group it leaves them, and it steps back (and sweeps)
-    // only after the last of them has gone (destroyed after `sessions`).
-    const JudgeCgroups judge_cgroups(options.cgroups);
-    std::vector<std::unique_ptr<SandboxSession>> sessions;
-    for (int s = 0; s < jobs; ++s) sessions.push_back(std::make_unique<SandboxSession>());
-    auto slot = [&](int s) {
-        return RunSlot{out / "work" / ("slot-" + std::to_string(s)),
-                       cpus.slot_cpu[s],
-                       contest.read_only_dirs,
-                       contest.stack_mib,
-                       options.namespaces,
-                       options.cgroups,
-                       sessions[s].get(),
-                       options.stop};
-    };
-    RunRequest wanted;
-    wanted.namespaces = options.namespaces;
-    wanted.cgroups = options.cgroups;
-    wanted.core = slot(0).core;
-    const ProtectionProbe probe = probe_protections(out / "probe", wanted);
-    auto build_dir = [&](const Work& w) {
-        return out / "build" / names[w.contestant] / contest.problems[w.problem].config.name;
-    };
-
-    // The submissions this run grades: every one, or those options.selected accepts.
+// The submissions this run grades: every one, or those options.selected accepts.
+std::vector<Work> submissions_to_grade(const Contest& contest, const std::vector<std::string>& names,
+                                       const GradeOptions& options) {
     std::vector<Work> submissions;
-    int total_tests = 0;
     for (size_t c = 0; c < names.size(); ++c)
         for (size_t p = 0; p < contest.problems.size(); ++p)
-            if (!options.selected || options.selected(names[c], contest.problems[p].config.name)) {
+            if (!options.selected || options.selected(names[c], contest.problems[p].config.name))
                 submissions.push_back({c, p});
-                total_tests += static_cast<int>(contest.problems[p].tests.size());
-            }
-    Progress progress(options, total_tests);
-    progress.note("protections: " + probe.describe());
-    if (probe.error.empty())
-        for (const auto& line : judge_cgroups.notes(probe.protections.cgroups)) progress.note(line);
+    return submissions;
+}
+
+int test_count(const Contest& contest, const std::vector<Work>& submissions) {
+    int tests = 0;
+    for (const Work& w : submissions) tests += static_cast<int>(contest.problems[w.problem].tests.size());
+    return tests;
+}
+
+// Removes what runners that died left behind (their cgroups and root skeletons), and says so.
+void sweep_dead_runners(Progress& progress) {
     const CgroupSweep sweep = sweep_stale_cgroups();
     if (!sweep.removed.empty())
         progress.note("removed " + std::to_string(sweep.removed.size()) + " cgroup(s) left by runners that died: " +
@@ -379,11 +348,11 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
         progress.note("removed " + std::to_string(skeletons.size()) +
                       " root skeleton folder(s) left by runners that died: " + skeletons.front().string() +
                       (skeletons.size() > 1 ? ", ..." : ""));
-    auto stopped = [&] { return options.stop && options.stop->load(); };
-    progress.note(cpus.describe());
-    if (cpus.shared())
-        progress.note("warning: --jobs " + std::to_string(jobs) + " exceeds the " + std::to_string(allowed.size()) +
-                      " allowed CPU(s); slots share CPUs, spread evenly, and timings are less honest");
+}
+
+// Says what the journal already holds and what of it is graded again, and records the inputs it
+// is graded against from now on.
+void resume_journal(Journal& journal, const GradingInputs& inputs, const fs::path& out, Progress& progress) {
     if (journal.loaded_tests() > 0)
         progress.note("resuming: " + std::to_string(journal.loaded_tests()) + " test result(s) already in the journal");
     if (journal.records_without_inputs() > 0)
@@ -395,77 +364,104 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
             "note: the contest, its tests, settings or submissions changed since the journal was "
             "written: what they decide is graded again");
     if (journal.fingerprint() != inputs.fingerprint()) journal.append_fingerprint(inputs.fingerprint());
+}
 
-    // Compile phase: everything without a usable journaled record.
+// What the compile and run phases of one grading share.
+struct GradingRun {
+    const Contest& contest;
+    const GradeOptions& options;
+    const GradingPlan& plan;
+    const CompileSettings& compile_settings;
+    fs::path out;
+    int jobs;
+    Journal& journal;
+    Progress& progress;
+    std::function<RunSlot(int)> slot;  // the sandbox slot of pool thread s
+
+    bool stopped() const { return options.stop && options.stop->load(); }
+    fs::path build_dir(const Work& w) const {
+        return out / "build" / plan.contestants()[w.contestant] / contest.problems[w.problem].config.name;
+    }
+};
+
+// Compile phase: everything without a usable journaled record.
+std::vector<CompileRecord> compile_all(const GradingRun& run, const std::vector<Work>& submissions) {
     std::vector<CompileRecord> compiled(submissions.size());
-    run_pool(jobs, submissions.size(), [&](size_t i, int) {
-        if (stopped()) return;
+    run_pool(run.jobs, submissions.size(), [&](size_t i, int) {
+        if (run.stopped()) return;
         const Work& w = submissions[i];
-        const ContestProblem& problem = contest.problems[w.problem];
-        const std::string decided_by = inputs.of_compile(names[w.contestant], problem.config.name);
-        auto old = journal.compile_entry(names[w.contestant], problem.config.name);
+        const std::string& name = run.plan.contestants()[w.contestant];
+        const ContestProblem& problem = run.contest.problems[w.problem];
+        const std::string decided_by = run.plan.inputs.of_compile(name, problem.config.name);
+        auto old = run.journal.compile_entry(name, problem.config.name);
         // A judge fault never freezes; a record of other sources or settings is made again; a refusal
         // is looked at again (an lstat): the contestant's folder may have been fixed.
         bool reusable = old && old->inputs == decided_by && old->record.status != CompileStatus::FAIL &&
                         old->record.status != CompileStatus::refused &&
-                        (old->record.status != CompileStatus::ok || fs::exists(build_dir(w) / problem.config.name));
-        compiled[i] = reusable
-                          ? old->record
-                          : prepare_submission(contest, names[w.contestant], problem, build_dir(w), compile_settings);
-        if (stopped()) return;  // an interrupted compile is not a result
-        if (!reusable) journal.append(compiled[i], decided_by);
+                        (old->record.status != CompileStatus::ok || fs::exists(run.build_dir(w) / problem.config.name));
+        compiled[i] = reusable ? old->record
+                               : prepare_submission(run.contest, run.plan, w, run.build_dir(w), run.compile_settings);
+        if (run.stopped()) return;  // an interrupted compile is not a result
+        if (!reusable) run.journal.append(compiled[i], decided_by);
         if (compiled[i].status != CompileStatus::ok && !reusable)
-            progress.note(names[w.contestant] + " " + problem.config.name + ": " +
-                          std::string(to_string(compiled[i].status)));
+            run.progress.note(name + " " + problem.config.name + ": " + std::string(to_string(compiled[i].status)));
     });
+    return compiled;
+}
 
-    // Run phase.
-    struct TestWork {
-        size_t submission, test;
-    };
+struct TestWork {
+    size_t submission, test;
+};
+
+// The tests the run phase runs: those of compiled submissions without a current journaled result.
+// `done` counts the others.
+std::vector<TestWork> tests_to_run(const GradingRun& run, const std::vector<Work>& submissions,
+                                   const std::vector<CompileRecord>& compiled, int& done) {
     std::vector<TestWork> pending;
-    int done = 0;
     for (size_t i = 0; i < submissions.size(); ++i) {
-        const auto& problem = contest.problems[submissions[i].problem];
+        const auto& problem = run.contest.problems[submissions[i].problem];
         for (size_t t = 0; t < problem.tests.size(); ++t) {
-            const std::string& name = names[submissions[i].contestant];
-            auto old = journal.test_entry(name, problem.config.name, problem.tests[t].name);
+            const std::string& name = run.plan.contestants()[submissions[i].contestant];
+            auto old = run.journal.test_entry(name, problem.config.name, problem.tests[t].name);
             // A journaled judge fault is retried: the host may have fixed the cause.
-            const bool current = old &&
-                                 old->inputs == inputs.of_test(name, problem.config.name, problem.tests[t].name) &&
-                                 old->record.verdict != Verdict::FAIL;
+            const bool current =
+                old && old->inputs == run.plan.inputs.of_test(name, problem.config.name, problem.tests[t].name) &&
+                old->record.verdict != Verdict::FAIL;
             if (compiled[i].status == CompileStatus::ok && !current)
                 pending.push_back({i, t});
             else
                 ++done;
         }
     }
-    std::atomic<int> finished{done};
-    std::mutex done_mutex;
-    if (stopped()) throw GradingInterrupted();
-    run_pool(jobs, pending.size(), [&](size_t i, int s) {
-        if (stopped()) return;
-        const Work& w = submissions[pending[i].submission];
-        const ContestProblem& problem = contest.problems[w.problem];
-        const Program program = program_of(compiled[pending[i].submission], build_dir(w) / problem.config.name,
-                                           compile_settings, problem.config.name);
-        TestResult r = judge_program(problem, problem.tests[pending[i].test], program, slot(s));
-        r.contestant = names[w.contestant];
-        if (stopped()) return;             // the run may have been cut short: it is not a result
-        std::lock_guard lock(done_mutex);  // journal order = completion order; the callback sees it journaled
-        journal.append(r, inputs.of_test(r.contestant, r.problem, r.test));
-        int n = ++finished;
-        progress.test_done(r, n);
-        if (options.on_test_done) options.on_test_done(n, total_tests);
-    });
-    progress.finish();
-    if (stopped()) throw GradingInterrupted();
-
-    return assemble_results(contest, journal, probe.protections);
+    return pending;
 }
 
-ContestResults assemble_results(const Contest& contest, const Journal& journal, const Protections& probed) {
-    // In contest order, from the journal alone: equal whether or not the run was resumed or sharded.
+// Run phase: each pending test in a sandbox slot, journaled as it finishes.
+void run_all(const GradingRun& run, const std::vector<Work>& submissions, const std::vector<CompileRecord>& compiled,
+             const std::vector<TestWork>& pending, int done, int total_tests) {
+    std::atomic<int> finished{done};
+    std::mutex done_mutex;
+    run_pool(run.jobs, pending.size(), [&](size_t i, int s) {
+        if (run.stopped()) return;
+        const Work& w = submissions[pending[i].submission];
+        const ContestProblem& problem = run.contest.problems[w.problem];
+        const Program program = program_of(compiled[pending[i].submission], run.build_dir(w) / problem.config.name,
+                                           run.plan.languages(), problem.config.name);
+        TestResult r = judge_program(problem, problem.tests[pending[i].test], program, run.slot(s));
+        r.contestant = run.plan.contestants()[w.contestant];
+        if (run.stopped()) return;         // the run may have been cut short: it is not a result
+        std::lock_guard lock(done_mutex);  // journal order = completion order; the callback sees it journaled
+        run.journal.append(r, run.plan.inputs.of_test(r.contestant, r.problem, r.test));
+        int n = ++finished;
+        run.progress.test_done(r, n);
+        if (run.options.on_test_done) run.options.on_test_done(n, total_tests);
+    });
+}
+
+// assemble_results for the contestants `names`: in contest order, from the journal alone, equal
+// whether or not the run was resumed or sharded.
+ContestResults results_of(const Contest& contest, const std::vector<std::string>& names, const Journal& journal,
+                          const Protections& probed) {
     ContestResults results;
     results.contest = contest.name;
     for (const auto& p : contest.problems) {
@@ -473,7 +469,7 @@ ContestResults assemble_results(const Contest& contest, const Journal& journal, 
         results.problem_max_points.push_back(max_points(p));
         results.problem_time_limits_s.push_back(p.config.time_limit_s);
     }
-    for (const auto& name : list_contestants(contest.contestants_dir)) {
+    for (const auto& name : names) {
         ContestantResult cr;
         cr.name = name;
         for (const auto& problem : contest.problems) {
@@ -504,6 +500,71 @@ ContestResults assemble_results(const Contest& contest, const Journal& journal, 
     results.protections_from_runs = from_runs.has_value();
     rank_contestants(results.contestants);
     return results;
+}
+
+}  // namespace
+
+ContestResults grade(const Contest& contest, const GradeOptions& options) {
+    fs::create_directories(options.out_dir);
+    fs::path out = fs::absolute(options.out_dir);
+    mark_out_dir(out);  // the judge's own folder from now on (sudoku/out_dir.hpp)
+    Journal journal(out / "journal.jsonl");
+    const GradingPlan plan(contest);  // the one look at the contestants' folder this run takes
+    int jobs = std::max(1, options.jobs > 0 ? options.jobs : contest.jobs);
+    std::vector<int> allowed = allowed_cpus();
+    if (allowed.empty()) allowed = {0};  // sched_getaffinity failed: the pins will fail closed, each a FAIL
+    const CpuAllocation cpus = allocate_cpus(jobs, allowed);
+
+    CompileSettings compile_settings = contest.compile;
+    compile_settings.read_only_dirs = contest.read_only_dirs;
+    // Before the runners: they start in the group it leaves them, and it steps back (and sweeps)
+    // only after the last of them has gone (destroyed after `sessions`).
+    const JudgeCgroups judge_cgroups(options.cgroups);
+    std::vector<std::unique_ptr<SandboxSession>> sessions;
+    for (int s = 0; s < jobs; ++s) sessions.push_back(std::make_unique<SandboxSession>());
+    auto slot = [&](int s) {
+        return RunSlot{out / "work" / ("slot-" + std::to_string(s)),
+                       cpus.slot_cpu[s],
+                       contest.read_only_dirs,
+                       contest.stack_mib,
+                       options.namespaces,
+                       options.cgroups,
+                       sessions[s].get(),
+                       options.stop};
+    };
+    RunRequest wanted;
+    wanted.namespaces = options.namespaces;
+    wanted.cgroups = options.cgroups;
+    wanted.core = slot(0).core;
+    const ProtectionProbe probe = probe_protections(out / "probe", wanted);
+
+    const std::vector<Work> submissions = submissions_to_grade(contest, plan.contestants(), options);
+    const int total_tests = test_count(contest, submissions);
+    Progress progress(options, total_tests);
+    progress.note("protections: " + probe.describe());
+    if (probe.error.empty())
+        for (const auto& line : judge_cgroups.notes(probe.protections.cgroups)) progress.note(line);
+    sweep_dead_runners(progress);
+    progress.note(cpus.describe());
+    if (cpus.shared())
+        progress.note("warning: --jobs " + std::to_string(jobs) + " exceeds the " + std::to_string(allowed.size()) +
+                      " allowed CPU(s); slots share CPUs, spread evenly, and timings are less honest");
+    resume_journal(journal, plan.inputs, out, progress);
+
+    const GradingRun run{contest, options, plan, compile_settings, out, jobs, journal, progress, slot};
+    const std::vector<CompileRecord> compiled = compile_all(run, submissions);
+    int done = 0;
+    const std::vector<TestWork> pending = tests_to_run(run, submissions, compiled, done);
+    if (run.stopped()) throw GradingInterrupted();
+    run_all(run, submissions, compiled, pending, done, total_tests);
+    progress.finish();
+    if (run.stopped()) throw GradingInterrupted();
+
+    return results_of(contest, plan.contestants(), journal, probe.protections);
+}
+
+ContestResults assemble_results(const Contest& contest, const Journal& journal, const Protections& probed) {
+    return results_of(contest, list_contestants(contest.contestants_dir), journal, probed);
 }
 
 }  // namespace sudoku::judge
