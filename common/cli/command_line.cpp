@@ -122,6 +122,13 @@ void describe(CLI::App& app, std::string usage, std::string text) {
     layout_of(app).helps[&app] = {std::move(usage), std::move(text)};
 }
 
+CLI::App* add_command(CLI::App& program, const CommandHelp& help) {
+    CLI::App* app = program.add_subcommand(help.name, help.summary);
+    describe(*app, help.usage, help.description);
+    app->footer(help.footer);
+    return app;
+}
+
 CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
     const std::string range = "from " + std::to_string(min) + " to " + std::to_string(max);
     return CLI::Validator(

@@ -31,6 +31,17 @@ void add_version_flag(CLI::App& app);
 // what the program's own help lists beside the command.
 void describe(CLI::App& app, std::string usage, std::string text);
 
+// What a command's help says, from the program's list down to its example.
+struct CommandHelp {
+    std::string name;         // the word that chooses it: `sudoku-judge NAME`
+    std::string summary;      // its line in the program's own help
+    std::string usage;        // as for describe
+    std::string description;  // as for describe
+    std::string footer;       // the Example section and the exit statuses
+};
+// A command of `program` that prints `help`: its subcommand, to add options to.
+CLI::App* add_command(CLI::App& program, const CommandHelp& help);
+
 // A whole number from `min` to `max`, in decimal digits only: "2abc", " 3", "0x10", "3.0", "-1"
 // are refused with a message saying what was expected and what was found.
 CLI::Validator whole_number(std::uint64_t min, std::uint64_t max);

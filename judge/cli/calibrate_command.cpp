@@ -75,12 +75,13 @@ int calibrate(CalibrateCommand& c) {
 
 Command add_calibrate_command(CLI::App& judge) {
     auto c = std::make_shared<CalibrateCommand>();
-    CLI::App* app = judge.add_subcommand("calibrate", "propose a time limit from model and naive solutions");
-    cli::describe(*app,
-                  "sudoku-judge calibrate CONTEST.yaml --problem P --model NAME... --naive NAME...\n"
-                  "                              [--factor F] [--out DIR] [--jobs N]",
-                  kDescription);
-    app->footer(kFooter);
+    CLI::App* app = cli::add_command(
+        judge, {.name = "calibrate",
+                .summary = "propose a time limit from model and naive solutions",
+                .usage = "sudoku-judge calibrate CONTEST.yaml --problem P --model NAME... --naive NAME...\n"
+                         "                              [--factor F] [--out DIR] [--jobs N]",
+                .description = kDescription,
+                .footer = kFooter});
     app->add_option("CONTEST.yaml", c->contest_file, "the contest file")->required();
     app->add_option("--problem", c->request.problem, "the problem, by its config name")->type_name("P")->required();
     // One name per --model / --naive, repeated: a list would swallow CONTEST.yaml after it.

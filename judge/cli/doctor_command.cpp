@@ -73,9 +73,12 @@ int doctor(const DoctorCommand& c) {
 
 Command add_doctor_command(CLI::App& judge) {
     auto c = std::make_shared<DoctorCommand>();
-    CLI::App* app = judge.add_subcommand("doctor", "check this machine's sandbox and timing before a contest");
-    cli::describe(*app, "sudoku-judge doctor [CONTEST.yaml] [--out DIR] [--jobs N] [--json]", kDescription);
-    app->footer(kFooter);
+    CLI::App* app =
+        cli::add_command(judge, {.name = "doctor",
+                                 .summary = "check this machine's sandbox and timing before a contest",
+                                 .usage = "sudoku-judge doctor [CONTEST.yaml] [--out DIR] [--jobs N] [--json]",
+                                 .description = kDescription,
+                                 .footer = kFooter});
     app->add_option("CONTEST.yaml", c->contest_file, "the contest: its languages' compilers, its jobs");
     app->add_option("--out", c->out, "where grading would write (free disk); default CONTEST's judge-out");
     app->add_option("--jobs", c->jobs, "slots whose CPUs are checked (default: the contest's jobs, else 1)")

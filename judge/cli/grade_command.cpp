@@ -115,12 +115,13 @@ CLI::Validator shard_text() {
 
 Command add_grade_command(CLI::App& judge) {
     auto c = std::make_shared<GradeCommand>();
-    CLI::App* app = judge.add_subcommand("grade", "compile, run, check and score every submission; write the reports");
-    cli::describe(*app,
-                  "sudoku-judge grade CONTEST.yaml [--out DIR] [--jobs N] [--fresh] [--no-namespaces]\n"
-                  "                          [--no-cgroups] [--shard I/N | --shard auto]",
-                  kDescription);
-    app->footer(kFooter);
+    CLI::App* app = cli::add_command(
+        judge, {.name = "grade",
+                .summary = "compile, run, check and score every submission; write the reports",
+                .usage = "sudoku-judge grade CONTEST.yaml [--out DIR] [--jobs N] [--fresh] [--no-namespaces]\n"
+                         "                          [--no-cgroups] [--shard I/N | --shard auto]",
+                .description = kDescription,
+                .footer = kFooter});
     app->add_option("CONTEST.yaml", c->contest_file, "the contest file")->required();
     app->add_option("--out", c->out, "the results folder (default: judge-out next to CONTEST.yaml)")->type_name("DIR");
     add_run_options(*app, c->options);

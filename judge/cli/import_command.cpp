@@ -47,9 +47,11 @@ int import(const ImportCommand& c) {
 Command add_import_command(CLI::App& judge) {
     auto c = std::make_shared<ImportCommand>();
     CLI::App* app =
-        judge.add_subcommand("import-lemon", "write CONTEST.yaml and problem.yaml files for a LemonLime contest");
-    cli::describe(*app, "sudoku-judge import-lemon CONTEST.cdf --out DIR", kDescription);
-    app->footer(kFooter);
+        cli::add_command(judge, {.name = "import-lemon",
+                                 .summary = "write CONTEST.yaml and problem.yaml files for a LemonLime contest",
+                                 .usage = "sudoku-judge import-lemon CONTEST.cdf --out DIR",
+                                 .description = kDescription,
+                                 .footer = kFooter});
     app->add_option("CONTEST.cdf", c->cdf, "the LemonLime contest file")->required();
     app->add_option("--out", c->out, "where CONTEST.yaml and the problem folders are written")
         ->type_name("DIR")

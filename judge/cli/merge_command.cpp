@@ -86,9 +86,11 @@ int merge(MergeCommand& c) {
 
 Command add_merge_command(CLI::App& judge) {
     auto c = std::make_shared<MergeCommand>();
-    CLI::App* app = judge.add_subcommand("merge", "combine the shards' directories into the reports of one run");
-    cli::describe(*app, "sudoku-judge merge CONTEST.yaml --out DIR SHARD_DIR...", kDescription);
-    app->footer(kFooter);
+    CLI::App* app = cli::add_command(judge, {.name = "merge",
+                                             .summary = "combine the shards' directories into the reports of one run",
+                                             .usage = "sudoku-judge merge CONTEST.yaml --out DIR SHARD_DIR...",
+                                             .description = kDescription,
+                                             .footer = kFooter});
     app->add_option("CONTEST.yaml", c->contest_file, "the contest file")->required();
     app->add_option("SHARD_DIR", c->shard_dirs, "the --out directory of each shard")->required();
     app->add_option("--out", c->out, "the merged results folder")->type_name("DIR")->required();

@@ -91,9 +91,12 @@ void print_shard_survey(const judge::ShardSurvey& survey, const std::string& con
 
 Command add_status_command(CLI::App& judge) {
     auto c = std::make_shared<StatusCommand>();
-    CLI::App* app = judge.add_subcommand("status", "list the shards as finished, unfinished, missing or mismatched");
-    cli::describe(*app, "sudoku-judge status CONTEST.yaml SHARD_DIR...", kDescription);
-    app->footer(kFooter);
+    CLI::App* app =
+        cli::add_command(judge, {.name = "status",
+                                 .summary = "list the shards as finished, unfinished, missing or mismatched",
+                                 .usage = "sudoku-judge status CONTEST.yaml SHARD_DIR...",
+                                 .description = kDescription,
+                                 .footer = kFooter});
     app->add_option("CONTEST.yaml", c->contest_file, "the contest file")->required();
     app->add_option("SHARD_DIR", c->shard_dirs, "the --out directory of each shard")->required();
     app->add_option("--key", c->key, kKeyOptionHelp)->type_name("FILE");
