@@ -139,6 +139,41 @@ std::optional<std::string> short_answer(const std::string& answer) {
     return answer.substr(0, answer.find_last_not_of('\n') + 1);
 }
 
+// The config's samples, as given, with their answers, into `dir` and the manifest.
+void write_samples(const ProblemConfig& config, const Problem& problem, CheckedAnswers& answers, const fs::path& dir,
+                   Manifest& manifest) {
+    for (std::size_t s = 0; s < config.samples.size(); ++s) {
+        const std::string stem = detail::sample_stem(static_cast<int>(s) + 1);
+        auto parsed = parse_puzzles(problem.input, config.samples[s].input, config.source.string());
+        if (auto* d = std::get_if<Diagnostic>(&parsed)) throw BuildError{d->to_string()};
+        const std::string ans = answers.answer_or_throw(std::get<std::vector<Grid>>(parsed), stem, stem + ".ans");
+        write_or_throw(dir / (stem + ".in"), config.samples[s].input);
+        write_or_throw(dir / (stem + ".ans"), ans);
+        manifest.samples.push_back(
+            {stem + ".in", stem + ".ans", short_answer(ans), sha256_hex(config.samples[s].input), sha256_hex(ans)});
+    }
+}
+
+// What the manifest says of one built test: its files, group, seed, puzzles and hashes.
+ManifestTest manifest_test(const std::string& stem, const TestGroup& group, std::uint64_t seed,
+                           const std::vector<TestPuzzle>& made, const std::string& in, const std::string& ans) {
+    ManifestTest test;
+    test.test = stem;
+    test.input = stem + ".in";
+    test.answer_file = stem + ".ans";
+    test.group = group.name;
+    test.points = group.points;
+    test.seed = seed;
+    test.kind = group.kind;
+    test.hardness = group.hardness;
+    for (const TestPuzzle& m : made) test.puzzles.push_back(describe_puzzle(m));
+    test.answer = short_answer(ans);
+    test.sha256_input = sha256_hex(in);
+    test.sha256_answer = sha256_hex(ans);
+    test.generator_version = generator_version();
+    return test;
+}
+
 void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* progress, const AnswerMethod& method) {
     const Problem& problem = *find_problem(config.problem);
     const int box = format_box(problem.input);
@@ -157,16 +192,7 @@ void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* 
     else
         throw BuildError{"cannot read " + config.source.string()};
 
-    for (std::size_t s = 0; s < config.samples.size(); ++s) {
-        const std::string stem = detail::sample_stem(static_cast<int>(s) + 1);
-        auto parsed = parse_puzzles(problem.input, config.samples[s].input, config.source.string());
-        if (auto* d = std::get_if<Diagnostic>(&parsed)) throw BuildError{d->to_string()};
-        const std::string ans = answers.answer_or_throw(std::get<std::vector<Grid>>(parsed), stem, stem + ".ans");
-        write_or_throw(dir / (stem + ".in"), config.samples[s].input);
-        write_or_throw(dir / (stem + ".ans"), ans);
-        manifest.samples.push_back(
-            {stem + ".in", stem + ".ans", short_answer(ans), sha256_hex(config.samples[s].input), sha256_hex(ans)});
-    }
+    write_samples(config, problem, answers, dir, manifest);
 
     timings["tests"] = Json::array();
     int number = 0;
@@ -192,21 +218,7 @@ void build_into(const ProblemConfig& config, const fs::path& dir, std::ostream* 
             write_or_throw(dir / (stem + ".in"), in);
             write_or_throw(dir / (stem + ".ans"), ans);
 
-            ManifestTest test;
-            test.test = stem;
-            test.input = stem + ".in";
-            test.answer_file = stem + ".ans";
-            test.group = group.name;
-            test.points = group.points;
-            test.seed = seed;
-            test.kind = group.kind;
-            test.hardness = group.hardness;
-            for (const TestPuzzle& m : made) test.puzzles.push_back(describe_puzzle(m));
-            test.answer = short_answer(ans);
-            test.sha256_input = sha256_hex(in);
-            test.sha256_answer = sha256_hex(ans);
-            test.generator_version = generator_version();
-            manifest.tests.push_back(std::move(test));
+            manifest.tests.push_back(manifest_test(stem, group, seed, made, in, ans));
             timings["tests"].push_back({{"test", stem},
                                         {"generation_s", generation_s},
                                         {"solving_s", solving_s},

@@ -60,6 +60,52 @@ bool build_disk_full(const fs::path& build_dir, const std::string& log, const Co
     return free_bytes < static_cast<double>(settings.binary_limit_mib) * 1024 * 1024;
 }
 
+// The compiler's limits: the contest's compile time and memory, and a binary's size as its output.
+RunLimits compile_limits(const CompileSettings& settings) {
+    return RunLimits{.cpu_s = settings.time_limit_s,
+                     .wall_s = settings.time_limit_s * 2 + 1,
+                     .memory_mib = settings.memory_mib,
+                     .stack_mib = -1,
+                     .output_kib = settings.binary_limit_mib * 1024,
+                     .processes = 64};
+}
+
+// What the compiler's run makes of the submission: a kept program, a CE with the compiler's `log`,
+// or a judge fault. `box` (build_dir/box) holds what the compiler wrote.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): build directory then program name, as compile_submission
+void record_compile_run(CompileResult& result, const RunRecord& run, const std::string& log, const Language& language,
+                        const fs::path& build_dir, const std::string& name, const CompileSettings& settings) {
+    const fs::path box = build_dir / "box";
+    std::error_code ec;
+    if (!run.error.empty()) {
+        result.judge_fault = true;
+        result.message = run.error;
+    } else if (run.killed_by != KilledBy::none || run.cpu_s > settings.time_limit_s) {
+        result.message = "compilation exceeded " + std::to_string(settings.time_limit_s).substr(0, 4) + " s\n" + log;
+    } else if (run.oom) {
+        result.message = "compilation exceeded " + std::to_string(settings.memory_mib) + " MiB of memory\n" + log;
+    } else if (run.signal) {
+        result.message = "compiler killed by signal " + std::to_string(*run.signal) + "\n" + log;
+    } else if (run.exit_code != 0 && build_disk_full(build_dir, log, settings)) {
+        result.judge_fault = true;  // not the contestant's CE: it is compiled again on a disk with room
+        result.message = "the disk of " + build_dir.string() + " is full: " + std::strerror(ENOSPC) + "\n" + log;
+    } else if (run.exit_code != 0 || (language.runs_binary() && !is_plain_file(box / name))) {
+        result.message = log.empty() ? "the compiler failed without a message" : log;
+    } else {
+        result.ok = true;
+        result.binary = build_dir / name;
+        // A binary is the program; an interpreted language's program is the box (its sources).
+        fs::rename(language.runs_binary() ? box / name : box, result.binary, ec);
+        if (ec) {
+            result.ok = false;
+            result.judge_fault = true;
+            result.message = "cannot keep the program: " + ec.message();
+        } else {
+            result.message = log;  // warnings
+        }
+    }
+}
+
 }  // namespace
 
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): source then build directory, as the header declares
@@ -120,43 +166,12 @@ CompileResult compile_submission(const SubmissionFiles& files, const fs::path& b
     r.work_dir = box;
     r.stdout_file = build_dir / "compile.stdout";
     r.stderr_file = build_dir / "compile.log";
-    r.limits = RunLimits{.cpu_s = settings.time_limit_s,
-                         .wall_s = settings.time_limit_s * 2 + 1,
-                         .memory_mib = settings.memory_mib,
-                         .stack_mib = -1,
-                         .output_kib = settings.binary_limit_mib * 1024,
-                         .processes = 64};
+    r.limits = compile_limits(settings);
     r.read_only = read_only_at_own_paths(settings.read_only_dirs);
     RunRecord run = run_sandboxed(r);
     result.cpu_s = run.cpu_s;
-    std::string log = compiler_messages(r.stdout_file, r.stderr_file, settings.message_limit_kib * 1024);
-    if (!run.error.empty()) {
-        result.judge_fault = true;
-        result.message = run.error;
-    } else if (run.killed_by != KilledBy::none || run.cpu_s > settings.time_limit_s) {
-        result.message = "compilation exceeded " + std::to_string(settings.time_limit_s).substr(0, 4) + " s\n" + log;
-    } else if (run.oom) {
-        result.message = "compilation exceeded " + std::to_string(settings.memory_mib) + " MiB of memory\n" + log;
-    } else if (run.signal) {
-        result.message = "compiler killed by signal " + std::to_string(*run.signal) + "\n" + log;
-    } else if (run.exit_code != 0 && build_disk_full(build_dir, log, settings)) {
-        result.judge_fault = true;  // not the contestant's CE: it is compiled again on a disk with room
-        result.message = "the disk of " + build_dir.string() + " is full: " + std::strerror(ENOSPC) + "\n" + log;
-    } else if (run.exit_code != 0 || (language.runs_binary() && !is_plain_file(box / name))) {
-        result.message = log.empty() ? "the compiler failed without a message" : log;
-    } else {
-        result.ok = true;
-        result.binary = build_dir / name;
-        // A binary is the program; an interpreted language's program is the box (its sources).
-        fs::rename(language.runs_binary() ? box / name : box, result.binary, ec);
-        if (ec) {
-            result.ok = false;
-            result.judge_fault = true;
-            result.message = "cannot keep the program: " + ec.message();
-        } else {
-            result.message = log;  // warnings
-        }
-    }
+    record_compile_run(result, run, compiler_messages(r.stdout_file, r.stderr_file, settings.message_limit_kib * 1024),
+                       language, build_dir, name, settings);
     return result;
 }
 

@@ -51,6 +51,38 @@ size_t graded_count(const Contest& contest, const GradingInputs& inputs, const J
     return graded;
 }
 
+// Whether shard.json's record `j` (read from `file`) is this judge's for this contest: its schema,
+// a shard index within its count (f.shard, reset when not), the judge's version and the contest's
+// fingerprint. When it is not, f.why says why.
+bool record_matches(ShardFolder& f, const nlohmann::json& j, const fs::path& file, const Contest& contest,
+                    const GradingInputs& inputs) {
+    if (j.value("schema", "") != kShardSchema) {
+        f.why = file.string() + ": a shard record of schema '" + j.value("schema", "") + "', not " + kShardSchema +
+                " (an older judge's): grade the shard again";
+        return false;
+    }
+    if (f.shard.count < 1 || f.shard.count > kMostShards || f.shard.index < 0 || f.shard.index >= f.shard.count) {
+        f.why = file.string() + ": index " + std::to_string(f.shard.index) + " of count " +
+                std::to_string(f.shard.count) + " is no shard";
+        f.shard = {-1, 0};
+        return false;
+    }
+    // One judge's rules and measurements per contest: a shard graded by another build is graded again.
+    if (const std::string version = j.value("judge_version", "unknown"); version != toolkit_version()) {
+        f.why = file.string() + ": " + shard_name(f.shard) + " was graded by sudoku-judge " + version +
+                ", this is sudoku-judge " + toolkit_version() + ": grade it again with this judge";
+        return false;
+    }
+    if (j.value("fingerprint", "") != inputs.fingerprint()) {
+        f.why = file.string() + ": " + shard_name(f.shard) +
+                " was graded for another version of the contest (its contestants, submissions, problems, tests "
+                "or settings differ from " +
+                contest.source.string() + ")";
+        return false;
+    }
+    return true;
+}
+
 // The folder's state from shard.json and journal.jsonl; `plan` is the contest's plan for the
 // folder's count (computed by the caller once per count).
 void inspect(ShardFolder& f, const Contest& contest, const GradingInputs& inputs,
@@ -72,30 +104,7 @@ void inspect(ShardFolder& f, const Contest& contest, const GradingInputs& inputs
     }
     f.shard = {j.value("index", -1), j.value("count", 0)};
     f.state = ShardState::mismatched;
-    if (j.value("schema", "") != kShardSchema) {
-        f.why = file.string() + ": a shard record of schema '" + j.value("schema", "") + "', not " + kShardSchema +
-                " (an older judge's): grade the shard again";
-        return;
-    }
-    if (f.shard.count < 1 || f.shard.count > kMostShards || f.shard.index < 0 || f.shard.index >= f.shard.count) {
-        f.why = file.string() + ": index " + std::to_string(f.shard.index) + " of count " +
-                std::to_string(f.shard.count) + " is no shard";
-        f.shard = {-1, 0};
-        return;
-    }
-    // One judge's rules and measurements per contest: a shard graded by another build is graded again.
-    if (const std::string version = j.value("judge_version", "unknown"); version != toolkit_version()) {
-        f.why = file.string() + ": " + shard_name(f.shard) + " was graded by sudoku-judge " + version +
-                ", this is sudoku-judge " + toolkit_version() + ": grade it again with this judge";
-        return;
-    }
-    if (j.value("fingerprint", "") != inputs.fingerprint()) {
-        f.why = file.string() + ": " + shard_name(f.shard) +
-                " was graded for another version of the contest (its contestants, submissions, problems, tests "
-                "or settings differ from " +
-                contest.source.string() + ")";
-        return;
-    }
+    if (!record_matches(f, j, file, contest, inputs)) return;
     const PlannedShard& planned = plans.at(f.shard.count)[static_cast<size_t>(f.shard.index)];
     f.estimate_s = planned.estimate_s;
     f.submissions = planned.submissions;
