@@ -19,6 +19,7 @@ std::string format_record(const Options& o, const Record& r) {
     auto line = [&](std::string_view k, const auto& value) { out << k << ": " << value << "\n"; };
     line(key::cpu, r.cpu);
     line(key::wall, r.wall);
+    line(key::waited, r.waited);
     line(key::peak_kib, r.peak_kib);
     if (r.signal)
         line(key::signal, r.signal);

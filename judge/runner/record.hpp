@@ -11,6 +11,7 @@ namespace sudoku_sandbox {
 
 struct Record {
     double cpu = 0, wall = 0;
+    double waited = 0;  // of wall, ready to run but waiting for a CPU (cpu_wait.hpp)
     long long peak_kib = 0;
     int exit_code = -1, signal = 0;
     sudoku::judge::KilledBy killed_by = sudoku::judge::KilledBy::none;

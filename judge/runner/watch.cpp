@@ -16,6 +16,7 @@
 #include <cstring>
 
 #include "child.hpp"
+#include "cpu_wait.hpp"
 #include "files.hpp"
 #include "new_root.hpp"
 #include "record.hpp"
@@ -124,6 +125,8 @@ struct Watched {
     double tree_cpu = 0;  // without cgroups: the tree polled from /proc
     long long tree_peak = 0;
     long long group_peak = 0;  // cgroup v2 without memory.peak: memory.current polled
+    pid_t program = -1;        // init's child, once it is there
+    double waited = 0;         // the program's wait for a CPU (cpu_wait.hpp), as last polled
 };
 
 // Polls the limits until init reports the program's end, a hard limit is hit or a stop signal
@@ -161,10 +164,12 @@ Watched watch(const Options& o, const Cgroups& cg, const Baselines& b, pid_t ini
                 return w;
             }
         }
+        if (w.program < 0) w.program = program_of(init);
+        if (w.program > 0) w.waited = std::max(w.waited, cpu_wait_s(w.program));
         const double cpu = tree_polled ? w.tree_cpu : run_cpu(cg, b);
         if (cpu > o.cpu_hard)
             r.killed_by = KilledBy::cpu;
-        else if (now_s() - start > o.wall_hard)
+        else if (now_s() - start - w.waited > o.wall_hard)
             r.killed_by = KilledBy::wall;
         else if (box_bytes(o.dir, box_cap) > box_cap)
             r.killed_by = KilledBy::output;
@@ -175,6 +180,7 @@ Watched watch(const Options& o, const Cgroups& cg, const Baselines& b, pid_t ini
 // How the program ended and what it used, into the record.
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): one caller, the run's facts in order
 void measure(const Cgroups& cg, const Baselines& b, const Watched& w, double wall_runner, Record& r) {
+    r.waited = w.waited;
     if (w.ended) {
         r.wall = w.end.wall;
         if (WIFEXITED(w.end.status)) r.exit_code = WEXITSTATUS(w.end.status);

@@ -53,6 +53,9 @@ struct RunRequest {
 // The runner's result record: what happened, no judgement.
 struct RunRecord {
     double cpu_s = 0, wall_s = 0;
+    // Of wall_s, the time the program was ready to run but waited for a CPU other processes held
+    // (the kernel's schedstat): the wall limit leaves it out, so the load does not make a TLE.
+    double waited_s = 0;
     long long peak_kib = 0;
     std::optional<int> exit_code;  // exactly one of exit_code and signal is set on success
     std::optional<int> signal;

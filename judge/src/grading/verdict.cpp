@@ -1,6 +1,7 @@
 // The single place where a verdict is decided (precedence in sudoku/verdict.hpp).
 #include "sudoku/verdict.hpp"
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -13,6 +14,12 @@ namespace {
 std::string format(const char* fmt, double a, double b) {
     char buf[128];
     std::snprintf(buf, sizeof buf, fmt, a, b);
+    return buf;
+}
+
+std::string format(const char* fmt, double a) {
+    char buf[128];
+    std::snprintf(buf, sizeof buf, fmt, a);
     return buf;
 }
 
@@ -49,10 +56,15 @@ Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const Outp
     if (run.killed_by == KilledBy::cpu || run.cpu_s > limits.cpu_s)
         return {Verdict::TLE, format("CPU time %.3f s > limit %.3f s", run.cpu_s, limits.cpu_s) +
                                   (run.killed_by == KilledBy::cpu ? " (stopped)" : "")};
-    double wall_limit = limits.wall_or_default();
-    if (run.killed_by == KilledBy::wall || run.wall_s > wall_limit)
-        return {Verdict::TLE, format("wall time %.3f s > limit %.3f s (sleeping or blocked)", run.wall_s, wall_limit) +
-                                  (run.killed_by == KilledBy::wall ? " (stopped)" : "")};
+    // The wall time counts what the program did (ran, slept, blocked), not its wait for a CPU that
+    // the machine's load kept from it.
+    const double wall_limit = limits.wall_or_default();
+    const double wall_counted = std::max(0.0, run.wall_s - run.waited_s);
+    if (run.killed_by == KilledBy::wall || wall_counted > wall_limit)
+        return {Verdict::TLE,
+                format("wall time %.3f s > limit %.3f s (sleeping or blocked)", wall_counted, wall_limit) +
+                    (run.waited_s >= 0.001 ? format(", besides %.3f s waiting for a CPU", run.waited_s) : "") +
+                    (run.killed_by == KilledBy::wall ? " (stopped)" : "")};
 
     // 4. Memory soft limit: the peak passed it without reaching the hard one.
     if (peak_mib > static_cast<double>(limits.memory_mib)) return {Verdict::MLE, memory_reason(false)};

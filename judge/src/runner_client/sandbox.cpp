@@ -126,6 +126,8 @@ RunRecord parse_run_record(const std::string& text) {
             ok = read_number(value, r.cpu_s);
         else if (key == record_key::wall)
             ok = read_number(value, r.wall_s);
+        else if (key == record_key::waited)
+            ok = read_number(value, r.waited_s) && r.waited_s >= 0;
         else if (key == record_key::peak_kib)
             ok = read_number(value, r.peak_kib);
         else if (key == record_key::exit_code)

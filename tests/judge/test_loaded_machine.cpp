@@ -1,0 +1,99 @@
+// The verdict does not follow the machine's load. A CPU-bound program on a busy core waits for the
+// CPU, and that wait grows its wall time with the load, not with anything the program does: the
+// wall limit leaves it out (the record's `waited`), while a program that sleeps keeps its whole
+// wall time against the limit.
+#include <sched.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "judge_fixture.hpp"
+#include "sudoku/sandbox.hpp"
+#include "sudoku/verdict.hpp"
+#include "support/skip.hpp"
+
+using namespace sudoku::judge;
+using namespace judge_test;
+
+namespace {
+
+// Busy loops pinned to one core for as long as they live: that core's load, made by the test.
+class BusyCore {
+public:
+    BusyCore(int core, int loops) {
+        for (int i = 0; i < loops; ++i)
+            threads_.emplace_back([this, core] {
+                cpu_set_t set;
+                CPU_ZERO(&set);
+                CPU_SET(core, &set);
+                sched_setaffinity(0, sizeof set, &set);
+                volatile unsigned long x = 0;
+                while (!stop_.load(std::memory_order_relaxed)) ++x;
+            });
+    }
+    ~BusyCore() {
+        stop_ = true;
+        for (auto& t : threads_) t.join();
+    }
+    BusyCore(const BusyCore&) = delete;
+    BusyCore& operator=(const BusyCore&) = delete;
+
+private:
+    std::atomic<bool> stop_{false};
+    std::vector<std::thread> threads_;
+};
+
+RunRequest request_in(const fs::path& box, const std::string& file, std::vector<std::string> argv) {
+    fs::remove_all(box);
+    fs::create_directories(box);
+    fs::copy_file(program(file), box / "prog");
+    RunRequest r;
+    r.work_dir = box;
+    r.argv = std::move(argv);
+    r.core = 0;
+    r.limits.cpu_s = 1;  // the wall limit by default: 2 x 1 + 1 = 3 s
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("loaded machine: a program using 0.6 s of CPU on a core shared with five busy loops is not a wall TLE") {
+    if (geteuid() != 0) sudoku::testing::skip_test("the runner's namespaces and cgroups need root here");
+    const fs::path dir = scratch("loaded-core");
+    RunRequest r = request_in(dir / "box", "cpu_burn.c", {"./prog", "0.6"});
+    RunRecord record;
+    {
+        // A sixth of the core: 0.6 s of CPU takes about 3.6 s of wall time, over the 3 s limit.
+        BusyCore busy(0, 5);
+        record = run_sandboxed(r);
+    }
+    INFO(record.error << "; cpu " << record.cpu_s << " s, wall " << record.wall_s << " s, waited " << record.waited_s
+                      << " s, killed by " << to_string(record.killed_by));
+    REQUIRE(record.error.empty());
+    CHECK(record.killed_by == KilledBy::none);
+    CHECK(record.exit_code == 0);
+    CHECK(record.waited_s > 0);
+    CHECK(record.wall_s - record.waited_s < r.limits.wall_or_default());
+    const Outcome o = decide_verdict(record, r.limits, OutputFacts{}, [] { return CheckResult::accepted(); });
+    INFO(o.reason);
+    CHECK(o.verdict != Verdict::TLE);
+}
+
+TEST_CASE("loaded machine: a program that sleeps past the wall limit is stopped by it, its sleep counted whole") {
+    if (geteuid() != 0) sudoku::testing::skip_test("the runner's namespaces and cgroups need root here");
+    const fs::path dir = scratch("sleeping-past-wall");
+    fs::create_directories(dir / "box");
+    RunRequest r;
+    r.work_dir = dir / "box";
+    r.argv = {"/bin/sleep", "10"};
+    r.limits.cpu_s = 0.2;  // the wall limit by default: 1.4 s
+    const RunRecord record = run_sandboxed(r);
+    INFO(record.error << "; wall " << record.wall_s << " s, waited " << record.waited_s << " s");
+    REQUIRE(record.error.empty());
+    CHECK(record.killed_by == KilledBy::wall);
+    CHECK(record.waited_s < 0.5);
+    const Outcome o = decide_verdict(record, r.limits, OutputFacts{}, [] { return CheckResult::accepted(); });
+    CHECK(o.verdict == Verdict::TLE);
+}
