@@ -436,10 +436,15 @@ std::vector<TestWork> tests_to_run(const GradingRun& run, const std::vector<Work
     return pending;
 }
 
+// How many of the run's tests are journaled, of how many: the progress the callback is told.
+struct TestCount {
+    int done = 0, total = 0;
+};
+
 // Run phase: each pending test in a sandbox slot, journaled as it finishes.
 void run_all(const GradingRun& run, const std::vector<Work>& submissions, const std::vector<CompileRecord>& compiled,
-             const std::vector<TestWork>& pending, int done, int total_tests) {
-    std::atomic<int> finished{done};
+             const std::vector<TestWork>& pending, TestCount count) {
+    std::atomic<int> finished{count.done};
     std::mutex done_mutex;
     run_pool(run.jobs, pending.size(), [&](size_t i, int s) {
         if (run.stopped()) return;
@@ -454,7 +459,7 @@ void run_all(const GradingRun& run, const std::vector<Work>& submissions, const 
         run.journal.append(r, run.plan.inputs.of_test(r.contestant, r.problem, r.test));
         int n = ++finished;
         run.progress.test_done(r, n);
-        if (run.options.on_test_done) run.options.on_test_done(n, total_tests);
+        if (run.options.on_test_done) run.options.on_test_done(n, count.total);
     });
 }
 
@@ -556,7 +561,7 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     int done = 0;
     const std::vector<TestWork> pending = tests_to_run(run, submissions, compiled, done);
     if (run.stopped()) throw GradingInterrupted();
-    run_all(run, submissions, compiled, pending, done, total_tests);
+    run_all(run, submissions, compiled, pending, TestCount{.done = done, .total = total_tests});
     progress.finish();
     if (run.stopped()) throw GradingInterrupted();
 
