@@ -30,7 +30,7 @@ public:
                 CPU_SET(core, &set);
                 sched_setaffinity(0, sizeof set, &set);
                 volatile unsigned long x = 0;
-                while (!stop_.load(std::memory_order_relaxed)) ++x;
+                while (!stop_.load(std::memory_order_relaxed)) x = x + 1;  // volatile: the loop is not optimised away
             });
     }
     ~BusyCore() {
