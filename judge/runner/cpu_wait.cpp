@@ -1,28 +1,13 @@
 // Reads the program's run-queue wait (see cpu_wait.hpp).
 #include "cpu_wait.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
+#include "files.hpp"
+
 namespace sudoku_sandbox {
-
-namespace {
-
-// A small /proc file's text, or empty.
-std::string read_small(const std::string& path) {
-    int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return {};
-    char buffer[128];
-    const ssize_t n = read(fd, buffer, sizeof buffer - 1);
-    close(fd);
-    return n > 0 ? std::string(buffer, static_cast<size_t>(n)) : std::string();
-}
-
-}  // namespace
 
 pid_t program_of(pid_t init) {
     const std::string children =
