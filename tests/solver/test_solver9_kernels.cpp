@@ -61,8 +61,8 @@ TEST_CASE("solver9 kernels: avx2 and avx512 count and enumerate as the portable 
 }
 
 TEST_CASE("solver9 kernels: names round-trip and the active kernel is one this CPU runs") {
-    for (Isa k : {Isa::portable, Isa::avx2, Isa::avx512}) CHECK(sudoku::isa_from_string(to_string(k)) == k);
-    CHECK_FALSE(sudoku::isa_from_string("sse9"));
+    for (Isa k : {Isa::portable, Isa::avx2, Isa::avx512}) CHECK(sudoku::from_string<Isa>(to_string(k)) == k);
+    CHECK_FALSE(sudoku::from_string<Isa>("sse9"));
     CHECK(sudoku::isa_supported(Isa::portable));
     CHECK(sudoku::isa_supported(sudoku::widest_isa()));
 }

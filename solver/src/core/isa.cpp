@@ -1,21 +1,7 @@
-// The instruction-set levels (isa.hpp): their names, and which this CPU runs.
+// Which instruction-set levels (isa.hpp) this CPU runs.
 #include "core/isa.hpp"
 
-#include <array>
-
 namespace sudoku {
-
-namespace {
-constexpr std::array<std::string_view, 3> kIsaNames = {"portable", "avx2", "avx512"};
-}  // namespace
-
-std::string_view to_string(Isa isa) { return kIsaNames[static_cast<int>(isa)]; }
-
-std::optional<Isa> isa_from_string(std::string_view name) {
-    for (std::size_t i = 0; i < kIsaNames.size(); ++i)
-        if (kIsaNames[i] == name) return static_cast<Isa>(i);
-    return std::nullopt;
-}
 
 bool isa_supported(Isa isa) {
 #if defined(__x86_64__)

@@ -4,8 +4,7 @@
 // CPU runs is used, and tests pin a level to check it against the portable one.
 #pragma once
 
-#include <optional>
-#include <string_view>
+#include "sudoku/enum_names.hpp"
 
 namespace sudoku {
 
@@ -14,8 +13,10 @@ enum class Isa {
     avx2,      // AVX2, BMI1/2, POPCNT
     avx512,    // those and AVX-512 F/VL/BW/DQ/CD
 };
-std::string_view to_string(Isa isa);
-std::optional<Isa> isa_from_string(std::string_view name);
+template <>
+struct EnumNames<Isa> {
+    static constexpr std::string_view names[] = {"portable", "avx2", "avx512"};
+};
 
 bool isa_supported(Isa isa);  // this CPU runs it
 Isa widest_isa();             // the widest supported one
