@@ -1,0 +1,7 @@
+# The package readers' sources: one folder of files per format, and the package's files as a
+# reader may touch them.
+set(SUDOKU_FORMATS_SOURCES
+  package_files.cpp
+  # Kattis / ICPC: problem.yaml, the data tree, the validators and submissions
+  kattis.cpp kattis_data.cpp kattis_submissions.cpp)
+list(TRANSFORM SUDOKU_FORMATS_SOURCES PREPEND ${CMAKE_CURRENT_LIST_DIR}/src/)

@@ -1,0 +1,43 @@
+// The Kattis reader's parts (formats/kattis.hpp): problem.yaml, the data tree, the submissions.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "package_files.hpp"
+#include "sudoku/formats/kattis.hpp"
+#include "sudoku/problem/problem.hpp"
+
+namespace sudoku::formats::kattis {
+
+// What problem.yaml says beyond the model's fields.
+struct Metadata {
+    KattisVersion version = KattisVersion::legacy;
+    std::vector<std::string> validator_flags;  // legacy: for the output validator, every test
+    bool custom_validator = false;
+};
+
+// problem.yaml into `problem` (name, type, limits, checker flags).
+Metadata read_problem_yaml(const PackageFiles& files, problem::Problem& problem, Refusals& refusals);
+
+// data/: the tests and groups, with their testdata.yaml / test_group.yaml.
+void read_data(const PackageFiles& files, const Metadata& meta, problem::Problem& problem, Refusals& refusals);
+
+// The output validator (custom, or the default one's flags) and the input validators.
+void read_validators(const PackageFiles& files, const Metadata& meta, problem::Problem& problem, Refusals& refusals);
+
+// submissions/<verdict>/: expectations.
+void read_submissions(const PackageFiles& files, problem::Problem& problem, Refusals& refusals);
+
+// The default output validator's flags into the checker; refusals name `where`.
+void apply_default_flags(const std::vector<std::string>& flags, problem::Checker& checker,
+                         const std::filesystem::path& where, Refusals& refusals);
+
+// Words split at whitespace.
+std::vector<std::string> split_words(const std::string& text);
+
+// Our language for a source file's extension (Kattis's and DOMjudge's), empty when none.
+std::string language_of(const std::filesystem::path& file);
+
+}  // namespace sudoku::formats::kattis
