@@ -104,8 +104,10 @@ void join_cgroups(const Child& c) {
 Redirections open_redirections(const Child& c) {
     Redirections r;
     r.in = open(c.o.stdin_file.c_str(), O_RDONLY | O_CLOEXEC);
-    r.out = open(c.o.stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    r.err = open(c.o.stderr_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    // O_NOFOLLOW: the judge's folders may be shared; a link planted there is refused, never
+    // truncated through (the judge removes what stands at these names before a run).
+    r.out = open(c.o.stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+    r.err = open(c.o.stderr_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (r.in < 0) c.die("open " + c.o.stdin_file);
     if (r.out < 0) c.die("open " + c.o.stdout_file);
     if (r.err < 0) c.die("open " + c.o.stderr_file);
@@ -120,7 +122,10 @@ void give_outputs_to_program(const Child& c, const Redirections& r) {
         struct stat st;
         if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) (void)!fchown(fd, c.o.uid, c.o.gid);
     }
-    if (chown(c.o.dir.c_str(), c.o.uid, c.o.gid) != 0) c.die("chown " + c.o.dir);
+    // Through a descriptor of the folder itself: a link in the box's place is never chowned.
+    const int box = open(c.o.dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (box < 0 || fchown(box, c.o.uid, c.o.gid) != 0) c.die("chown " + c.o.dir);
+    close(box);
 }
 
 void join_slot_network(const Child& c) {
@@ -132,7 +137,7 @@ void join_slot_network(const Child& c) {
 // The program's root: only what new_root.hpp lists. Returns where the box is inside.
 std::string enter_root(const Child& c) {
     sudoku::sandbox::RootPlan plan;
-    plan.box_fd = open(c.o.dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    plan.box_fd = open(c.o.dir.c_str(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (plan.box_fd < 0) c.die("open " + c.o.dir);
     plan.read_only = c.o.read_only;
     plan.tmp_mib = std::max(16LL, c.o.fsize_kib / 1024 + 1);
