@@ -1,0 +1,30 @@
+// The checkers written for other judges: one self-contained C++ source per protocol for each
+// problem that accepts any valid completion (formats/checkers/, the core's header says what it reads).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace sudoku::formats {
+
+// How the host judge runs a checker and reads its verdict.
+enum class CheckerHost {
+    kattis,   // Kattis / ICPC output validator, DOMjudge, Hydro's `kattis` type: exit 42 / 43
+    testlib,  // Polygon-style hosts, Hydro's `testlib` type: exit 0 / 1 / 3, message on stderr
+    lemon,    // LemonLime's special judge: score file and report file
+    cms,      // CMS: the fraction on stdout, the message on stderr
+};
+
+// Whether `problem` (a solver problem name, configs' `problem:`) needs a checker of its own
+// because its answer is not unique.
+bool needs_checker(std::string_view problem);
+
+// The whole checker source for `problem` in `host`'s protocol: the checking core inlined, the
+// problem fixed, standard C++11 (g++ -O2 -std=c++11 -o checker FILE). Throws std::invalid_argument
+// for a problem without a checker of its own.
+std::string checker_source(CheckerHost host, std::string_view problem);
+
+// The name the source goes by in the exports: "kattis_validator.cpp", ...
+std::string_view checker_file_name(CheckerHost host);
+
+}  // namespace sudoku::formats
