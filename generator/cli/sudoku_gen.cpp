@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "command_line.hpp"
+#include "export_command.hpp"
 #include "sudoku/difficulty.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/generator_version.hpp"
@@ -278,7 +279,8 @@ int main(int argc, char** argv) {
                  "sudoku-gen puzzle [--size N] [--clues MIN..MAX] [--kind KIND] [--minimal] [--symmetry S]\n"
                  "                         [--seed N] [--count N] [--format FORMAT]\n"
                  "       sudoku-gen build CONFIG.yaml [--out DIR]      (DIR defaults to testdata)\n"
-                 "       sudoku-gen validate DIR/<name>",
+                 "       sudoku-gen validate DIR/<name>\n"
+                 "       sudoku-gen export DIR/<name> --format kattis|hydro|cms --out DIR",
                  kDescription);
         app.footer(kFooter);
         add_version_flag(app);
@@ -286,12 +288,15 @@ int main(int argc, char** argv) {
         PuzzleCommand puzzle;
         BuildCommand build;
         std::string validate_dir;
+        ExportCommand export_command;
         add_puzzle_command(app, puzzle);
         add_build_command(app, build);
         add_validate_command(app, validate_dir);
+        add_export_command(app, export_command);
         if (auto status = parse(app, argc, argv)) return *status;
         if (app.got_subcommand("puzzle")) return run_puzzle(puzzle);
         if (app.got_subcommand("build")) return run_build(build);
+        if (app.got_subcommand("export")) return run_export(export_command);
         return run_validate(validate_dir);
     });
 }

@@ -1,0 +1,55 @@
+// Writing a problem in another judge's format: one writer per format (formats/src/export_*.cpp),
+// each from the problem model alone.
+//
+//   format    what is written under DIR/<name>/                       checker, when the answer
+//                                                                      is not unique
+//   kattis    problem.yaml, .timelimit, data/sample, data/secret/<g>  output_validators/sudoku/
+//             with testdata.yaml (legacy keys DOMjudge reads too)      (42 / 43)
+//   hydro     problem.yaml, testdata/config.yaml and the tests         testdata/checker.cpp (kattis)
+//   cms       task.yaml, input/inputN.txt, output/outputN.txt,         check/checker.cpp
+//             gen/GEN (subtasks: points and test count)
+//
+// Kattis has no file I/O: a problem read from named files is exported as standard I/O, and the
+// export's notes say so. Hydro and CMS keep the file names.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "sudoku/diagnostic.hpp"
+#include "sudoku/enum_names.hpp"
+#include "sudoku/problem/problem.hpp"
+
+namespace sudoku::formats {
+
+enum class ExportFormat { kattis, hydro, cms };
+
+// A problem as the writers take it: the model, and what only our test sets know.
+struct ExportProblem {
+    problem::Problem problem;  // tests with readable paths; groups "sample", "secret/<g>" under "data"
+    // The solver problem whose checker (formats/checkers/) judges the output, when any valid
+    // completion is right; empty: the host's own token comparison.
+    std::string any_valid;
+    // sha256 of each test file, by the file's path as the test names it.
+    std::map<std::filesystem::path, std::string> sha256;
+};
+
+struct ExportResult {
+    std::filesystem::path directory;  // DIR/<name>
+    std::vector<std::string> notes;   // what the format could not carry, and how it was mapped
+};
+
+// Writes `problem` in `format` to out/<name>/ (replacing nothing: an existing folder is refused).
+// A Diagnostic names the file or the model's part it could not write.
+std::variant<ExportResult, Diagnostic> export_problem(const ExportProblem& problem, ExportFormat format,
+                                                      const std::filesystem::path& out);
+
+}  // namespace sudoku::formats
+
+template <>
+struct sudoku::EnumNames<sudoku::formats::ExportFormat> {
+    static constexpr std::string_view names[] = {"kattis", "hydro", "cms"};
+};

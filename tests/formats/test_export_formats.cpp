@@ -1,0 +1,245 @@
+// sudoku-gen export's writers, checked by what each format's specification says its files hold,
+// and the Kattis export read back by our own Kattis reader: the same tests score the same.
+#include <unistd.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "sudoku/formats/export.hpp"
+#include "sudoku/formats/kattis.hpp"
+#include "sudoku/problem/scoring.hpp"
+#include "sudoku/problem_config.hpp"
+#include "sudoku/test_set_problem.hpp"
+
+namespace fs = std::filesystem;
+using sudoku::formats::ExportFormat;
+using sudoku::formats::ExportProblem;
+namespace problem = sudoku::problem;
+
+namespace {
+
+const char* const kTestSets[] = {"line81", "poj2676", "poj3074", "qmark", "sudogob", "target-sudoku", "uva1309"};
+
+std::string read_file(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+fs::path scratch(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("sudoku-export-" + name + "-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+ExportProblem shipped(const std::string& name) {
+    auto read = sudoku::read_test_set_problem(fs::path(SUDOKU_SOURCE_DIR) / "testdata" / name);
+    if (auto* d = std::get_if<sudoku::Diagnostic>(&read)) FAIL(d->to_string());
+    return std::get<ExportProblem>(read);
+}
+
+sudoku::ProblemConfig config_of(const std::string& name) {
+    return std::get<sudoku::ProblemConfig>(
+        sudoku::load_problem_config(fs::path(SUDOKU_SOURCE_DIR) / "testdata" / name / "config.yaml"));
+}
+
+fs::path exported(const ExportProblem& p, ExportFormat format, const fs::path& out) {
+    auto written = sudoku::formats::export_problem(p, format, out);
+    if (auto* d = std::get_if<sudoku::Diagnostic>(&written)) FAIL(d->to_string());
+    return std::get<sudoku::formats::ExportResult>(written).directory;
+}
+
+const problem::Test* by_name(const problem::Problem& p, const std::string& name) {
+    for (const auto& t : p.tests)
+        if (t.name == name) return &t;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("export kattis: every shipped problem as the legacy package format describes it") {
+    const fs::path out = scratch("kattis");
+    // The legacy spec: file and folder names of the data tree use a-z, A-Z, 0-9, '.', '_', '-'.
+    const std::regex kattis_name("[a-zA-Z0-9][a-zA-Z0-9_.-]*");
+    for (const char* name : kTestSets) {
+        INFO(name);
+        const ExportProblem p = shipped(name);
+        const auto config = config_of(name);
+        const fs::path dir = exported(p, ExportFormat::kattis, out);
+        const YAML::Node yaml = YAML::LoadFile((dir / "problem.yaml").string());
+        CHECK(yaml["name"].as<std::string>() == config.title);
+        CHECK(yaml["limits"]["time_limit"].as<double>() == config.time_limit_s);
+        CHECK(yaml["limits"]["memory"].as<long>() == config.memory_limit_mib);
+        CHECK(yaml["limits"]["output"].as<long>() * 1024 >= config.output_limit_kib);
+        CHECK(std::stod(read_file(dir / ".timelimit")) == config.time_limit_s);
+        const bool custom = config.checker == "sudoku";
+        CHECK(yaml["validation"].IsDefined() == custom);
+        CHECK(fs::exists(dir / "output_validators/sudoku/validate.cpp") == custom);
+        for (const auto& group : config.groups) {
+            const YAML::Node flags = YAML::LoadFile((dir / "data/secret" / group.name / "testdata.yaml").string());
+            CHECK(flags["accept_score"].as<int>() == group.points);
+            CHECK(flags["on_reject"].as<std::string>() == "continue");
+            CHECK(flags["grader_flags"].as<std::string>() == (config.scoring == "per-group" ? "min" : "sum"));
+        }
+        for (const auto& entry : fs::recursive_directory_iterator(dir / "data")) {
+            CHECK(std::regex_match(entry.path().filename().string(), kattis_name));
+            if (entry.path().extension() == ".in") CHECK(fs::exists(fs::path(entry.path()).replace_extension(".ans")));
+        }
+        for (const auto& test : p.problem.tests) {
+            const fs::path copy = dir / "data" / fs::path(test.name).parent_path() / test.input.filename();
+            CHECK(read_file(copy) == read_file(test.input));
+            CHECK(read_file(fs::path(copy).replace_extension(".ans")) == read_file(test.answer));
+        }
+    }
+    fs::remove_all(out);
+}
+
+TEST_CASE("export kattis: read back by the Kattis reader, every test scores as in the test set") {
+    const fs::path out = scratch("kattis-back");
+    std::mt19937 random(55);
+    for (const char* name : kTestSets) {
+        INFO(name);
+        const ExportProblem p = shipped(name);
+        const fs::path dir = exported(p, ExportFormat::kattis, out);
+        auto read = sudoku::formats::read_kattis(dir);
+        if (auto* errors = std::get_if<std::vector<sudoku::Diagnostic>>(&read)) FAIL(errors->front().to_string());
+        const problem::Problem& back = std::get<problem::Problem>(read);
+        REQUIRE(back.tests.size() == p.problem.tests.size());
+        CHECK(back.limits.time_s == p.problem.limits.time_s);
+        CHECK(back.limits.memory_mib == p.problem.limits.memory_mib);
+        CHECK((back.checker.kind == problem::CheckerKind::program) == !p.any_valid.empty());
+        if (!p.any_valid.empty()) CHECK(back.checker.protocol == problem::CheckerProtocol::kattis);
+        // The same verdicts, test by test, under both models: all accepted, none, and random mixes.
+        for (int round = 0; round < 8; ++round) {
+            std::vector<problem::TestResult> original(p.problem.tests.size()), reread(back.tests.size());
+            for (size_t i = 0; i < original.size(); ++i) {
+                const bool accepted = round == 0 || (round > 1 && random() % 3 != 0);
+                original[i].judgement = accepted ? problem::Judgement::accepted : problem::Judgement::wrong_answer;
+            }
+            for (size_t i = 0; i < back.tests.size(); ++i) {
+                const problem::Test* same = by_name(p.problem, back.tests[i].name);
+                REQUIRE(same);
+                reread[i] = original[static_cast<size_t>(same - p.problem.tests.data())];
+            }
+            const auto before = problem::score_problem(p.problem, original);
+            const auto after = problem::score_problem(back, reread);
+            INFO("round " << round);
+            CHECK(after.score == Approx(before.score));
+            // Group by group: a per-group test set's tests carry its points as the group's, the
+            // package's as each test's accept_score under `min`; what is scored is the same.
+            for (const auto& group : before.groups) {
+                if (group.name.rfind("secret/", 0) != 0) continue;
+                INFO("group " << group.name);
+                const auto same = std::find_if(after.groups.begin(), after.groups.end(),
+                                               [&](const problem::GroupScore& g) { return g.name == group.name; });
+                REQUIRE(same != after.groups.end());
+                CHECK(same->score == Approx(group.score));
+                CHECK(same->judgement == group.judgement);
+            }
+        }
+    }
+    fs::remove_all(out);
+}
+
+TEST_CASE("export hydro: testdata/config.yaml holds the limits, file I/O, subtasks and checker") {
+    const fs::path out = scratch("hydro");
+    for (const char* name : kTestSets) {
+        INFO(name);
+        const ExportProblem p = shipped(name);
+        const auto config = config_of(name);
+        const fs::path dir = exported(p, ExportFormat::hydro, out);
+        const YAML::Node yaml = YAML::LoadFile((dir / "testdata/config.yaml").string());
+        CHECK(yaml["time"].as<std::string>() == std::to_string(std::lround(config.time_limit_s * 1000)) + "ms");
+        CHECK(yaml["memory"].as<std::string>() == std::to_string(config.memory_limit_mib) + "m");
+        if (config.input_file == "sudoku.in" && config.output_file == "sudoku.out")
+            CHECK(yaml["filename"].as<std::string>() == "sudoku");
+        else
+            CHECK_FALSE(yaml["filename"].IsDefined());
+        const bool custom = config.checker == "sudoku";
+        CHECK(yaml["checker_type"].IsDefined() == custom);
+        if (custom) {
+            CHECK(yaml["checker_type"].as<std::string>() == "kattis");
+            CHECK(fs::exists(dir / "testdata" / yaml["checker"].as<std::string>()));
+        }
+        const YAML::Node subtasks = yaml["subtasks"];
+        REQUIRE(subtasks.size() == config.groups.size());
+        size_t cases = 0;
+        for (size_t i = 0; i < subtasks.size(); ++i) {
+            const auto& group = config.groups[i];
+            const bool per_group = config.scoring == "per-group";
+            CHECK(subtasks[i]["type"].as<std::string>() == (per_group ? "min" : "sum"));
+            CHECK(subtasks[i]["score"].as<int>() == (per_group ? group.points : group.points * group.count));
+            CHECK(static_cast<int>(subtasks[i]["cases"].size()) == group.count);
+            for (const auto& c : subtasks[i]["cases"]) {
+                CHECK(fs::exists(dir / "testdata" / c["input"].as<std::string>()));
+                CHECK(fs::exists(dir / "testdata" / c["output"].as<std::string>()));
+                ++cases;
+            }
+        }
+        size_t samples = 0;
+        for (const auto& t : p.problem.tests) samples += t.sample ? 1 : 0;
+        CHECK(cases + samples == p.problem.tests.size());
+    }
+    fs::remove_all(out);
+}
+
+TEST_CASE("export cms: task.yaml, input/inputN.txt, output/outputN.txt and the subtasks' points") {
+    const fs::path out = scratch("cms");
+    for (const char* name : kTestSets) {
+        INFO(name);
+        const ExportProblem p = shipped(name);
+        const auto config = config_of(name);
+        const fs::path dir = exported(p, ExportFormat::cms, out);
+        const YAML::Node task = YAML::LoadFile((dir / "task.yaml").string());
+        const int n = task["n_input"].as<int>();
+        CHECK(n == static_cast<int>(p.problem.tests.size()));
+        for (int i = 0; i < n; ++i) {
+            CHECK(fs::exists(dir / ("input/input" + std::to_string(i) + ".txt")));
+            CHECK(fs::exists(dir / ("output/output" + std::to_string(i) + ".txt")));
+        }
+        CHECK(task["time_limit"].as<double>() == config.time_limit_s);
+        CHECK(task["memory_limit"].as<long>() == config.memory_limit_mib);
+        CHECK(task["infile"].as<std::string>() == (config.input_file == "stdin" ? "" : config.input_file));
+        CHECK(task["outfile"].as<std::string>() == (config.output_file == "stdout" ? "" : config.output_file));
+        CHECK(task["score_type"].as<std::string>() == "GroupMin");
+        int tests = 0, points = 0, expected_points = 0;
+        for (const auto& subtask : task["score_type_parameters"]) {
+            points += subtask[0].as<int>();
+            tests += subtask[1].as<int>();
+        }
+        for (const auto& group : config.groups)
+            expected_points += config.scoring == "per-group" ? group.points : group.points * group.count;
+        CHECK(tests == n);
+        CHECK(points == expected_points);
+        CHECK(fs::exists(dir / "check/checker.cpp") == (config.checker == "sudoku"));
+    }
+    fs::remove_all(out);
+}
+
+TEST_CASE("export: an existing folder is not replaced, and a test file unlike its manifest is refused") {
+    const fs::path out = scratch("refusals");
+    const ExportProblem p = shipped("poj2676");
+    exported(p, ExportFormat::kattis, out);
+    auto again = sudoku::formats::export_problem(p, ExportFormat::kattis, out);
+    REQUIRE(std::holds_alternative<sudoku::Diagnostic>(again));
+    CHECK_THAT(std::get<sudoku::Diagnostic>(again).message, Catch::Contains("already exists"));
+
+    const fs::path copy = out / "altered";
+    fs::copy(fs::path(SUDOKU_SOURCE_DIR) / "testdata/poj2676", copy);
+    std::ofstream(copy / "03.ans", std::ios::app) << "\n";
+    auto read = sudoku::read_test_set_problem(copy);
+    REQUIRE(std::holds_alternative<sudoku::Diagnostic>(read));
+    CHECK_THAT(std::get<sudoku::Diagnostic>(read).to_string(), Catch::Contains("03.ans"));
+    CHECK_THAT(std::get<sudoku::Diagnostic>(read).message, Catch::Contains("differs from the manifest"));
+    fs::remove_all(out);
+}
