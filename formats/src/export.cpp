@@ -92,6 +92,7 @@ std::string standard_io_note(const problem::Problem& problem, std::string_view f
 }  // namespace export_parts
 
 ExportResult write_kattis(const ExportProblem& problem, const export_parts::PackageFolder& folder);
+ExportResult write_domjudge(const ExportProblem& problem, const export_parts::PackageFolder& folder);
 ExportResult write_hydro(const ExportProblem& problem, const export_parts::PackageFolder& folder);
 ExportResult write_cms(const ExportProblem& problem, const export_parts::PackageFolder& folder);
 
@@ -100,6 +101,8 @@ ExportResult write_format(const ExportProblem& problem, ExportFormat format,
     switch (format) {
         case ExportFormat::kattis:
             return write_kattis(problem, folder);
+        case ExportFormat::domjudge:
+            return write_domjudge(problem, folder);
         case ExportFormat::hydro:
             return write_hydro(problem, folder);
         case ExportFormat::cms:

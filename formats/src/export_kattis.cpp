@@ -76,4 +76,18 @@ ExportResult write_kattis(const ExportProblem& p, const export_parts::PackageFol
     return result;
 }
 
+// DOMjudge imports the Kattis package; domjudge-problem.ini adds its own name and time limit.
+ExportResult write_domjudge(const ExportProblem& p, const export_parts::PackageFolder& folder) {
+    ExportResult result = write_kattis(p, folder);
+    const std::string title = p.problem.title.empty() ? p.problem.name : p.problem.title;
+    folder.text("domjudge-problem.ini",
+                "name = " + yaml_string(title) + "\ntimelimit = " + number_text(p.problem.limits.time_s) + "\n");
+    result.notes.push_back(
+        "DOMjudge judges pass-fail: a submission is correct when every secret test is accepted; the groups' points "
+        "are kept in the package's testdata.yaml files but DOMjudge does not score them");
+    result.notes.push_back("DOMjudge imports a zip of this folder: (cd " + p.problem.name + " && zip -r ../" +
+                           p.problem.name + ".zip .)");
+    return result;
+}
+
 }  // namespace sudoku::formats

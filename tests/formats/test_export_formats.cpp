@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -241,5 +242,27 @@ TEST_CASE("export: an existing folder is not replaced, and a test file unlike it
     REQUIRE(std::holds_alternative<sudoku::Diagnostic>(read));
     CHECK_THAT(std::get<sudoku::Diagnostic>(read).to_string(), Catch::Contains("03.ans"));
     CHECK_THAT(std::get<sudoku::Diagnostic>(read).message, Catch::Contains("differs from the manifest"));
+    fs::remove_all(out);
+}
+
+TEST_CASE("export domjudge: the Kattis package with domjudge-problem.ini's name and timelimit") {
+    const fs::path out = scratch("domjudge");
+    for (const char* name : kTestSets) {
+        INFO(name);
+        const auto config = config_of(name);
+        const fs::path dir = exported(shipped(name), ExportFormat::domjudge, out);
+        // DOMjudge's ini: key = value lines; it reads name and timelimit from it before problem.yaml.
+        std::istringstream ini(read_file(dir / "domjudge-problem.ini"));
+        std::map<std::string, std::string> keys;
+        for (std::string line; std::getline(ini, line);) {
+            const size_t eq = line.find(" = ");
+            REQUIRE(eq != std::string::npos);
+            keys[line.substr(0, eq)] = line.substr(eq + 3);
+        }
+        CHECK(keys["name"] == "\"" + config.title + "\"");
+        CHECK(std::stod(keys["timelimit"]) == config.time_limit_s);
+        CHECK(fs::exists(dir / "problem.yaml"));
+        CHECK(fs::exists(dir / "data/secret" / config.groups.front().name));
+    }
     fs::remove_all(out);
 }

@@ -5,6 +5,8 @@
 //                                                                      is not unique
 //   kattis    problem.yaml, .timelimit, data/sample, data/secret/<g>  output_validators/sudoku/
 //             with testdata.yaml (legacy keys DOMjudge reads too)      (42 / 43)
+//   domjudge  the Kattis package and domjudge-problem.ini (name,       as kattis
+//             timelimit), to be zipped for DOMjudge's problem import
 //   hydro     problem.yaml, testdata/config.yaml and the tests         testdata/checker.cpp (kattis)
 //   cms       task.yaml, input/inputN.txt, output/outputN.txt,         check/checker.cpp
 //             gen/GEN (subtasks: points and test count)
@@ -25,7 +27,7 @@
 
 namespace sudoku::formats {
 
-enum class ExportFormat { kattis, hydro, cms };
+enum class ExportFormat { kattis, domjudge, hydro, cms };
 
 // A problem as the writers take it: the model, and what only our test sets know.
 struct ExportProblem {
@@ -51,5 +53,5 @@ std::variant<ExportResult, Diagnostic> export_problem(const ExportProblem& probl
 
 template <>
 struct sudoku::EnumNames<sudoku::formats::ExportFormat> {
-    static constexpr std::string_view names[] = {"kattis", "hydro", "cms"};
+    static constexpr std::string_view names[] = {"kattis", "domjudge", "hydro", "cms"};
 };
