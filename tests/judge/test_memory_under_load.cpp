@@ -31,8 +31,10 @@ public:
         int cpus = sched_getaffinity(0, sizeof allowed, &allowed) == 0 ? CPU_COUNT(&allowed) : 2;
         for (int i = 0; i < cpus; ++i) {
             pid_t pid = fork();
-            if (pid == 0)
-                for (volatile unsigned long n = 0;; ++n) {}
+            if (pid == 0) {
+                volatile unsigned long n = 0;
+                for (;;) n = n + 1;  // volatile: the loop is not optimised away
+            }
             if (pid > 0) spinners_.push_back(pid);
         }
     }
