@@ -1,17 +1,20 @@
 # The judge library's sources, one folder per module (fuzz/CMakeLists.txt reads the lists too).
 set(SUDOKU_JUDGE_SOURCES
   # the checkers: exact, tokens, lines, floats, LemonLime's modes, testlib-style special judges
-  checkers/checkers.cpp checkers/float_checker.cpp checkers/lemon_checkers.cpp
+  checkers/checkers.cpp checkers/float_checker.cpp checkers/kattis_validator.cpp checkers/lemon_checkers.cpp
   # a contest: CONTEST.yaml, plain problems, languages, what each submission holds
   contest/contest.cpp contest/grading_inputs.cpp contest/language_config.cpp contest/languages.cpp
   contest/plain_problem.cpp contest/submission_file.cpp contest/submission_sources.cpp
   # grading: compile, run every test, decide the verdict, score
   grading/calibrate.cpp grading/compile.cpp grading/cpu_allocation.cpp grading/executable_copy.cpp
   grading/grader.cpp grading/scoring.cpp grading/verdict.cpp
+  grading/verify.cpp grading/verify_validators.cpp
   # the machine checked before a contest (sudoku-judge doctor)
   doctor/doctor.cpp doctor/machine_checks.cpp
   # LemonLime contests
   import/lemon_cdf.cpp import/lemon_import.cpp
+  # other judges' packages (formats/) as a contest folder: problem.yaml, contestants, expectations
+  import/package_import.cpp import/package_programs.cpp import/package_time_limit.cpp import/problem_yaml_writer.cpp
   # what a grading writes: the journal, results, the report, the output folder
   output/durable_file.cpp output/journal.cpp output/out_dir.cpp output/results.cpp output/statistics.cpp
   # report.html from its parts (report_parts.hpp): the HTML shell, its charts, its data and script

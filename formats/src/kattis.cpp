@@ -1,7 +1,9 @@
 // A Kattis package's problem.yaml, and the reader's entry (sudoku/formats/kattis.hpp).
 #include <cctype>
+#include <cmath>
 
 #include "kattis_parts.hpp"
+#include "sudoku/problem/scoring.hpp"
 #include "sudoku/yaml_reader.hpp"
 
 namespace sudoku::formats {
@@ -239,6 +241,10 @@ std::variant<Problem, std::vector<Diagnostic>> read_kattis(const fs::path& dir) 
     kattis::read_validators(files, meta, problem, refusals);
     kattis::read_submissions(files, problem, refusals);
     for (const auto& why : problem::model_problems(problem)) refusals.add(files.root(), 0, why);
+    // partially_accepted: accepted, with less than the full score.
+    if (const auto max = problem::max_score(problem))
+        for (auto& e : problem.expectations)
+            if (e.folder == "partially_accepted") e.score = problem::ScoreRange{0, std::nextafter(*max, 0.0)};
     if (!refusals.empty()) return refusals.list;
     return problem;
 }

@@ -27,6 +27,8 @@ Command add_merge_command(CLI::App& judge);
 Command add_calibrate_command(CLI::App& judge);
 Command add_status_command(CLI::App& judge);
 Command add_import_command(CLI::App& judge);
+Command add_package_import_command(CLI::App& judge);
+Command add_verify_command(CLI::App& judge);
 Command add_doctor_command(CLI::App& judge);
 
 // This program's own path (for commands printed to be run again on a node where it is not on PATH).

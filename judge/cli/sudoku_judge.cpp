@@ -37,6 +37,8 @@ int main(int argc, char** argv) {
                       "       sudoku-judge status CONTEST.yaml SHARD_DIR...\n"
                       "       sudoku-judge calibrate CONTEST.yaml --problem P --model NAME... --naive NAME...\n"
                       "       sudoku-judge import-lemon CONTEST.cdf --out DIR\n"
+                      "       sudoku-judge import SOURCE --out DIR [--format kattis|domjudge|polygon|lemon]\n"
+                      "       sudoku-judge verify DIR\n"
                       "       sudoku-judge doctor [CONTEST.yaml] [--out DIR] [--json]",
                       kDescription);
         app.footer(kFooter);
@@ -44,7 +46,8 @@ int main(int argc, char** argv) {
         const std::vector<judge_cli::Command> commands = {
             judge_cli::add_grade_command(app),  judge_cli::add_merge_command(app),
             judge_cli::add_status_command(app), judge_cli::add_calibrate_command(app),
-            judge_cli::add_import_command(app), judge_cli::add_doctor_command(app)};
+            judge_cli::add_import_command(app), judge_cli::add_doctor_command(app),
+            judge_cli::add_package_import_command(app), judge_cli::add_verify_command(app)};
         if (auto status = cli::parse(app, argc, argv)) return *status;
         for (const auto& command : commands)
             if (command.app->parsed()) try {

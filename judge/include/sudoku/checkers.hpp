@@ -52,6 +52,8 @@ struct CheckFiles {
     std::filesystem::path input, output, answer;        // input and answer pristine, from the test data
     std::filesystem::path scratch;                      // a directory the checker may write to
     std::vector<std::filesystem::path> read_only_dirs;  // CONTEST.yaml read_only_dirs (a toolchain)
+    double points = 0;                                  // the test's points: a Kattis score.txt's scale
+    std::vector<std::string> arguments = {};            // after the protocol's own (Kattis validator flags)
 };
 
 // Runs the named checker ("tokens", "exact", "lines", "sudoku", or a path to a testlib checker).
@@ -61,6 +63,10 @@ CheckResult run_checker(const std::string& checker, const std::string& problem, 
 enum class CheckerProtocol {
     testlib,        // testlib's exit codes (testlib_exit)
     lemon_message,  // LemonLime's reading of a testlib checker: the start of its stderr (lemon_checkers.hpp)
+    kattis,         // a Kattis output validator: `validator input answer feedback/ [arguments] < output`,
+                    // exit 42 AC, 43 WA, anything else FAIL; feedback/score.txt (points earned, of
+                    // CheckFiles::points) or score_multiplier.txt (a share) makes it partial, and
+                    // judgemessage.txt is the message (kattis_validator.hpp)
 };
 
 // Runs the external checker at `checker` in the sandbox and reads its verdict by `protocol`.

@@ -27,6 +27,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <variant>
 #include <vector>
@@ -85,6 +86,10 @@ struct ContestProblem {
     CheckerProtocol checker_protocol = CheckerProtocol::testlib;
     PartialPoints partial_points = PartialPoints::exact;
     std::vector<GroupDependency> dependencies;
+    // Groups scored by their own rule: true per-group, false per-test (config.scoring otherwise).
+    std::map<std::string, bool> group_scoring;
+    std::vector<std::string> checker_arguments;  // a Kattis validator's flags (checker_protocol kattis)
+    bool case_sensitive = true;                  // tokens and float: false compares letters ignoring case
 };
 
 struct Contest {

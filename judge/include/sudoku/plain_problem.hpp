@@ -24,6 +24,10 @@
 //   real_precision: 3     # lemon-real's digits, 0..30 (checkers lemon-lines, lemon-ignore-spaces,
 //                         # lemon-real: LemonLime's comparison modes, sudoku/lemon_checkers.hpp)
 //   checker_protocol: testlib  # testlib (exit codes) | lemon-message (LemonLime's reading of stderr)
+//                         # | kattis (a Kattis output validator: sudoku/kattis_validator.hpp)
+//   checker_arguments: [float_tolerance, "1e-6"]  # kattis only: after its three files, every test
+//   case_sensitive: false # tokens and float: letters compare equal to their other case (Kattis's
+//                         # default validator); default true
 //   partial_points: exact # exact | lemon: counted as LemonLime counts (sudoku/scoring.hpp)
 //   scoring: per-test     # per-test | per-group; default per-test
 //   points: 100           # without groups: the problem's total, shared equally by its tests
@@ -36,6 +40,8 @@
 //       tests: "2-*"
 //       points: 60
 //       depends: [small]  # scores only when every group named here passes (earlier groups only)
+//       scoring: per-group  # this group's own rule, over the problem's `scoring` (an imported
+//                         # Kattis problem mixes both)
 //
 // Every number has bounds (plain_bounds below, and the problem config's for the limits); a wrong
 // key or value is a Diagnostic at its file:line. The test files must be regular files (a link in

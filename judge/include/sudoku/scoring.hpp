@@ -13,6 +13,8 @@ namespace sudoku::judge {
 //   per-group: a group earns its points x the smallest fraction of its tests, so one failed test
 //              (fraction 0) loses the whole group. A group's points are those of its tests in the
 //              manifest (the generator writes the group's points on each test).
+//   a group's own `scoring` (ContestProblem::group_scoring) overrides the problem's for its tests:
+//              an imported Kattis problem mixes groups of each kind.
 //   depends:   a group whose dependencies (ContestProblem::dependencies) did not all pass scores 0
 //              and counts as not passed, its tests' points too (LemonLime's subtask dependencies).
 //   partial_points: lemon (an imported LemonLime task, ContestProblem::partial_points): a test's

@@ -1,6 +1,7 @@
 // The float checker (sudoku/float_checker.hpp).
 #include "sudoku/float_checker.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <optional>
@@ -9,6 +10,7 @@
 #include <variant>
 
 #include "sudoku/formats.hpp"
+#include "sudoku/kattis_validator.hpp"
 #include "sudoku/lemon_checkers.hpp"
 #include "token_text.hpp"
 
@@ -78,7 +80,13 @@ std::variant<std::pair<std::string, std::string>, CheckResult> output_and_answer
 
 CheckResult check_problem_output(const ContestProblem& problem, const CheckFiles& files) {
     const std::string& checker = problem.config.checker;
-    const bool compares_text = checker == "float" || checker.rfind("lemon-", 0) == 0;
+    if (problem.checker_protocol == CheckerProtocol::kattis) {
+        CheckFiles with_arguments = files;
+        with_arguments.arguments = problem.checker_arguments;
+        return run_kattis_validator(checker, with_arguments);
+    }
+    const bool ignores_case = !problem.case_sensitive && (checker == "tokens" || checker == "float");
+    const bool compares_text = checker == "float" || checker.rfind("lemon-", 0) == 0 || ignores_case;
     if (!compares_text) {
         if (problem.checker_protocol == CheckerProtocol::lemon_message)
             return run_external_checker(checker, problem.checker_protocol, files);
@@ -86,7 +94,13 @@ CheckResult check_problem_output(const ContestProblem& problem, const CheckFiles
     }
     auto texts = output_and_answer(files);
     if (auto* failed = std::get_if<CheckResult>(&texts)) return *failed;
-    const auto& [output, answer] = std::get<std::pair<std::string, std::string>>(texts);
+    auto& [output, answer] = std::get<std::pair<std::string, std::string>>(texts);
+    if (ignores_case) {
+        // Kattis's default validator: ASCII letters compare equal to their other case.
+        for (std::string* text : {&output, &answer})
+            for (char& c : *text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (checker == "tokens") return check_tokens(output, answer);
+    }
     if (checker == "lemon-lines") return check_lemon_lines(output, answer);
     if (checker == "lemon-ignore-spaces") return check_lemon_ignore_spaces(output, answer);
     if (checker == "lemon-real") return check_lemon_real(output, answer, problem.real_precision);

@@ -162,6 +162,7 @@ struct GroupSpec {
     std::vector<std::string> patterns;
     double points = 0;
     std::vector<std::string> depends;
+    std::string scoring;  // per-test | per-group: this group's own rule; empty: the problem's
     YAML::Node node;
 };
 
@@ -171,6 +172,31 @@ std::string io_name(const YamlReader& in, const YAML::Node& node, const std::str
     if (name == stdio) return name;
     if (auto why = box_file_name_problem(name); !why.empty()) in.fail(node, "'" + key + "': '" + name + "' " + why);
     return name;
+}
+
+std::string scoring_rule(const YamlReader& in, const YAML::Node& node) {
+    const std::string rule = in.text(node, "scoring");
+    if (rule != "per-test" && rule != "per-group")
+        in.fail(node, "'scoring' is per-test or per-group, found '" + rule + "'");
+    return rule;
+}
+
+// A Kattis package's rules (an imported problem): its output validator's arguments, and the
+// default validator's case-insensitive comparison of tokens.
+void read_kattis_rules(const YamlReader& in, const YAML::Node& root, ContestProblem& p) {
+    if (const YAML::Node args = root["checker_arguments"]) {
+        if (!args.IsSequence()) in.fail(args, "'checker_arguments' expects a list of words");
+        for (const auto& a : args) p.checker_arguments.push_back(in.text(a, "checker_arguments"));
+        if (p.checker_protocol != CheckerProtocol::kattis)
+            in.fail(args, "'checker_arguments' is for a checker with checker_protocol: kattis");
+    }
+    if (const YAML::Node cs = root["case_sensitive"]) {
+        const std::string v = in.text(cs, "case_sensitive");
+        if (v != "true" && v != "false") in.fail(cs, "'case_sensitive' is true or false, found '" + v + "'");
+        p.case_sensitive = v == "true";
+        if (p.config.checker != "tokens" && p.config.checker != "float")
+            in.fail(cs, "'case_sensitive' is for the tokens and float checkers, not '" + p.config.checker + "'");
+    }
 }
 
 bool is_lemon_checker(const std::string& name) {
@@ -189,8 +215,10 @@ void read_lemon_rules(const YamlReader& in, const YAML::Node& root, ContestProbl
         const std::string name = in.text(protocol, "checker_protocol");
         if (name == "lemon-message")
             p.checker_protocol = CheckerProtocol::lemon_message;
+        else if (name == "kattis")
+            p.checker_protocol = CheckerProtocol::kattis;
         else if (name != "testlib")
-            in.fail(protocol, "'checker_protocol' is testlib or lemon-message, found '" + name + "'");
+            in.fail(protocol, "'checker_protocol' is testlib, lemon-message or kattis, found '" + name + "'");
         if (is_builtin_checker(p.config.checker) || p.config.checker == "float" || is_lemon_checker(p.config.checker))
             in.fail(protocol, "'checker_protocol' is for an external checker, not '" + p.config.checker + "'");
     }
@@ -224,6 +252,7 @@ void read_checker(const YamlReader& in, const YAML::Node& root, ContestProblem& 
         if (p.config.checker != "float") in.fail(f, "'float' tolerances given but the checker is not float");
     }
     read_lemon_rules(in, root, p);
+    read_kattis_rules(in, root, p);
 }
 
 std::vector<GroupSpec> read_groups(const YamlReader& in, const YAML::Node& groups) {
@@ -231,7 +260,7 @@ std::vector<GroupSpec> read_groups(const YamlReader& in, const YAML::Node& group
     std::vector<GroupSpec> specs;
     for (const auto& g : groups) {
         if (!g.IsMap()) in.fail(g, "a group is {name, tests, points, depends}");
-        in.only_keys(g, {"name", "tests", "points", "depends"}, "a group");
+        in.only_keys(g, {"name", "tests", "points", "depends", "scoring"}, "a group");
         GroupSpec s;
         s.node.reset(g);
         if (!g["name"] || !g["tests"]) in.fail(g, "a group needs 'name' and 'tests' (a pattern on test names)");
@@ -246,6 +275,7 @@ std::vector<GroupSpec> read_groups(const YamlReader& in, const YAML::Node& group
         for (const auto& other : specs)
             if (other.name == s.name) in.fail(g["name"], "group '" + s.name + "' is defined twice");
         if (g["points"]) s.points = in.number(g["points"], "points", plain_bounds::kPoints);
+        if (g["scoring"]) s.scoring = scoring_rule(in, g["scoring"]);
         if (const YAML::Node deps = g["depends"]) {
             if (!deps.IsSequence()) in.fail(deps, "'depends' expects a list of group names");
             for (const auto& dep : deps) {
@@ -264,7 +294,6 @@ std::vector<GroupSpec> read_groups(const YamlReader& in, const YAML::Node& group
 // Assigns every test its group and points.
 void assign_groups(const YamlReader& in, const YAML::Node& root, const std::vector<GroupSpec>& specs,
                    const std::vector<FoundTest>& found, ContestProblem& p) {
-    const bool per_group = p.config.scoring == "per-group";
     if (specs.empty()) {
         double total = plain_defaults::kTotalPoints;
         if (root["points"]) total = in.number(root["points"], "points", plain_bounds::kPoints);
@@ -291,12 +320,15 @@ void assign_groups(const YamlReader& in, const YAML::Node& root, const std::vect
     for (size_t i = 0; i < found.size(); ++i) {
         const auto& s =
             *std::find_if(specs.begin(), specs.end(), [&](const GroupSpec& g) { return g.name == group_of[i]; });
+        const bool per_group = (s.scoring.empty() ? p.config.scoring : s.scoring) == "per-group";
         const double points = per_group ? s.points : s.points / members[s.name];
         p.tests.push_back({found[i].name, s.name, found[i].input, found[i].answer, points, found[i].time_limit_s,
                            found[i].memory_limit_mib});
     }
-    for (const auto& s : specs)
+    for (const auto& s : specs) {
         if (!s.depends.empty()) p.dependencies.push_back({s.name, s.depends});
+        if (!s.scoring.empty()) p.group_scoring[s.name] = s.scoring == "per-group";
+    }
 }
 
 void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::vector<FoundTest>& found,
@@ -305,7 +337,8 @@ void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::
     in.only_keys(
         root,
         {"name", "title", "tests_folder", "tests", "input", "output", "time_limit", "memory_limit", "output_limit",
-         "checker", "float", "real_precision", "checker_protocol", "partial_points", "scoring", "points", "groups"},
+         "checker", "float", "real_precision", "checker_protocol", "partial_points", "scoring", "points", "groups",
+         "checker_arguments", "case_sensitive"},
         kPlainProblemFile);
     ProblemConfig& c = p.config;
     if (root["name"]) c.name = in.text(root["name"], "name");
@@ -319,11 +352,7 @@ void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::
         c.memory_limit_mib = in.integer(root["memory_limit"], "memory_limit", config_bounds::kMemoryLimitMib);
     if (root["output_limit"])
         c.output_limit_kib = in.integer(root["output_limit"], "output_limit", config_bounds::kOutputLimitKib);
-    if (root["scoring"]) {
-        c.scoring = in.text(root["scoring"], "scoring");
-        if (c.scoring != "per-test" && c.scoring != "per-group")
-            in.fail(root["scoring"], "'scoring' is per-test or per-group, found '" + c.scoring + "'");
-    }
+    if (root["scoring"]) c.scoring = scoring_rule(in, root["scoring"]);
     read_checker(in, root, p);
     std::vector<GroupSpec> specs;
     if (root["groups"]) specs = read_groups(in, root["groups"]);

@@ -170,8 +170,8 @@ TestResult judge_program(const ContestProblem& problem, const TestCase& test, co
     if (auto full = full_disk(box); full && run.error.empty()) run.error = *full;
     OutputFacts facts = output_facts(output, box, config);
     Outcome outcome = decide_verdict(run, r.limits, facts, [&] {
-        return check_problem_output(
-            problem, CheckFiles{test.input, output, test.answer, slot.dir / "checker", slot.read_only_dirs});
+        return check_problem_output(problem, CheckFiles{test.input, output, test.answer, slot.dir / "checker",
+                                                        slot.read_only_dirs, test.points});
     });
     result.verdict = outcome.verdict;
     result.reason = outcome.reason;

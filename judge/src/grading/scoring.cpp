@@ -9,7 +9,11 @@ namespace sudoku::judge {
 
 namespace {
 
-bool per_group(const ContestProblem& p) { return p.config.scoring == "per-group"; }
+// A group's rule: its own (an imported Kattis group's), else the problem's.
+bool per_group(const ContestProblem& p, const std::string& group) {
+    auto own = p.group_scoring.find(group);
+    return own != p.group_scoring.end() ? own->second : p.config.scoring == "per-group";
+}
 
 // Points as the problem counts them: LemonLime keeps whole points, truncated.
 double counted(const ContestProblem& p, double points) {
@@ -26,8 +30,8 @@ std::vector<GroupScore> groups_of(const ContestProblem& p) {
     std::vector<GroupScore> groups;
     for (const auto& t : p.tests) {
         auto it = std::find_if(groups.begin(), groups.end(), [&](const GroupScore& g) { return g.name == t.group; });
-        if (it == groups.end()) groups.push_back(GroupScore{t.group, 0, per_group(p) ? t.points : 0, false});
-        if (!per_group(p)) {
+        if (it == groups.end()) groups.push_back(GroupScore{t.group, 0, per_group(p, t.group) ? t.points : 0, false});
+        if (!per_group(p, t.group)) {
             it = std::find_if(groups.begin(), groups.end(), [&](const GroupScore& g) { return g.name == t.group; });
             it->max_points += t.points;
         }
@@ -75,8 +79,8 @@ void score_problem(ProblemResult& result, const ContestProblem& problem) {
         auto spec = std::find_if(problem.tests.begin(), problem.tests.end(),
                                  [&](const TestCase& c) { return c.name == t.test; });
         double test_points = spec == problem.tests.end() ? 0 : spec->points;
-        t.max_points = per_group(problem) ? 0 : test_points;
-        t.points = per_group(problem) ? 0 : counted(problem, test_points * t.fraction);
+        t.max_points = per_group(problem, t.group) ? 0 : test_points;
+        t.points = per_group(problem, t.group) ? 0 : counted(problem, test_points * t.fraction);
         smallest[t.group] = seen[t.group]++ ? std::min(smallest[t.group], t.fraction) : t.fraction;
     }
     for (auto& g : result.groups) {
@@ -84,7 +88,7 @@ void score_problem(ProblemResult& result, const ContestProblem& problem) {
                                                       [&](const TestCase& c) { return c.group == g.name; }));
         bool complete = seen[g.name] == expected && expected > 0;
         g.passed = complete && smallest[g.name] >= 1;
-        if (per_group(problem))
+        if (per_group(problem, g.name))
             g.points = complete ? counted(problem, g.max_points * smallest[g.name]) : 0;
         else
             for (const auto& t : result.tests)

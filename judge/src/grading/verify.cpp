@@ -1,0 +1,177 @@
+// Holding a package's own submissions to their expectations (sudoku/verify.hpp).
+#include "sudoku/verify.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "sudoku/package_import.hpp"
+#include "sudoku/problem/problem.hpp"
+#include "verify_parts.hpp"
+
+namespace sudoku::judge {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+using problem::Judgement;
+
+int Verification::differences() const {
+    int n = 0;
+    for (const auto& s : submissions) n += s.agreement == Agreement::differs;
+    for (const auto& v : validators) n += v.agreement == Agreement::differs;
+    return n;
+}
+
+namespace {
+
+Judgement in_words_of_format(Verdict v, bool memory_is_run_time_error) {
+    switch (v) {
+        case Verdict::AC:
+        case Verdict::PC:
+            return Judgement::accepted;
+        case Verdict::WA:
+        case Verdict::PE:
+        case Verdict::MISSING:
+            return Judgement::wrong_answer;
+        case Verdict::TLE:
+            return Judgement::time_limit_exceeded;
+        case Verdict::MLE:
+            return memory_is_run_time_error ? Judgement::run_time_error : Judgement::memory_limit_exceeded;
+        case Verdict::RE:
+            return Judgement::run_time_error;
+        case Verdict::OLE:
+            return Judgement::output_limit_exceeded;
+        case Verdict::CE:
+            return Judgement::compile_error;
+        case Verdict::FAIL:
+            return Judgement::judge_error;
+    }
+    return Judgement::judge_error;
+}
+
+std::vector<Judgement> judgement_list(const Json& list) {
+    std::vector<Judgement> out;
+    for (const auto& j : list)
+        if (auto v = from_string<Judgement>(j.get<std::string>())) out.push_back(*v);
+    return out;
+}
+
+std::string names(const std::vector<Judgement>& list) {
+    std::string s;
+    for (auto j : list) s += (s.empty() ? "" : ", ") + std::string(to_string(j));
+    return s;
+}
+
+const ProblemResult* result_of(const ContestResults& r, const std::string& contestant, const std::string& problem) {
+    for (const auto& c : r.contestants)
+        if (c.name == contestant)
+            for (const auto& p : c.problems)
+                if (p.problem == problem) return &p;
+    return nullptr;
+}
+
+// Every test's judgement, and the submission's own (its first that is not AC).
+struct Judged {
+    std::vector<std::pair<std::string, Judgement>> tests;
+    Judgement overall = Judgement::accepted;
+    std::string first_failure;
+};
+
+Judged judged(const ProblemResult& r, bool memory_is_rte) {
+    Judged j;
+    if (r.status == ProblemStatus::CE) {
+        j.overall = Judgement::compile_error;
+        j.tests.push_back({"compile", Judgement::compile_error});
+        return j;
+    }
+    for (const auto& t : r.tests) {
+        const Judgement v = in_words_of_format(t.verdict, memory_is_rte);
+        j.tests.push_back({t.test, v});
+        if (v != Judgement::accepted && j.overall == Judgement::accepted) j.overall = v, j.first_failure = t.test;
+    }
+    if (r.status != ProblemStatus::graded && r.status != ProblemStatus::CE) j.overall = Judgement::judge_error;
+    return j;
+}
+
+// What of `expected` the judged submission does not meet; empty when all.
+std::string unmet(const Json& expected, const Judged& j, const ProblemResult& r) {
+    const auto permitted = judgement_list(expected["permitted"]), required = judgement_list(expected["required"]),
+               overall = judgement_list(expected["overall"]);
+    const auto in = [](const std::vector<Judgement>& set, Judgement v) {
+        return std::find(set.begin(), set.end(), v) != set.end();
+    };
+    for (const auto& [test, v] : j.tests)
+        if (!permitted.empty() && !in(permitted, v))
+            return "test " + test + " got " + std::string(to_string(v)) + ", expected one of " + names(permitted);
+    if (!required.empty() &&
+        std::none_of(j.tests.begin(), j.tests.end(), [&](auto& t) { return in(required, t.second); }))
+        return "no test got " + names(required);
+    if (!overall.empty() && !in(overall, j.overall))
+        return "judged " + std::string(to_string(j.overall)) + ", expected " + names(overall);
+    if (expected.contains("score")) {
+        const double lo = expected["score"][0], hi = expected["score"][1];
+        if (r.points < lo - 1e-9 || r.points > hi + 1e-9)
+            return "scored " + std::to_string(r.points) + ", expected " + std::to_string(lo) + " to " +
+                   std::to_string(hi);
+    }
+    return "";
+}
+
+SubmissionCheck check_submission(const Json& problem, const Json& s, const ContestResults& results) {
+    SubmissionCheck c;
+    c.problem = problem["problem"];
+    c.contestant = s["contestant"];
+    c.file = s["file"];
+    if (s["language"].get<std::string>().empty()) {
+        c.why = "no language of the judge runs " + fs::path(c.file).filename().string();
+        return c;
+    }
+    const ProblemResult* r = result_of(results, c.contestant, c.problem);
+    if (!r) {
+        c.agreement = Agreement::differs;
+        c.why = "not graded";
+        return c;
+    }
+    const Judged j = judged(*r, problem["memory_is_run_time_error"].get<bool>());
+    c.got = std::string(to_string(j.overall)) + (j.first_failure.empty() ? "" : " on " + j.first_failure) + ", " +
+            std::to_string(r->points).substr(0, 6) + " of " + std::to_string(r->max_points).substr(0, 6) + " points";
+    c.why = unmet(s, j, *r);
+    c.agreement = c.why.empty() ? Agreement::agrees : Agreement::differs;
+    return c;
+}
+
+std::variant<Json, Diagnostic> read_expectations(const fs::path& file) {
+    std::error_code ec;
+    const auto size = fs::file_size(file, ec);
+    if (ec || size > (std::uintmax_t{64} << 20))
+        return Diagnostic{file.string(), 0, 0, "expected the expectations written by sudoku-judge import"};
+    std::ifstream in(file, std::ios::binary);
+    Json doc = Json::parse(in, nullptr, false);
+    if (doc.is_discarded() || !doc.contains("problems"))
+        return Diagnostic{file.string(), 0, 0, "is not the expectations file sudoku-judge import writes"};
+    return doc;
+}
+
+}  // namespace
+
+std::variant<Verification, Diagnostic> verify_contest(const fs::path& contest_dir, const GradeOptions& options) {
+    auto doc = read_expectations(contest_dir / kExpectationsFile);
+    if (auto* d = std::get_if<Diagnostic>(&doc)) return *d;
+    auto loaded = load_contest(contest_dir / "CONTEST.yaml");
+    if (auto* d = std::get_if<Diagnostic>(&loaded)) return *d;
+    const Contest& contest = std::get<Contest>(loaded);
+    Verification v;
+    try {
+        const ContestResults results = grade(contest, options);
+        for (const auto& problem : std::get<Json>(doc)["problems"]) {
+            for (const auto& s : problem["submissions"]) v.submissions.push_back(check_submission(problem, s, results));
+            verify::run_validators(contest, problem, options.out_dir / "validators", v.validators);
+        }
+    } catch (const Json::exception& e) {
+        return Diagnostic{(contest_dir / kExpectationsFile).string(), 0, 0,
+                          std::string("unexpected content: ") + e.what()};
+    }
+    return v;
+}
+
+}  // namespace sudoku::judge

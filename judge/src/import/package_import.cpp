@@ -1,0 +1,157 @@
+// `sudoku-judge import`: a package of another judge as a contest folder (sudoku/package_import.hpp).
+#include "sudoku/package_import.hpp"
+
+#include <cmath>
+#include <random>
+
+#include "package_parts.hpp"
+#include "problem_yaml_writer.hpp"
+#include "sudoku/contest.hpp"
+#include "sudoku/durable_file.hpp"
+#include "sudoku/formats/kattis.hpp"
+#include "sudoku/grader.hpp"
+#include "sudoku/lemon_import.hpp"
+#include "sudoku/plain_problem.hpp"
+
+namespace sudoku::judge {
+
+namespace fs = std::filesystem;
+using problem::PackageFormat;
+using problem::Problem;
+
+namespace {
+
+using Refusals = std::vector<Diagnostic>;
+
+Refusals one(const fs::path& file, const std::string& message) { return {Diagnostic{file.string(), 0, 0, message}}; }
+
+// A fresh folder beside `out`, where the import is built before it is renamed into place.
+fs::path aside_folder(const fs::path& out) {
+    std::random_device random;
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        // Built step by step: g++ 12 warns falsely on `"." + a + b` here (stringop-overflow).
+        std::string name(1, '.');
+        name += out.filename().string();
+        name += ".import-" + std::to_string(random());
+        const fs::path aside = out.parent_path() / name;
+        if (fs::create_directory(aside)) return aside;
+    }
+    throw std::runtime_error("no fresh folder beside " + out.string());
+}
+
+std::variant<Problem, Refusals> read_package(const fs::path& source, PackageFormat format) {
+    switch (format) {
+        case PackageFormat::kattis: {
+            auto read = formats::read_kattis(source);
+            if (auto* refusals = std::get_if<Refusals>(&read)) return *refusals;
+            return std::get<Problem>(std::move(read));
+        }
+        default:
+            return one(source, "reading a " + std::string(to_string(format)) + " package is not supported yet");
+    }
+}
+
+// The problem folder: problem.yaml and the compiled checker.
+Refusals write_problem(const Problem& p, const fs::path& aside, const fs::path& out) {
+    const std::string name = plain_name(p.name);
+    const fs::path dir = aside / name;
+    fs::create_directories(dir);
+    Refusals refusals;
+    if (p.checker.kind == problem::CheckerKind::program)
+        for (const auto& r : package::compile_checker(p, dir / "validator"))
+            refusals.push_back(Diagnostic{r.file, 0, 0, r.message});
+    // Paths are written relative to where problem.yaml will be: DIR/<name>, beside this folder.
+    const auto written = write_problem_yaml(p, out / name, "validator");
+    for (const auto& why : written.refusals) refusals.push_back(Diagnostic{p.source.string(), 0, 0, why});
+    if (refusals.empty()) write_file_durably(dir / kPlainProblemFile, written.yaml);
+    return refusals;
+}
+
+std::string contest_yaml(const Problem& p) {
+    return "# Imported from a " + std::string(to_string(p.format)) + " package (" + p.source.string() +
+           ") by sudoku-judge import.\nname: \"" + plain_name(p.name) +
+           "\"\ncontestants: contestants\nproblems:\n  - folder: " + plain_name(p.name) + "\n";
+}
+
+// The contest as the grader will load it; a refusal names the file where DIR will be.
+Refusals check_loads(const fs::path& aside, const fs::path& out) {
+    auto loaded = load_contest(aside / "CONTEST.yaml");
+    auto* d = std::get_if<Diagnostic>(&loaded);
+    if (!d) return {};
+    Diagnostic named = *d;
+    if (named.file.rfind(aside.string(), 0) == 0) named.file = out.string() + named.file.substr(aside.string().size());
+    return {named};
+}
+
+// Writes everything aside; the time limit derived when the format says so.
+Refusals write_aside(Problem& p, const fs::path& aside, const fs::path& out, std::vector<std::string>& notes) {
+    fs::create_directories(aside / "contestants");
+    package::write_contestants(p, aside);
+    write_file_durably(aside / "CONTEST.yaml", contest_yaml(p));
+    if (p.time_rule.derived) p.limits.time_s = 10;  // generous, for the runs that derive the limit
+    if (auto r = write_problem(p, aside, out); !r.empty()) return r;
+    if (auto r = check_loads(aside, out); !r.empty()) return r;
+    if (p.time_rule.derived) {
+        std::vector<package::ImportRefusal> why;
+        p.limits.time_s = package::derive_time_limit(p, aside / "CONTEST.yaml", why);
+        if (!why.empty()) return one(why[0].file, why[0].message);
+        notes.push_back(p.name + ": time limit " + std::to_string(p.limits.time_s).substr(0, 5) +
+                        " s, derived from the accepted submissions' slowest run x " +
+                        std::to_string(p.time_rule.ac_to_time_limit).substr(0, 4));
+        fs::remove(aside / plain_name(p.name) / kPlainProblemFile);
+        if (auto r = write_problem(p, aside, out); !r.empty()) return r;
+    }
+    package::write_expectations({p}, aside);
+    return check_loads(aside, out);
+}
+
+}  // namespace
+
+std::optional<PackageFormat> detect_package_format(const fs::path& source) {
+    std::error_code ec;
+    if (fs::is_regular_file(source, ec) && source.extension() == ".cdf") return PackageFormat::lemon;
+    if (fs::is_regular_file(source / "problem.xml", ec)) return PackageFormat::polygon;
+    if (fs::is_regular_file(source / "domjudge-problem.ini", ec)) return PackageFormat::domjudge;
+    if (formats::is_kattis_package(source)) return PackageFormat::kattis;
+    return std::nullopt;
+}
+
+std::variant<PackageImport, std::vector<Diagnostic>> import_package(const fs::path& source, const fs::path& out_dir,
+                                                                    std::optional<PackageFormat> format) {
+    if (!format) format = detect_package_format(source);
+    if (!format)
+        return one(source,
+                   "not a package this judge reads: expected problem.yaml and data/ (Kattis), "
+                   "domjudge-problem.ini (DOMjudge), problem.xml (Polygon) or a LemonLime .cdf");
+    const fs::path out = fs::absolute(out_dir).lexically_normal();
+    if (*format == PackageFormat::lemon) {
+        auto written = import_lemon(source, out);
+        if (auto* d = std::get_if<Diagnostic>(&written)) return Refusals{*d};
+        return PackageImport{std::get<fs::path>(written), *format, {}};
+    }
+    std::error_code ec;
+    if (out.filename().empty()) return one(out, "--out names no folder");
+    if (fs::exists(out) && !(fs::is_directory(out, ec) && fs::is_empty(out, ec)))
+        return one(out, "--out exists and is not an empty folder: nothing is written over");
+    auto read = read_package(source, *format);
+    if (auto* refusals = std::get_if<Refusals>(&read)) return *refusals;
+    Problem p = std::get<Problem>(std::move(read));
+    PackageImport result{out / "CONTEST.yaml", *format, p.notes};
+    fs::path aside;
+    try {
+        fs::create_directories(out.parent_path());
+        aside = aside_folder(out);
+        if (auto refusals = write_aside(p, aside, out, result.notes); !refusals.empty()) {
+            fs::remove_all(aside, ec);
+            return refusals;
+        }
+        if (fs::exists(out)) fs::remove(out);  // an empty folder only: checked above
+        fs::rename(aside, out);
+    } catch (const std::exception& e) {
+        if (!aside.empty()) fs::remove_all(aside, ec);
+        return one(source, std::string("cannot write the imported contest: ") + e.what());
+    }
+    return result;
+}
+
+}  // namespace sudoku::judge

@@ -1,0 +1,278 @@
+// The model as problem.yaml (problem_yaml_writer.hpp).
+#include "problem_yaml_writer.hpp"
+
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "sudoku/plain_problem.hpp"
+
+namespace sudoku::judge {
+
+namespace fs = std::filesystem;
+using problem::Aggregation;
+using problem::Group;
+using problem::Problem;
+
+namespace {
+
+std::string quoted(const std::string& text) { return nlohmann::json(text).dump(); }
+
+std::string number(double v) {
+    std::ostringstream s;
+    s.precision(12);
+    s << v;
+    return s.str();
+}
+
+// A group of problem.yaml: a leaf of the model's tree, scored by one rule.
+struct PlainGroup {
+    std::string name;
+    std::vector<std::string> tests;  // plain test names
+    double points = 0;
+    bool per_group = false;
+    std::vector<std::string> depends;
+};
+
+class GroupMapper {
+public:
+    GroupMapper(const Problem& p, std::vector<std::string>& refusals) : p_(p), refusals_(refusals) {}
+
+    std::vector<PlainGroup> map() {
+        for (const auto& g : p_.groups) {
+            const bool has_tests =
+                std::any_of(p_.tests.begin(), p_.tests.end(), [&](auto& t) { return t.group == g.name; });
+            const bool has_groups =
+                std::any_of(p_.groups.begin(), p_.groups.end(), [&](auto& c) { return c.parent == g.name; });
+            if (has_tests && has_groups)
+                refuse(g, "holds both tests and groups: not graded here (put its tests in a group of their own)");
+            if (has_tests) leaf(g);
+        }
+        return out_;
+    }
+
+private:
+    void refuse(const Group& g, const std::string& why) { refusals_.push_back("group '" + g.name + "' " + why); }
+
+    const Group* parent(const Group& g) const { return g.parent.empty() ? nullptr : problem::find_group(p_, g.parent); }
+
+    int contributing_children(const Group& a) const {
+        int n = 0;
+        for (const auto& c : p_.groups) n += c.parent == a.name && !(a.ignore_sample && c.sample);
+        for (const auto& t : p_.tests) n += t.group == a.name;
+        return n;
+    }
+
+    // A leaf's points reach the problem's score unchanged when every group above adds its
+    // children up (or has only this one).
+    bool sums_up(const Group& leaf, bool& ignored) const {
+        const Group* child = &leaf;
+        for (const Group* a = parent(leaf); a; child = a, a = parent(*a)) {
+            if (a->ignore_sample && child->sample) ignored = true;
+            if (contributing_children(*a) > 1 && a->aggregation != Aggregation::sum) {
+                refusals_.push_back("group '" + a->name + "' takes the " + std::string(to_string(a->aggregation)) +
+                                    " of its groups: not graded here (only sums of groups)");
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // The leaves below `name` (itself when a leaf).
+    std::vector<std::string> leaves_under(const std::string& name) const {
+        std::vector<std::string> out;
+        for (const auto& pg : out_)
+            for (const Group* g = problem::find_group(p_, pg.name); g; g = parent(*g))
+                if (g->name == name) {
+                    out.push_back(plain_name(pg.name));
+                    break;
+                }
+        return out;
+    }
+
+    void leaf(const Group& g) {
+        PlainGroup pg;
+        pg.name = g.name;
+        size_t n = 0;
+        for (const auto& t : p_.tests)
+            if (t.group == g.name) pg.tests.push_back(plain_name(t.name)), ++n;
+        bool ignored = false;
+        if (!sums_up(g, ignored)) return;
+        if (p_.type == problem::ProblemType::pass_fail) {
+            pg.per_group = true;
+            pg.points = 0;
+        } else if (!rule(g, n, pg)) {
+            return;
+        }
+        if (ignored) pg.points = 0;
+        for (const Group* a = &g; a; a = parent(*a))
+            for (const auto& r : a->require_pass)
+                for (auto& l : leaves_under(r)) pg.depends.push_back(l);
+        out_.push_back(std::move(pg));
+    }
+
+    bool rule(const Group& g, size_t n, PlainGroup& pg) {
+        if (g.reject_score != 0) return refuse(g, "gives rejected tests a score: not graded here"), false;
+        if (g.stop_on_reject && n > 1 && (g.aggregation == Aggregation::sum || g.aggregation == Aggregation::average))
+            return refuse(g,
+                          "stops at its first rejected test (on_reject: break) while adding its tests' scores: "
+                          "not graded here (on_reject: continue is)"),
+                   false;
+        switch (g.aggregation) {
+            case Aggregation::pass_fail:
+                if (!g.max_score) return refuse(g, "is pass-fail without a max_score"), false;
+                pg.per_group = true, pg.points = *g.max_score;
+                return true;
+            case Aggregation::min:
+                pg.per_group = true, pg.points = g.accept_score;
+                return true;
+            case Aggregation::sum:
+                pg.points = g.accept_score * static_cast<double>(n);
+                return true;
+            case Aggregation::average:
+                pg.points = g.accept_score;
+                return true;
+            case Aggregation::max:
+                return refuse(g, "takes the max of its tests: not graded here"), false;
+        }
+        return false;
+    }
+
+    const Problem& p_;
+    std::vector<std::string>& refusals_;
+    std::vector<PlainGroup> out_;
+};
+
+void checker_lines(const Problem& p, const fs::path& checker, std::ostream& y, std::vector<std::string>& refusals) {
+    const problem::Checker& c = p.checker;
+    switch (c.kind) {
+        case problem::CheckerKind::tokens:
+            if (c.space_change_sensitive) {
+                if (!c.case_sensitive)
+                    refusals.push_back("space_change_sensitive without case_sensitive: not graded here");
+                y << "checker: exact\n";
+                return;
+            }
+            y << "checker: tokens\n" << (c.case_sensitive ? "" : "case_sensitive: false\n");
+            return;
+        case problem::CheckerKind::exact:
+            y << "checker: exact\n";
+            return;
+        case problem::CheckerKind::lines:
+            y << "checker: lines\n";
+            return;
+        case problem::CheckerKind::floats:
+            if (c.space_change_sensitive)
+                refusals.push_back("space_change_sensitive with a float tolerance: not graded here");
+            y << "checker: float\nfloat: {absolute: " << number(c.float_absolute.value_or(0))
+              << ", relative: " << number(c.float_relative.value_or(0)) << "}\n"
+              << (c.case_sensitive ? "" : "case_sensitive: false\n");
+            return;
+        case problem::CheckerKind::program:
+            break;
+    }
+    y << "checker: " << quoted(checker.string()) << "\n";
+    if (c.protocol == problem::CheckerProtocol::testlib) return;
+    if (c.protocol != problem::CheckerProtocol::kattis) {
+        refusals.push_back("a checker speaking the " + std::string(to_string(c.protocol)) +
+                           " protocol: not graded here");
+        return;
+    }
+    y << "checker_protocol: kattis\n";
+    std::vector<std::string> args = c.arguments;
+    if (!p.tests.empty()) {
+        for (const auto& t : p.tests)
+            if (t.checker_arguments != p.tests[0].checker_arguments)
+                refusals.push_back("test " + t.name + " gives the output validator other arguments than test " +
+                                   p.tests[0].name + ": one set per problem is graded here");
+        args.insert(args.end(), p.tests[0].checker_arguments.begin(), p.tests[0].checker_arguments.end());
+    }
+    if (args.empty()) return;
+    y << "checker_arguments: [";
+    for (size_t i = 0; i < args.size(); ++i) y << (i ? ", " : "") << quoted(args[i]);
+    y << "]\n";
+}
+
+// A group's `tests:` pattern: "<name>-*" when it catches no other group's test, else its names.
+std::string tests_pattern(const PlainGroup& g, const std::vector<PlainGroup>& all) {
+    const std::string pattern = plain_name(g.name) + "-*";
+    const auto catches_other = [&] {
+        for (const auto& other : all)
+            if (&other != &g && std::any_of(other.tests.begin(), other.tests.end(),
+                                            [&](const std::string& t) { return name_matches(pattern, t); }))
+                return true;
+        return false;
+    };
+    const bool covers_own =
+        std::all_of(g.tests.begin(), g.tests.end(), [&](const std::string& t) { return name_matches(pattern, t); });
+    if (covers_own && !catches_other()) return quoted(pattern);
+    std::string list = "[";
+    for (size_t i = 0; i < g.tests.size(); ++i) list += (i ? ", " : "") + quoted(g.tests[i]);
+    return list + "]";
+}
+
+void test_lines(const Problem& p, const fs::path& dir, std::ostream& y, std::vector<std::string>& refusals) {
+    y << "tests:\n";
+    std::map<std::string, std::string> seen;
+    for (const auto& t : p.tests) {
+        const std::string name = plain_name(t.name);
+        if (auto [it, fresh] = seen.emplace(name, t.name); !fresh)
+            refusals.push_back("tests " + it->second + " and " + t.name + " have the same plain name " + name);
+        const auto rel = [&](const fs::path& f) {
+            return fs::absolute(f).lexically_normal().lexically_relative(dir).string();
+        };
+        y << "  - {name: " << quoted(name) << ", input: " << quoted(rel(t.input))
+          << ", answer: " << quoted(rel(t.answer));
+        if (t.time_s > 0) y << ", time_limit: " << number(t.time_s);
+        if (t.memory_mib > 0) y << ", memory_limit: " << t.memory_mib;
+        y << "}\n";
+    }
+}
+
+}  // namespace
+
+std::string plain_name(const std::string& name) {
+    std::string out = name;
+    for (char& c : out)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-')) c = '-';
+    return out;
+}
+
+WrittenProblem write_problem_yaml(const Problem& p, const fs::path& problem_dir, const fs::path& checker) {
+    WrittenProblem w;
+    std::ostringstream y;
+    y << "# Imported from a " << to_string(p.format) << " package by sudoku-judge import.\n"
+      << "name: " << quoted(p.name) << "\ntitle: " << quoted(p.title) << "\ninput: " << quoted(p.io.input)
+      << "\noutput: " << quoted(p.io.output) << "\ntime_limit: " << number(p.limits.time_s)
+      << "\nmemory_limit: " << p.limits.memory_mib << "\noutput_limit: " << p.limits.output_kib << "\n";
+    checker_lines(p, checker, y, w.refusals);
+    test_lines(p, problem_dir, y, w.refusals);
+    Problem rooted = p;
+    if (rooted.groups.empty()) {
+        rooted.groups.push_back(Group{});
+        rooted.groups.back().name = "data";
+        for (auto& t : rooted.tests) t.group = "data";
+    }
+    y << "scoring: per-test\ngroups:\n";
+    if (p.type == problem::ProblemType::pass_fail) {
+        // All or nothing: one point when every test is accepted.
+        y << "  - {name: all, tests: \"*\", points: 1, scoring: per-group}\n";
+    } else {
+        const auto groups = GroupMapper(rooted, w.refusals).map();
+        for (const auto& g : groups) {
+            y << "  - {name: " << quoted(plain_name(g.name)) << ", tests: " << tests_pattern(g, groups)
+              << ", points: " << number(g.points) << (g.per_group ? ", scoring: per-group" : "");
+            if (!g.depends.empty()) {
+                y << ", depends: [";
+                for (size_t i = 0; i < g.depends.size(); ++i) y << (i ? ", " : "") << quoted(g.depends[i]);
+                y << "]";
+            }
+            y << "}\n";
+        }
+    }
+    w.yaml = y.str();
+    return w;
+}
+
+}  // namespace sudoku::judge
