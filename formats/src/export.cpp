@@ -116,12 +116,20 @@ ExportResult write_format(const ExportProblem& problem, ExportFormat format,
 std::variant<ExportResult, Diagnostic> export_problem(const ExportProblem& problem, ExportFormat format,
                                                       const fs::path& out) {
     const fs::path dir = out / problem.problem.name;
+    if (problem.any_valid.empty() && problem.problem.checker.kind == problem::CheckerKind::program)
+        return Diagnostic{problem.problem.checker.program.path.string(), 0, 0,
+                          "a checker program of the problem's own is not exported: the host's default comparison "
+                          "would judge in its place"};
     if (fs::exists(dir)) return Diagnostic{dir.string(), 0, 0, "already exists: the export replaces nothing"};
     const fs::path scratch = out / ("." + problem.problem.name + ".export-partial");
     std::error_code ignored;
     fs::remove_all(scratch, ignored);
     try {
         ExportResult result = write_format(problem, format, export_parts::PackageFolder(scratch));
+        if (problem.any_valid.empty() && problem.problem.checker.kind != problem::CheckerKind::tokens)
+            result.notes.push_back(std::string("the problem's '") +
+                                   std::string(to_string(problem.problem.checker.kind)) +
+                                   "' comparison is the host's default there, which compares tokens");
         fs::rename(scratch, dir);
         result.directory = dir;
         return result;

@@ -333,7 +333,7 @@ void init_main(const Options& o, const Cgroups& cg, const RunPlace& place, InitC
     close(error_fd);
     ProgramEnd end = wait_for_program(program);
     end.wall = now_s() - start;
-    // Measured here, before init kills what the program left: the runner's last poll may be 5 ms old.
+    // Measured here, before init kills what the program left: the runner's last poll may be 1 ms old.
     if (c.tree_polled()) end.tree = tree_usage(getpid(), o.procs);
     (void)!write(end_fd, &end, sizeof end);
     if (!place.in_namespace) kill(0, SIGKILL);  // the program's leftovers in init's process group (and init)

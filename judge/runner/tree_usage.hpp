@@ -6,7 +6,7 @@
 //   cpu = sum over the live tree of utime + stime + cutime + cstime (clock ticks; a reaped child's
 //         time is in its parent's cutime/cstime, up to init's)
 //   rss = sum over the live tree of resident pages: the tree's resident memory at this instant; the
-//         runner keeps the highest value it polled (every 5 ms) as the run's peak
+//         runner keeps the highest value it polled (every 1 ms, watch.cpp) as the run's peak
 #pragma once
 
 #include <dirent.h>

@@ -37,8 +37,8 @@ void note_interrupt(int) { g_interrupted = 1; }
 
 // The box may grow by a few output limits beyond what the judge put in it (input, program). Its
 // size is polled: the page cache takes files as fast as memory, and a program writing 60 KiB files
-// put 25 MB in the box within 7 ms between two polls of 5 ms on a busy machine (the hostile test
-// allows 16 MiB); every millisecond bounds that at a few MB.
+// put 25 MB in the box within 7 ms on a busy machine (the hostile test allows 16 MiB); a poll
+// every millisecond bounds that at a few MB.
 constexpr int kPollMs = 1;
 
 // Fail closed: a run asked to be pinned is pinned or is not run (record `error` names the call).

@@ -235,6 +235,14 @@ TEST_CASE("export: an existing folder is not replaced, and a test file unlike it
     REQUIRE(std::holds_alternative<sudoku::Diagnostic>(again));
     CHECK_THAT(std::get<sudoku::Diagnostic>(again).message, Catch::Contains("already exists"));
 
+    ExportProblem own_checker = shipped("target-sudoku");
+    own_checker.problem.checker.kind = problem::CheckerKind::program;
+    own_checker.problem.checker.program.path = "checkers/target_check.cpp";
+    auto refused = sudoku::formats::export_problem(own_checker, ExportFormat::hydro, out);
+    REQUIRE(std::holds_alternative<sudoku::Diagnostic>(refused));
+    CHECK(std::get<sudoku::Diagnostic>(refused).file == "checkers/target_check.cpp");
+    CHECK_FALSE(fs::exists(out / "target-sudoku"));
+
     const fs::path copy = out / "altered";
     fs::copy(fs::path(SUDOKU_SOURCE_DIR) / "testdata/poj2676", copy);
     std::ofstream(copy / "03.ans", std::ios::app) << "\n";

@@ -1,4 +1,4 @@
-// Counting past two without statistics goes by independent parts (solver9_component_count.hpp):
+// Counting past two without statistics goes by independent parts (solver9/component_count.hpp):
 // its counts, capped flags and first solutions must be the pinned enumeration's, on every kernel
 // this CPU runs. The pinned enumeration (count_solutions with SearchStats) visits every solution
 // one by one and shares no code with the part counter, so it is the oracle.

@@ -149,7 +149,7 @@ TEST_CASE("count: count_completions gives the pinned count on every dataset, spa
 }
 
 // The count alone branches on its own cells where the root leaves many bivalue cells (serg's grids,
-// 12.7 on average; solver9_count_alone.hpp): every serg grid and sparse grids with many completions,
+// 12.7 on average; solver9/count_alone.hpp): every serg grid and sparse grids with many completions,
 // whose counts to 1 and 2 must be the pinned search's.
 TEST_CASE("count: count_completions to 1 and 2 on grids with many bivalue cells gives the pinned count") {
     int several = 0;

@@ -145,7 +145,7 @@ TEST_CASE("general solver: the faster count agrees with dancing links on exact c
     for (int i = 0; i < 20; ++i) {
         const Grid puzzle = random_puzzle(4, 70, false, random);
         CHECK(count_completions(puzzle, 500) == dlx_count(puzzle, 500).count);
-        // Count to 2 takes stages of its own (solver_general.cpp): on #6 a search that branched
+        // Count to 2 takes stages of its own (search/general.cpp): on puzzle 6 a search that branched
         // on the busiest cell from the start had not found two completions in minutes.
         CHECK(count_completions(puzzle, 2) == dlx_count(puzzle, 2).count);
     }

@@ -82,7 +82,7 @@ TEST_CASE("target: the placement graph finds the best placement and the best thr
     }
 }
 
-// The sixteen-lane graph (target_placement_graph_lanes.hpp) against the digit-by-digit graph,
+// The sixteen-lane graph (target/placement/graph_lanes.hpp) against the digit-by-digit graph,
 // checked above by brute force. It adds profits rounded up to its resolution, so per lane its
 // best and its best through every cell lie at or above the graph's (a bound stays a bound) and at
 // most 16 roundings above, -infinity exactly where the graph's are; the path it reports is a
@@ -378,8 +378,8 @@ TEST_CASE("target: the empty 16x16 grid scores 11784 with a valid certificate") 
 }
 
 // Sparse grids whose trees the row bound's nodes were slow to close, from bench_target16's bands
-// (seed 20091120, 10 per band): #3 of random 41-80 (41 clues, 215 free cells) took 14,200 nodes
-// and 13 s when the nodes evaluated the placement bound at their parent's multipliers; #3 of
+// (seed 20091120, 10 per band): puzzle 3 of random 41-80 (41 clues, 215 free cells) took 14,200 nodes
+// and 13 s when the nodes evaluated the placement bound at their parent's multipliers; puzzle 3 of
 // random 81-120 (under 176 free cells) took 2,080 when only grids of 200 free cells or more
 // took the placement bound at their nodes. Descending it at each node for up to 30 steps prunes
 // most of them (634 and 152 nodes). Exactness is checked against enumeration above (the
@@ -404,7 +404,7 @@ TEST_CASE("target: sparse 16x16 grids close in few nodes that each descend the p
 }
 
 // The digit-sum bound runs on grids whose digits have at most three candidate patterns: the
-// clues are of two digits or fewer. #0 of seed 99's random 1-40 clue band (two clues, 8 and 9)
+// clues are of two digits or fewer. Puzzle 0 of seed 99's random 1-40 clue band (two clues, 8 and 9)
 // took 328 nodes when only two patterns were allowed; the sums prove its first incumbent optimal.
 TEST_CASE("target: a 16x16 grid with clues of two digits is proven at the root by the digit sums") {
     const Weights ring = Weights::ring(4);

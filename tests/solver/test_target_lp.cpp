@@ -1,4 +1,4 @@
-// The LP's prices (target_lp_duals.hpp): the row bound at them against Clp's LP value, and the
+// The LP's prices (target/lp_duals.hpp): the row bound at them against Clp's LP value, and the
 // sparse 16x16 grids they prove, with the aims that follow the bound.
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -62,7 +62,7 @@ MeasuredTarget solved_with_certificate(const Grid& puzzle, const Weights& weight
 }  // namespace
 
 // The measured failure: on sparse 16x16 grids the subgradient descent of the row bound stalls
-// points above the LP (#2 of bench_target16's random 1-40 clue band, seed 99: 11,762.3 after
+// points above the LP (puzzle 2 of bench_target16's random 1-40 clue band, seed 99: 11,762.3 after
 // 5,800 steps, LP 11,759), and the tree had to close the difference. At the LP's prices the row
 // bound is the LP value, to a few hundredths. (The board's singles can only lower the LP below
 // Clp's, which sees the clues alone.)
@@ -114,7 +114,7 @@ TEST_CASE("target: the row bound at the LP's prices is never below the optimum a
     }
 }
 
-// The optimiser takes the LP's prices at the root of a 16x16 grid: #2 of seed 99's random 1-40
+// The optimiser takes the LP's prices at the root of a 16x16 grid: puzzle 2 of seed 99's random 1-40
 // clue band (13 clues), whose LP is its optimum, took 7,549 nodes and 22.3 s with the descent's
 // multipliers, 6,800 of them proving that nothing reaches 11,760. Clp's LP value bounds it from
 // above, the certificate from below.
@@ -127,7 +127,7 @@ TEST_CASE("target: a sparse 16x16 grid whose LP is its optimum is proven from th
 }
 
 // With the LP's prices the root bound of a sparse grid lies near the LP, often within a point or
-// two of the optimum: the round after the first failure aims one point lower, not two. #8 of seed
+// two of the optimum: the round after the first failure aims one point lower, not two. Puzzle 8 of seed
 // 4's random 1-40 clue band (35 clues, LP 11,692.8): round 2 proves nothing reaches 11,692; aimed
 // at 11,690 next, round 3 took 3,783 nodes to find 11,690 and then the optimum, 11,691; aimed at
 // 11,691 it finds it in 380.

@@ -189,7 +189,7 @@ TEST_CASE("target mip: random weights in -20..20 agree with CBC on sparse puzzle
 }
 
 // The optimiser's first incumbent came from a greedy depth-first dive, complete but propagating
-// singles alone: on #3 of bench_target16's random 41-80 clue band (seed 26) it took 121 s before
+// singles alone: on puzzle 3 of bench_target16's random 41-80 clue band (seed 26) it took 121 s before
 // the optimiser's root began. After its node budget the solver's own search gives the first
 // completion; the whole solve then takes under a second, and CBC agrees.
 TEST_CASE("target mip: a 16x16 grid on which the greedy dive thrashes is solved, and CBC agrees") {
@@ -198,9 +198,9 @@ TEST_CASE("target mip: a 16x16 grid on which the greedy dive thrashes is solved,
 }
 
 // The large neighbourhood search from the incumbent, where the tree is slow to find the optimum.
-// #6 of bench_target16's random 41-80 clue band (seed 26), whose tree had not found it after 60 s
+// Puzzle 6 of bench_target16's random 41-80 clue band (seed 26), whose tree had not found it after 60 s
 // (CBC: 9 s), was the case until the branching on tried cells found it in 178 nodes
-// with no search at all. #5 of seed 5's band takes 633 nodes with the searches and, in a build
+// with no search at all. Puzzle 5 of seed 5's band takes 633 nodes with the searches and, in a build
 // without them, 1,997.
 TEST_CASE("target mip: a 16x16 grid whose optimum the tree is slow to find gets it from the neighbourhoods") {
     const Grid puzzle = target16_bands(5, 10).at(2).puzzles.at(5);

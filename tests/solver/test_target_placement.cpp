@@ -123,7 +123,7 @@ TEST_CASE("target placement: no completion gives -infinity, larger boxes give no
     REQUIRE_FALSE(target_placement_bound(Grid(5), Weights::ring(5)).has_value());
 }
 
-// The 9x9 kernel runs every digit at once, one lane each (target_placement_lanes.hpp), from one
+// The 9x9 kernel runs every digit at once, one lane each (target/placement/lanes.hpp), from one
 // source compiled for the baseline, AVX2 and AVX-512: brute force over all 46,656 placements checks
 // each lane's best value, the cells it reports, and every cell's best placement through it, with
 // profits that differ per lane and cells barred in some; that the values-only solve gives the same

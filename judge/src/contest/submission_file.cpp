@@ -1,4 +1,4 @@
-// copy_submission: see sudoku/submission_file.hpp.
+// copy_submission: see contest/submission_file.hpp.
 #include "contest/submission_file.hpp"
 
 #include <fcntl.h>

@@ -78,7 +78,7 @@ CheckItem check_cgroups(CgroupsState probed) {
                     "count kept by the kernel");
     const std::string fix = support.remedy.empty() ? cgroups::delegation_command(geteuid() == 0) : support.remedy;
     return item("cgroups", CheckLevel::missing, found,
-                "CPU and memory of the tree are polled from /proc every 5 ms (a fast allocator overshoots the "
+                "CPU and memory of the tree are polled from /proc every 1 ms (a fast allocator overshoots the "
                 "limit between polls) and processes are counted by rlimit" +
                     (support.why_not.empty() ? std::string() : " (" + support.why_not + ")"),
                 fix);

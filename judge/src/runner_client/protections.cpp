@@ -48,7 +48,7 @@ std::string Protections::describe() const {
     if (cgroups != CgroupsState::off)
         s += " (CPU of the whole tree, resident peak, process count)";
     else
-        s += " (CPU and resident memory of the tree polled from /proc every 5 ms; process count by rlimit)";
+        s += " (CPU and resident memory of the tree polled from /proc every 1 ms; process count by rlimit)";
     if (cgroups == CgroupsState::off) missing.push_back("cgroups");
     s += "; namespaces " + std::string(to_string(namespaces));
     if (namespaces == NamespacesState::on) s += " (mount, pid, net, ipc, uts)";

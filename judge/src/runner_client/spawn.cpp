@@ -1,4 +1,4 @@
-// posix_spawn with pipes (see sudoku/spawn.hpp).
+// posix_spawn with pipes (see runner_client/spawn.hpp).
 #include "runner_client/spawn.hpp"
 
 #include <fcntl.h>

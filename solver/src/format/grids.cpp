@@ -1,4 +1,4 @@
-// The one reader and the one writer of grid files, driven by a Layout (format_layout.hpp).
+// The one reader and the one writer of grid files, driven by a Layout (format/layout.hpp).
 #include <stdexcept>
 
 #include "format/layout.hpp"

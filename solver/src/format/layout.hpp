@@ -1,7 +1,7 @@
 // Each format as data: how its grids are spelled and arranged in a file (private to the library).
 //
-// One table (format_layout.cpp) describes every format; one reader and one writer
-// (format_grids.cpp) follow the description. So parse(write(x)) == x holds by construction,
+// One table (format/layout.cpp) describes every format; one reader and one writer
+// (format/grids.cpp) follow the description. So parse(write(x)) == x holds by construction,
 // and a new format is a new row of the table.
 //
 //   poj2676:  "2"          <- header: T            count   = header_t

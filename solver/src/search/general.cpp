@@ -170,9 +170,8 @@ public:
     }
 
     // The counting search's: among the cells with the fewest candidates, the one with the most
-    // unplaced peers that share a candidate with it, whose branches propagate furthest. On the 20
-    // minimal 16x16 puzzles of bench_big_grids, count to 2 took 52,498 nodes in all with the first
-    // such cell, 29,536 with the most empty cells in its units, 19,144 with this.
+    // unplaced peers that share a candidate with it, whose branches propagate furthest: the
+    // smallest trees on minimal 16x16 puzzles (figures: bench/results/solver-decisions.md).
     std::pair<int, int> busiest_of_fewest(const Board& s) const {
         int best = -1, best_count = 99, best_sharing = -1;
         for (int cell = 0; cell < g_.cells; ++cell) {
@@ -383,15 +382,12 @@ std::optional<std::uint64_t> search(const Grid& puzzle, const std::function<bool
 }
 
 // The counting search's stages: a choice of branching cell and a node budget (0: none); each
-// stage that spends its budget hands over to the next, which starts again. On the 20 minimal
-// 16x16 puzzles of bench_big_grids (each with one completion), count to 2 took 52,498 nodes in all
-// by the first cell of fewest candidates and 19,144 by the busiest (the most a puzzle took:
-// 10,233 -> 3,345). But on one sparse 16x16 grid with many completions (the 70 % blank ones of
-// tests/solver/test_solver_general.cpp) the busiest had not found two in minutes, where the first
-// cell takes a few hundred nodes: sparse grids usually find their completions at once by the
-// first cell, unique ones are proven in fewer nodes by the busiest. Counting further than 2 stays
-// with the first cell: on those 70 % blank grids, 500 completions took 28,234 nodes in all by it
-// and 43,329 by the stages.
+// stage that spends its budget hands over to the next, which starts again. Unique grids are
+// proven in fewer nodes by the busiest cell, but a sparse grid with many completions (the 70 %
+// blank ones of tests/solver/test_solver_general.cpp) finds its completions at once by the first
+// cell of fewest candidates and not in minutes by the busiest; so the first cell goes first, on a
+// budget. Counting further than 2 stays with the first cell, which takes fewer nodes there
+// (figures: bench/results/solver-decisions.md).
 struct Stage {
     bool busiest;
     std::uint64_t node_budget;

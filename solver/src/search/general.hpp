@@ -1,4 +1,4 @@
-// Internal: the general (any box size) candidate-mask solver. See solver_general.cpp.
+// Internal: the general (any box size) candidate-mask solver. See search/general.cpp.
 #pragma once
 
 #include <functional>

@@ -1,4 +1,4 @@
-// Internal: the 9x9 bitboard and the search kernels that run on it (see solver9_search.hpp).
+// Internal: the 9x9 bitboard and the search kernels that run on it (see solver9/search.hpp).
 //
 // Per-digit position bitboards, split into three bands. A band is three rows = 27 cells = 27
 // bits of one 32-bit word:
@@ -28,7 +28,7 @@ struct alignas(16) Board {
     std::uint32_t unsolved[4];
     std::uint32_t changed;  // digits whose board changed since their last hidden-single and locked scan
     // Digits whose board changed since the counting search last read their patterns
-    // (solver9_count_search.hpp); fills the board's padding, so copies cost nothing more.
+    // (solver9/count_search.hpp); fills the board's padding, so copies cost nothing more.
     std::uint32_t moved;
 };
 
@@ -64,18 +64,18 @@ extern const Tables tables;
 // kernels instantiate nothing the portable code could end up sharing.
 using SolutionSink = bool (*)(void* context, const Board& solved);
 using Kernel = void (*)(Board& start, SolutionSink sink, void* context, SearchStats& stats);
-// A counting kernel (solver9_count_search.hpp): counts the completions of a started board up to
+// A counting kernel (solver9/count_search.hpp): counts the completions of a started board up to
 // `limit` (0 = all), the pinned search's way for its first `pinned_nodes` nodes and in an order of
 // its own below them, keeping the first one met in `first` (and whether it was met in the pinned
 // search's order, so is the pinned search's first solution).
 using CountKernel = std::uint64_t (*)(Board& start, std::uint64_t limit, std::uint64_t pinned_nodes, Board& first,
                                       bool& first_in_pinned_order);
 
-// A kernel counting alone up to 1 or 2 (solver9_count_alone.hpp), branching on cells for its
+// A kernel counting alone up to 1 or 2 (solver9/count_alone.hpp), branching on cells for its
 // first `cell_nodes` nodes; no solution is kept, so no tree is pinned.
 using AloneKernel = std::uint64_t (*)(Board& start, std::uint64_t limit, std::uint64_t cell_nodes);
 
-// A part-counting kernel (solver9_component_count.hpp): the completions of a started board, up to
+// A part-counting kernel (solver9/component_count.hpp): the completions of a started board, up to
 // `cap`, by independent parts; no solution is kept.
 using PartsKernel = std::uint64_t (*)(Board& start, std::uint64_t cap);
 

@@ -211,7 +211,7 @@ std::uint64_t count_open(const OpenCells& g, Candidates& c, CellSet open, CellSe
 }
 
 // Completions of a started board up to `cap` (at least 1): the counting search's inference and
-// branching (solver9_count_search.hpp) while more than kPartCells cells are open, then the part counter.
+// branching (solver9/count_search.hpp) while more than kPartCells cells are open, then the part counter.
 // `p` holds the patterns of the digits not in s.moved, and is left changed.
 std::uint64_t count_by_parts(Board& s, Patterns& p, std::uint64_t cap) {
     OpenCells g;

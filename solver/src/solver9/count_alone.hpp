@@ -1,5 +1,5 @@
 // Internal: the count alone up to 1 or 2 (count_completions: the generator's uniqueness check),
-// included once by each of solver9_{portable,avx2,avx512}.cpp.
+// included once (through kernel_body.hpp) by each of solver9/kernel_{portable,avx2,avx512}.cpp.
 //
 // With no first solution to report, no tree is pinned. Grids the pinned search would start
 // (kPinnedStartMaxOpen) whose root leaves many bivalue cells, as serg's, branch on cells of

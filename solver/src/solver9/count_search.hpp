@@ -1,5 +1,6 @@
-// Internal: the 9x9 counting search, included once by each of solver9_{portable,avx2,avx512}.cpp
-// beside the pinned search (solver9_search.hpp), whose board and propagation it reuses.
+// Internal: the 9x9 counting search, included once (through kernel_body.hpp) by each of
+// solver9/kernel_{portable,avx2,avx512}.cpp beside the pinned search (solver9/search.hpp), whose
+// board and propagation it reuses.
 //
 // Why a second search: the pinned search's tree is part of the generated test data (guesses,
 // the first solution met, the order of solutions), so it cannot change. A count is the same
@@ -285,7 +286,7 @@ bool count_from(Board& s, Counter& counter) {
     return count_from(s, p, counter);
 }
 
-// The pinned search's own steps (solver9_search.hpp: run) for its first `pinned_nodes` nodes,
+// The pinned search's own steps (solver9/search.hpp: run) for its first `pinned_nodes` nodes,
 // then the counting search on every subtree left: easy grids and grids whose solutions it meets
 // early end as fast as in the pinned search, and on hard grids those first nodes are not lost.
 // A solution met before the hand-over is the pinned search's first one: every subtree before it
@@ -306,11 +307,10 @@ bool count_after_pinned(Board& s, Counter& counter) {
 }
 
 // Above this many open cells after the root's propagation the counting search starts at the root:
-// there the pinned start's first branch, on a cell, made the whole tree worse (forum hardest
-// 1905_11+: 55-60 open cells, 0.8 bivalue cells on average; count to 2 took 1.23x tdoku's time from
-// the root, 1.39x after 3, 6 or 12 pinned nodes alike). Grids with several solutions that the
-// pinned search meets at once, as serg's, have at most 47 (43.9 on average, 12.7 bivalue cells).
-// 40, 48 and 52 measured: 40 sent serg to the counting search (2.8x tdoku), 48 and 52 alike.
+// there the pinned start's first branch, on a cell, made the whole tree worse (the forum's hardest
+// grids, with few bivalue cells). Grids with several solutions that the pinned search meets at
+// once, as serg's, have fewer open cells; the bound lies between the two (figures:
+// bench/results/solver-decisions.md).
 constexpr int kPinnedStartMaxOpen = 50;
 
 // A kernel's count (solver9.hpp): the pinned start, then the counting search; `first` and whether

@@ -1,8 +1,8 @@
-// Internal: the 9x9 search kernel, included once by each of solver9_{portable,avx2,avx512}.cpp,
-// which compile it for their instruction set: the same source, so the same search tree by
-// construction (tests/solver checks it anyway). Everything here has internal linkage, and it
-// uses no library templates, so no inline function compiled for a wide instruction set can be
-// picked by the linker for portable code.
+// Internal: the 9x9 search kernel, included once (through kernel_body.hpp) by each of
+// solver9/kernel_{portable,avx2,avx512}.cpp, which compile it for their instruction set: the
+// same source, so the same search tree by construction (tests/solver checks it anyway).
+// Everything here has internal linkage, and it uses no library templates, so no inline function
+// compiled for a wide instruction set can be picked by the linker for portable code.
 //
 // Propagation: naked singles (cells counted with bit-sliced adders across the nine boards), then
 // hidden singles (rows, columns, boxes) of the digits whose board changed, then locked candidates
@@ -392,7 +392,7 @@ __attribute__((target("avx512vpopcntdq"))) int most_bivalue_peers(const std::uin
 int choose_cell(const Board& s, const CandidateCounts& c) {
     // Among the bivalue cells, the one with the most bivalue peers: either of its two values
     // tends to settle its neighbours by singles, which cut the tree by a third on the hardest
-    // sets (1106: 648 -> 432 nodes per puzzle) against taking the first bivalue cell.
+    // sets against taking the first bivalue cell (figures: bench/results/solver-decisions.md).
     std::uint32_t bivalue[3];
     for (int b = 0; b < 3; ++b) bivalue[b] = s.unsolved[b] & c.two[b] & ~c.three[b];
 #if defined(__AVX512F__)

@@ -1,5 +1,5 @@
-// The 9x9 bitboard solver: the board and its tables (solver9_board.hpp), the search kernels
-// (solver9_search.hpp, compiled once per instruction set) and the choice between them.
+// The 9x9 bitboard solver: the board and its tables (solver9/board.hpp), the search kernels
+// (solver9/search.hpp, compiled once per instruction set) and the choice between them.
 #include "solver9/solver9.hpp"
 
 #include <array>
@@ -228,7 +228,7 @@ SolutionCount count_with(Kernel kernel, const Grid& puzzle, std::uint64_t limit,
 
 // The uniqueness check (limit 2) without statistics: the pinned search's own steps for its first
 // nodes, where it finishes easy grids and meets the two solutions of most grids that have several,
-// then the counting search below them (solver9_count_search.hpp), whose tree is smaller on hard
+// then the counting search below them (solver9/count_search.hpp), whose tree is smaller on hard
 // grids. The count is the same in any tree, and so is the solution of a grid with exactly one;
 // with two or more, `first` is the pinned search's first solution: met before the hand-over, or
 // found again by the pinned search.
@@ -250,8 +250,8 @@ SolutionCount count_to_two(Kernel kernel, CountKernel counting, const Grid& puzz
 }
 
 // The count alone (count_completions: the generator's uniqueness check): a search of its own for
-// limits 1 and 2 (solver9_count_alone.hpp), the part counter past them
-// (solver9_component_count.hpp). No first solution, so no pinned search to find it again.
+// limits 1 and 2 (solver9/count_alone.hpp), the part counter past them
+// (solver9/component_count.hpp). No first solution, so no pinned search to find it again.
 std::uint64_t count_completions_with(const Kernels& kernels, const Grid& puzzle, std::uint64_t limit) {
     Board s;
     if (!start(puzzle, s)) return 0;
@@ -260,7 +260,7 @@ std::uint64_t count_completions_with(const Kernels& kernels, const Grid& puzzle,
 }
 
 // Without statistics the tree is not observable. The first solution alone (limit 1) is the pinned
-// search's; counting past two is by independent parts (solver9_component_count.hpp), with `first`
+// search's; counting past two is by independent parts (solver9/component_count.hpp), with `first`
 // from the pinned search.
 SolutionCount count_any_order_with(const Kernels& kernels, const Grid& puzzle, std::uint64_t limit) {
     SearchStats unused;

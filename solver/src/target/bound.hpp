@@ -70,7 +70,7 @@ public:
     // stays when the cell takes d (before the strike; struck ones are negative).
     int strike_hopeless(Board& board, const Multipliers& m, double cutoff, std::vector<double>* slack = nullptr);
     // The LP's cell duals at `m` on the loaded board: per free cell the row potential of its row's
-    // assignment, per placed cell w x its digit. The placement bound (target_placement.hpp) is at
+    // assignment, per placed cell w x its digit. The placement bound (target/placement/placement.hpp) is at
     // or below L(m) there.
     void cell_duals(const Multipliers& m, std::vector<double>& mu);
 

@@ -17,7 +17,7 @@ constexpr double kNone = -std::numeric_limits<double>::infinity();
 constexpr int kPatience = 40;
 
 // The graph searches of one step of every sum's descent: on box 4 sixteen at a time in the
-// lanes of target_placement_graph_lanes.hpp, whose values lie at or at most 16 roundings of
+// lanes of target/placement/graph_lanes.hpp, whose values lie at or at most 16 roundings of
 // their profits above the digit-by-digit graph's, so each S_t's bound stays a bound.
 class PlacementBatch {
 public:

@@ -1,4 +1,4 @@
-// An incumbent built digit by digit: the highest digit takes its best placement (target_placement_dp.hpp)
+// An incumbent built digit by digit: the highest digit takes its best placement (target/placement/dp.hpp)
 // among its candidates, the next one its best among the cells left, and so on down to 1.
 //
 // On sparse 16x16 grids the optimiser's dives end far below the optimum (the empty grid with ring

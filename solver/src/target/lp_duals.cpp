@@ -12,10 +12,8 @@ namespace {
 constexpr double kStepShare = 0.95;
 // The primal weight omega: x lies in [0, 1] and the prices grow with the weights, so omega is the
 // largest profit over kProfitPerOmega, and weights times k take the same steps to prices times k.
-// Ring weights on 16x16 grids (largest profit 160): omega 1 to 8 reached the LP of #2 of seed
-// 99's random 1-40 clue band alike (within 0.35 after 600 steps), but bench_target16 10 with
-// omega 4 against 1, on seeds 5, 99, 7 and 20091120: the 41-120 clue bands' trees larger on
-// three of them (seed 5's 81-120 band: 899 -> 1,221 nodes a puzzle, worst 5.2 -> 7.7 s).
+// 160, the ring weights' largest profit on 16x16 grids, gives them omega 1: larger omegas reached
+// the LP alike but made the denser bands' trees larger (figures: bench/results/solver-decisions.md).
 constexpr double kProfitPerOmega = 160;
 }  // namespace
 

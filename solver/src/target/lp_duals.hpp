@@ -1,9 +1,8 @@
 // Column and box multipliers near the LP optimum, by the primal-dual hybrid gradient method.
 //
-// The row bound (target_bound.hpp) is the LP's Lagrangian dual, and its subgradient descent
-// stalls a few points above the LP value on sparse 16x16 grids: on #2 of bench_target16's random
-// 1-40 clue band (seed 99) it settles at 11,762.3 after 5,800 steps, where the LP (CBC's
-// continuous value) is 11,759, the optimum. PDHG works on the LP itself,
+// The row bound (target/bound.hpp) is the LP's Lagrangian dual, and its subgradient descent
+// stalls a few points above the LP value on sparse 16x16 grids, where the LP (CBC's continuous
+// value) is often the optimum itself (figures: bench/results/solver-decisions.md). PDHG works on the LP itself,
 //
 //   max sum p[cell][d] x[cell][d]   subject to   every cell one digit, every unit each open digit
 //                                                once, x >= 0,
@@ -12,7 +11,6 @@
 // candidates (four constraints per candidate). The prices of the column and box constraints are
 // the row bound's multipliers: evaluated there, the row bound is an upper bound whatever they
 // are, so the method's accuracy changes only how strong the bound is, never whether it holds.
-// That #2: within 0.3 of the LP after 600 iterations (12 ms), 11,759.002 after 3,000.
 #pragma once
 
 #include <vector>

@@ -47,9 +47,9 @@ BranchAndBound::BranchAndBound(const Grid& puzzle, const Weights& weights, const
 }
 
 // The first incumbent: a greedy dive, heaviest digits first, a depth-first search that with
-// singles alone may thrash on a 16x16 grid (random 41-80 clue #3 of bench_target16's seed 26
-// took 121 s); after kFirstDiveNodes nodes the solver's own search (solve.hpp, about a
-// millisecond there) decides whether a completion exists and gives the first one.
+// singles alone may thrash on a 16x16 grid for minutes; after kFirstDiveNodes nodes the solver's
+// own search (solve.hpp, about a millisecond there) decides whether a completion exists and gives
+// the first one (figures: bench/results/solver-decisions.md).
 // False when the grid has none.
 bool BranchAndBound::first_incumbent() {
     first_dive_left_ = kFirstDiveNodes;
@@ -82,7 +82,7 @@ bool BranchAndBound::dive(int depth) {
     return false;
 }
 
-// Box 4: the digit-by-digit construction of target_greedy.hpp, a far better start on sparse
+// Box 4: the digit-by-digit construction of target/greedy.hpp, a far better start on sparse
 // grids than the dives (box 3 keeps its dives: they find the optimum there). Only once the
 // root has not closed: 16 placements cost about 2 ms, more than many a whole solve.
 // With `mu`, the placement bound's multipliers steer the construction (a Lagrangian heuristic).
@@ -94,7 +94,7 @@ void BranchAndBound::place_digits(const Board& root, const std::vector<double>* 
     record(digit);
 }
 
-// Box 4: the digit-sum bound of target_digit_sums.hpp at the root (it proves the empty grid's
+// Box 4: the digit-sum bound of target/digit_sums.hpp at the root (it proves the empty grid's
 // incumbent optimal); no better than what is known when it finds no bound.
 std::int64_t BranchAndBound::digit_sum_upper(const Board& root) {
     if (root.geo->box != 4) return std::numeric_limits<std::int64_t>::max();
@@ -104,7 +104,7 @@ std::int64_t BranchAndBound::digit_sum_upper(const Board& root) {
 }
 
 // The first completion sets the incumbent whatever it scores: any integer may be the optimum.
-// Each is first improved by the local search of target_improve.hpp.
+// Each is first improved by the local search of target/improve.hpp.
 void BranchAndBound::record(const std::vector<std::uint8_t>& found) {
     std::vector<std::uint8_t> digit = found;
     improver_.improve(digit);

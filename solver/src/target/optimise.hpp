@@ -7,9 +7,9 @@
 //               rates within 1 of itself: they usually find the optimum, which ends the root early.
 //               On 16x16 grids, a round that runs long also searches large neighbourhoods of the
 //               incumbent (search_neighbourhoods): some rounds are searches for the optimum.
-//   bound       the Lagrangian bound of target_bound.hpp, multipliers inherited from the parent:
+//   bound       the Lagrangian bound of target/bound.hpp, multipliers inherited from the parent:
 //               a long descent at the root, a few steps per node below it. On 16x16 grids the
-//               root then takes the LP's own prices (target_lp_duals.hpp) where they bound lower:
+//               root then takes the LP's own prices (target/lp_duals.hpp) where they bound lower:
 //               the descent stalls points above the LP on sparse grids, whose LP is often tight.
 //   pruning     scores are integers, so a node whose bound is below incumbent + 1 is done.
 //   branching   in the tree, the free cell (children: its digits) or the unit and digit
@@ -17,7 +17,7 @@
 //               by the strike's penalties; the bound's own choice first, then by reduced
 //               profit. The dives branch on the cell with the fewest candidates.
 //   second bound  when a round outgrows TargetTuning::placement_after_nodes, the LP is far from the
-//               optimum: the placement bound of target_placement.hpp, stronger than the LP,
+//               optimum: the placement bound of target/placement/placement.hpp, stronger than the LP,
 //               descends at the root (its floor may prove the incumbent optimal, or cap the
 //               rounds); when it is clearly below the LP, every later node takes a step of it
 //               and strikes what its penalties rule out. On 9x9 it then bounds the nodes alone,

@@ -40,7 +40,7 @@ void BranchAndBound::search(int depth) {
     if (stats_.nodes >= node_limit_) stopped_ = true;
     if (stopped_ || best_ >= proven_upper_ || --nodes_left_ < 0) return;
     if (!improver_.order_possible(board)) return;  // holds no optimum: its relabelling gains
-    // Random weights 1..20 on the empty grid: 31.8 -> 31.0 nodes per matrix (#47: 670 -> 649).
+    // A rectangle whose swap gains holds no optimum either (fewer nodes: bench/results/solver-decisions.md).
     if (improver_.strike_dominated(board) < 0 || record_if_complete(board)) return;
     ++stats_.nodes;
     if (shared_) shared_->nodes.fetch_add(1, std::memory_order_relaxed);
@@ -127,10 +127,9 @@ std::vector<Child> BranchAndBound::row_node(int depth) {
 
 // Box 4: a node pruned below the round's aim may still hold a completion better than the
 // incumbent; a guided dive from it looks for one. On sparse 16x16 grids the dives of the root
-// end far below the optimum (random 41-80 clue puzzle #9 of bench_target16's seed 7: 11,595
-// against 11,648), and a round that fails at its aim leaves the next round, aimed lower, to
-// find the optimum under a low cutoff: there 9,052 nodes, then 18,989 more. With these dives
-// the first of those rounds finds it and the search ends there.
+// may end far below the optimum, and a round that fails at its aim leaves the next round, aimed
+// lower, to find the optimum under a low cutoff, at many more nodes. With these dives the first
+// of those rounds finds it and the search ends there (figures: bench/results/solver-decisions.md).
 void BranchAndBound::dive_below_aim(int depth, const BoundResult& bound, const Multipliers& m) {
     if (boards_[depth].geo->box != 4 || bound.value < double(best_) + 1) return;
     dive_budget_ = kPrunedDiveBudget;
@@ -150,9 +149,9 @@ double BranchAndBound::placement_step(int depth) {
 
 // A 9x9 node once the placement bound has joined in: that bound alone, at the root's
 // multipliers, bounds the node and strikes, and its slack drives the probing and the
-// branching. Random weights 1..20 on the empty grid, #47: 649 -> 370 nodes without the row
-// bound. A descent step from the parent's multipliers raised the bound at 17 of those 370
-// nodes and cost two evaluations of three; without it, 373 nodes (docs/target.md).
+// branching, without the row bound: the tree is smaller without it. No descent step from the
+// parent's multipliers either: it rarely raised the bound and cost two evaluations of three
+// (figures: bench/results/solver-decisions.md).
 std::vector<Child> BranchAndBound::placement_node(int depth) {
     Board& board = boards_[depth];
     std::vector<double>& slack = slack_[depth];

@@ -74,14 +74,12 @@ void BranchAndBound::optimise() {
         }
         if (best_ >= aim) return;  // the round ran as plain branch and bound from there on
         // Proven: nothing reaches the aim. A later round that finds aim - 1 stops there (search),
-        // where it once went on to prove this again (2,144 of #3 of seed 20091120's random
-        // 41-80 band's 14,200 nodes, bench_target16).
+        // where it once went on to prove this again, a large part of a sparse 16x16 tree.
         proven_upper_ = aim - 1;
         // 16x16: the root bound lies near the LP (lp_at_root), which is often within a point or
         // two of the optimum, so the round after the first failure aims just below it, not two
         // below: a cutoff one point lower keeps the nodes whose bound lies within that point,
-        // and #8 of bench_target16's random 1-40 clue band (seed 4) took 3,783 nodes searching
-        // for 11,690 where the aim 11,691 found the optimum 11,691 in 380.
+        // ten times the tree on a sparse grid (figures: bench/results/solver-decisions.md).
         if (++failed_rounds > 1 || root_board.geo->box != 4) step *= 2;
     }
 }
@@ -90,8 +88,7 @@ void BranchAndBound::optimise() {
 // optimum early, and the descent may stop once the bound is below it + 1 (scores are
 // integers) instead of converging to the LP value; the Polyak steps also aim better once
 // the incumbent is close. Stops when a chunk gains less than kRootStall, unless it gained at
-// least half of what lies above the next integer: 2884.05 with the optimum 2883 went on to
-// 2884.03 and took 3 nodes instead of 264.
+// least half of what lies above the next integer: crossing one can save a whole round.
 BoundResult BranchAndBound::descend_at_root(Multipliers& m) {
     BoundResult root;
     double previous = std::numeric_limits<double>::infinity();
@@ -126,7 +123,7 @@ void BranchAndBound::dive_within_margin(const BoundResult& root, const Multiplie
     boards_[0] = saved;
 }
 
-// Box 4: the LP's own column and box prices (target_lp_duals.hpp) replace the root's
+// Box 4: the LP's own column and box prices (target/lp_duals.hpp) replace the root's
 // multipliers once the row bound is lower there. Chunks of kLpChunk iterations until the
 // bound falls below the cutoff or a chunk gains under kLpStall, at most kLpIterations.
 BoundResult BranchAndBound::lp_at_root(const Board& root_board, Multipliers& m, const BoundResult& root) {

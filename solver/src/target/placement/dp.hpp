@@ -1,13 +1,13 @@
 // One digit's best placement by dynamic programming, for the placement bound on box size 4.
 //
-// The table method of target_placement.cpp combines one permutation per band, 24^4 = 331,776
+// The table method of target/placement/placement.cpp combines one permutation per band, 24^4 = 331,776
 // combinations for box 4. Here the placement is built one (band, stack) box at a time, bands
 // outer, stacks inner: a step picks the box's cell, a row the band has not used yet and a column
 // the stack has not used yet. What the later steps may still do depends only on
 // (columns used per stack, rows of the current band used), so those pairs are the states of a
 // layered graph whose paths are exactly the placements: for box 4, 19,442 states and 100,000
 // moves, about 0.05-0.12 ms per digit. The placement bound runs the sixteen digits of a 16x16
-// grid at once on the same layout (target_placement_graph_lanes.hpp); the digit-by-digit graph
+// grid at once on the same layout (target/placement/graph_lanes.hpp); the digit-by-digit graph
 // serves the incumbent and the other box sizes, and is the lanes' reference in the tests.
 //
 // The graph depends on the box size only; the profits (per cell, -infinity where the digit is no

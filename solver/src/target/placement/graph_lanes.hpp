@@ -1,4 +1,4 @@
-// The placement graph of target_placement_dp.hpp run for the sixteen digits of a 16x16 grid at
+// The placement graph of target/placement/dp.hpp run for the sixteen digits of a 16x16 grid at
 // once: one lane per digit, so that each move's addition and comparison serves eight digits in
 // one vector instead of sixteen scalar passes over the 100,000 moves (80 % of a sparse 16x16
 // solve went to those passes).
@@ -18,7 +18,7 @@
 // version that ran all sixteen lanes of doubles in one pass, a 2.5 MB table of states, was
 // slower than sixteen scalar passes.)
 // One source compiled for the baseline and for AVX2, chosen by the instruction-set level (core/isa.hpp) as in
-// target_placement_lanes.hpp.
+// target/placement/lanes.hpp.
 #pragma once
 
 #include <array>

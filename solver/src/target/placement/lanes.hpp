@@ -1,6 +1,6 @@
 // The placement bound's kernel for 9x9 grids: every digit's best placement at once, one lane per
 // digit, so that each addition and comparison of the stack tables and of the 216 combinations
-// (target_placement.hpp explains both) serves all nine digits in one vector instruction.
+// (target/placement/placement.hpp explains both) serves all nine digits in one vector instruction.
 //
 // The sums are formed in the same order and ties broken the same way as digit by digit, so the
 // values, the placements chosen and the search built on them do not change; only the time does.

@@ -22,8 +22,8 @@ constexpr double kTargetGap = 2.0;
 constexpr int kWindow = 30;
 constexpr double kStall = 0.1;
 
-// Digit by digit, for box 2 (box 3 runs every digit at once in target_placement_lanes.hpp, box 4
-// through the placement graph in target_placement_graph_lanes.hpp). The two halves of
+// Digit by digit, for box 2 (box 3 runs every digit at once in target/placement/lanes.hpp, box 4
+// through the placement graph in target/placement/graph_lanes.hpp). The two halves of
 // best_placement with the box size fixed at compile time, so that the loops over bands and
 // permutations unroll.
 constexpr int factorial(int b) { return b <= 1 ? 1 : b * factorial(b - 1); }

@@ -1,6 +1,6 @@
 // The placement bound: a second Lagrangian relaxation of the target model, stronger than the LP.
 //
-// The row bound (target_bound.hpp) relaxes the column and box constraints and reaches the LP
+// The row bound (target/bound.hpp) relaxes the column and box constraints and reaches the LP
 // value. This one relaxes the other family, "each cell takes one digit", with a multiplier mu per
 // cell, and keeps for every digit its whole placement: one cell per row, column and box.
 //
@@ -22,9 +22,9 @@
 // its columns. So: first, per stack and per tuple of rows (pi_0(s), pi_1(s), ...), the best sigma
 // (27 tuples x 6 permutations for 9x9); then the best of the 6^3 = 216 combinations of pi's, three
 // table lookups each. About 2,000 additions per digit; box 4 would need 24^4 combinations, so
-// box 4 takes the layered graph of target_placement_dp.hpp instead (box 5: neither, no bound).
-// Box 3 runs all nine digits at once in target_placement_lanes.hpp, with the same sums, and box
-// 4 all sixteen through the graph in target_placement_graph_lanes.hpp.
+// box 4 takes the layered graph of target/placement/dp.hpp instead (box 5: neither, no bound).
+// Box 3 runs all nine digits at once in target/placement/lanes.hpp, with the same sums, and box
+// 4 all sixteen through the graph in target/placement/graph_lanes.hpp.
 #pragma once
 
 #include <cstdint>
