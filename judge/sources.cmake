@@ -16,7 +16,8 @@ set(SUDOKU_JUDGE_SOURCES
   # other judges' packages (formats/) as a contest folder: problem.yaml, contestants, expectations
   import/package_import.cpp import/package_programs.cpp import/package_time_limit.cpp import/problem_yaml_writer.cpp
   # what a grading writes: the journal, results, the report, the output folder
-  output/durable_file.cpp output/journal.cpp output/out_dir.cpp output/results.cpp output/statistics.cpp
+  output/durable_file.cpp output/journal.cpp output/no_follow.cpp output/out_dir.cpp output/results.cpp
+  output/statistics.cpp
   # report.html from its parts (report_parts.hpp): the HTML shell, its charts, its data and script
   output/report.cpp output/report_charts.cpp output/report_data.cpp output/report_html.cpp output/report_script.cpp
   # the judge's side of the runner: spawning it, reading its record, the protections it had

@@ -10,6 +10,7 @@
 
 #include "sudoku/formats.hpp"
 #include "sudoku/lemon_checkers.hpp"
+#include "sudoku/no_follow.hpp"
 #include "sudoku/problems.hpp"
 #include "sudoku/sandbox.hpp"
 #include "token_text.hpp"
@@ -142,7 +143,12 @@ struct CheckerRun {
 std::variant<CheckerRun, CheckResult> run_checker_process(const std::filesystem::path& checker,
                                                           const CheckFiles& files) {
     namespace fs = std::filesystem;
-    fs::create_directories(files.scratch);
+    try {
+        remove_no_follow(files.scratch);  // what an earlier checker left, or a link planted in its place
+        make_folders_no_follow(files.scratch);
+    } catch (const OutputError& e) {
+        return CheckResult::fail(std::string("judge fault: preparing the checker's folder: ") + e.what());
+    }
     RunRequest r;
     r.read_only = read_only_at_own_paths(files.read_only_dirs);
     for (auto [host, inside] :

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "contest/submission_file.hpp"
+#include "sudoku/no_follow.hpp"
 #include "sudoku/runner_contract.hpp"
 #include "sudoku/sandbox.hpp"
 
@@ -124,10 +125,15 @@ CompileResult compile_source(const fs::path& source, const fs::path& build_dir, 
 CompileResult compile_submission(const SubmissionFiles& files, const fs::path& build_dir, const std::string& name,
                                  const CompileSettings& settings) {
     CompileResult result;
-    std::error_code ec;
-    fs::remove_all(build_dir, ec);
     fs::path box = build_dir / "box";
-    fs::create_directories(box);
+    try {
+        remove_no_follow(build_dir);
+        make_folders_no_follow(box);
+    } catch (const OutputError& e) {
+        result.judge_fault = true;
+        result.message = e.what();
+        return result;
+    }
     const Language& language = *files.language;
     result.language = language.name;
     if (!files.refusal.empty()) {

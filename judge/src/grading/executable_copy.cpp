@@ -20,8 +20,10 @@ namespace {
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): mode then limit, as the header declares; a swap fails the tests
 void copy_open_file(int in, const std::filesystem::path& from, const std::filesystem::path& to, mode_t mode,
                     std::uintmax_t limit_bytes) {
-    unlink(to.c_str());  // a fresh inode: a runner still holding the old one cannot block this copy
-    const int out = open(to.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+    // A fresh inode: a runner still holding the old one cannot block this copy, and a link planted
+    // in the old one's place is removed, never written through.
+    unlink(to.c_str());
+    const int out = open(to.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
     if (out < 0) fail("cannot write the program copy", from, to);
     char buffer[1 << 16];
     std::uintmax_t copied = 0;

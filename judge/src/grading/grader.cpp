@@ -29,6 +29,7 @@
 #include "sudoku/float_checker.hpp"
 #include "sudoku/grading_inputs.hpp"
 #include "sudoku/journal.hpp"
+#include "sudoku/no_follow.hpp"
 #include "sudoku/out_dir.hpp"
 #include "sudoku/runner_contract.hpp"
 #include "sudoku/scoring.hpp"
@@ -131,9 +132,16 @@ TestResult judge_program(const ContestProblem& problem, const TestCase& test, co
     result.group = test.group;
 
     fs::path box = slot.dir / "box";
-    std::error_code ec;
-    fs::remove_all(box, ec);
-    fs::create_directories(box);
+    fs::path output = config.uses_stdout() ? slot.dir / "stdout" : box / config.output_file;
+    try {
+        remove_no_follow(box);
+        if (config.uses_stdout()) remove_no_follow(output);  // the runner makes it afresh
+        make_folders_no_follow(box);
+    } catch (const OutputError& e) {
+        result.verdict = Verdict::FAIL;
+        result.reason = std::string("judge fault: preparing the box: ") + e.what();
+        return result;
+    }
     RunRequest r;
     r.argv = program.argv;
     r.work_dir = box;
@@ -161,7 +169,6 @@ TestResult judge_program(const ContestProblem& problem, const TestCase& test, co
         result.reason = std::string("judge fault: preparing the box: ") + e.what();
         return result;
     }
-    fs::path output = config.uses_stdout() ? slot.dir / "stdout" : box / config.output_file;
     if (config.uses_stdout()) r.stdout_file = output;
 
     RunRecord run = slot.session ? slot.session->run(r, slot.stop) : run_sandboxed(r);
@@ -281,7 +288,7 @@ CompileRecord prepare_submission(const Contest& contest, const GradingPlan& plan
         rec.status = CompileStatus::refused;
         rec.message = *linked;
     } else if (!files.language) {
-        fs::create_directories(build_dir);
+        make_folders_no_follow(build_dir);
         const auto limit = static_cast<std::uintmax_t>(settings.binary_limit_mib) << 20;
         auto refusal = copy_submission(files.main, binary, limit, 0755);
         rec.status = refusal ? CompileStatus::refused : CompileStatus::ok;
@@ -510,8 +517,7 @@ ContestResults results_of(const Contest& contest, const std::vector<std::string>
 }  // namespace
 
 ContestResults grade(const Contest& contest, const GradeOptions& options) {
-    fs::create_directories(options.out_dir);
-    fs::path out = fs::absolute(options.out_dir);
+    const fs::path out = own_folder(options.out_dir);
     mark_out_dir(out);  // the judge's own folder from now on (sudoku/out_dir.hpp)
     Journal journal(out / "journal.jsonl");
     const GradingPlan plan(contest);  // the one look at the contestants' folder this run takes

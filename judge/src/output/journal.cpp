@@ -13,6 +13,7 @@
 
 #include "sudoku/durable_file.hpp"
 #include "sudoku/grading_inputs.hpp"
+#include "sudoku/no_follow.hpp"
 
 namespace sudoku::judge {
 
@@ -51,7 +52,7 @@ Journal::Journal(std::filesystem::path file, JournalAccess access) : file_(std::
     for (const auto& [k, entry] : tests_) records_without_inputs_ += entry.inputs.empty();
     for (const auto& [k, entry] : compiles_) records_without_inputs_ += entry.inputs.empty();
     if (access == JournalAccess::read_only) return;
-    fd_ = open(file_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    fd_ = open_no_follow(file_, O_WRONLY | O_CREAT | O_APPEND, 0644);  // never a file a planted link names
     if (fd_ < 0) throw_output_error(file_, "cannot open the journal");
     // The next record starts where the last whole one ended.
     if (ftruncate(fd_, complete_bytes) != 0) throw_output_error(file_, "cannot cut the journal's unfinished last line");

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "runner_client/spawn.hpp"
+#include "sudoku/no_follow.hpp"
 
 namespace sudoku::judge {
 
@@ -228,7 +229,12 @@ std::string ProtectionProbe::describe() const {
 }
 
 ProtectionProbe probe_protections(const fs::path& scratch_dir, const RunRequest& wanted) {
-    fs::create_directories(scratch_dir);
+    try {
+        remove_no_follow(scratch_dir);  // the runner gives it to uid 65534: never a folder a link names
+        make_folders_no_follow(scratch_dir);
+    } catch (const OutputError& e) {
+        return ProtectionProbe{Protections{}, e.what()};
+    }
     RunRequest r = wanted;
     r.argv = {"/bin/true"};
     r.work_dir = scratch_dir;

@@ -10,6 +10,7 @@
 #include "sudoku/grading_inputs.hpp"
 #include "sudoku/journal.hpp"
 #include "sudoku/merge_folder.hpp"
+#include "sudoku/no_follow.hpp"
 #include "sudoku/report.hpp"
 #include "sudoku/version.hpp"
 
@@ -164,7 +165,7 @@ std::variant<ContestResults, std::string> grade_shard(const Contest& contest, Sh
     const nlohmann::json identity = shard_identity(shard, inputs.fingerprint(), planned.submissions);
     fs::create_directories(options.out_dir);
     write_shard_json(options.out_dir, contest, identity, planned, std::nullopt);
-    const fs::path journal_file = fs::absolute(options.out_dir) / "journal.jsonl";
+    const fs::path journal_file = own_folder(options.out_dir) / "journal.jsonl";
     {
         Journal journal(journal_file);  // closed before grade() opens it again
         if (journal.shard() != identity) journal.append_shard(identity);
