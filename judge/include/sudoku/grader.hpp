@@ -37,6 +37,7 @@ struct Program {
     std::filesystem::path path;
     std::vector<std::string> argv = {"./prog"};
     double time_multiplier = 1;
+    std::string sha256{};  // when set, its copy in the box must have this SHA-256, or the run is a judge fault
 };
 
 // judge_test for any program.

@@ -73,7 +73,8 @@ struct CompileRecord {
     std::string contestant, problem;
     CompileStatus status = CompileStatus::FAIL;
     std::string message;
-    std::string language{};  // sudoku/languages.hpp; empty: a ready binary, or nothing compiled
+    std::string language{};        // sudoku/languages.hpp; empty: a ready binary, or nothing compiled
+    std::string program_sha256{};  // ok: the program kept in build/, checked before each run and at merge
 };
 
 struct ProblemResult {

@@ -21,6 +21,7 @@
 #include "contest/submission_file.hpp"
 #include "grading/executable_copy.hpp"
 #include "grading/grading_plan.hpp"
+#include "grading/program_digest.hpp"
 #include "runner_client/judge_cgroups.hpp"
 #include "sudoku/cgroup_sweep.hpp"
 #include "sudoku/checkers.hpp"
@@ -121,6 +122,13 @@ void put_program(const Program& program, const fs::path& box) {
         if (e.is_regular_file() && !e.is_symlink()) copy_executable(e.path(), box / e.path().filename());
 }
 
+// Where put_program left `program` in `box`: the binary, or the box of its files.
+fs::path program_in_box(const Program& program, const fs::path& box) {
+    struct stat st {};
+    const bool folder = lstat(program.path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+    return folder ? box : box / kBoxProgramName;
+}
+
 }  // namespace
 
 TestResult judge_program(const ContestProblem& problem, const TestCase& test, const Program& program,
@@ -157,6 +165,13 @@ TestResult judge_program(const ContestProblem& problem, const TestCase& test, co
     r.cgroups = slot.cgroups;
     try {
         put_program(program, box);
+        if (!program.sha256.empty() && program_sha256(program_in_box(program, box)) != program.sha256) {
+            result.verdict = Verdict::FAIL;
+            result.reason = "judge fault: " + program.path.string() +
+                            " is not the program compiled (its SHA-256 differs from the journal's): it is "
+                            "compiled again at the next grade";
+            return result;
+        }
         if (config.uses_stdin())
             r.stdin_file = fs::absolute(test.input);
         else {
@@ -310,6 +325,7 @@ Program program_of(const CompileRecord& compiled, const fs::path& built, const s
                    const std::string& problem) {
     Program p;
     p.path = built;
+    p.sha256 = compiled.program_sha256;
     const Language* language = language_named(languages, compiled.language);
     if (!language) return p;  // a ready binary
     p.time_multiplier = language->time_multiplier;
@@ -391,6 +407,17 @@ struct GradingRun {
     }
 };
 
+// Journals the SHA-256 of the program just kept in build/; one that cannot be read is a judge fault.
+void keep_program_digest(CompileRecord& rec, const fs::path& program) {
+    auto digest = program_sha256(program);
+    if (digest) {
+        rec.program_sha256 = *digest;
+        return;
+    }
+    rec.status = CompileStatus::FAIL;
+    rec.message = "judge fault: cannot read the program kept at " + program.string();
+}
+
 // Compile phase: everything without a usable journaled record.
 std::vector<CompileRecord> compile_all(const GradingRun& run, const std::vector<Work>& submissions) {
     std::vector<CompileRecord> compiled(submissions.size());
@@ -402,12 +429,17 @@ std::vector<CompileRecord> compile_all(const GradingRun& run, const std::vector<
         const std::string decided_by = run.plan.inputs.of_compile(name, problem.config.name);
         auto old = run.journal.compile_entry(name, problem.config.name);
         // A judge fault never freezes; a record of other sources or settings is made again; a refusal
-        // is looked at again (an lstat): the contestant's folder may have been fixed.
-        bool reusable = old && old->inputs == decided_by && old->record.status != CompileStatus::FAIL &&
-                        old->record.status != CompileStatus::refused &&
-                        (old->record.status != CompileStatus::ok || fs::exists(run.build_dir(w) / problem.config.name));
+        // is looked at again (an lstat): the contestant's folder may have been fixed; a program that
+        // is not the one compiled (swapped in build/) is compiled again.
+        const fs::path program = run.build_dir(w) / problem.config.name;
+        bool reusable =
+            old && old->inputs == decided_by && old->record.status != CompileStatus::FAIL &&
+            old->record.status != CompileStatus::refused &&
+            (old->record.status != CompileStatus::ok ||
+             (!old->record.program_sha256.empty() && program_sha256(program) == old->record.program_sha256));
         compiled[i] = reusable ? old->record
                                : prepare_submission(run.contest, run.plan, w, run.build_dir(w), run.compile_settings);
+        if (!reusable && compiled[i].status == CompileStatus::ok) keep_program_digest(compiled[i], program);
         if (run.stopped()) return;  // an interrupted compile is not a result
         if (!reusable) run.journal.append(compiled[i], decided_by);
         if (compiled[i].status != CompileStatus::ok && !reusable)

@@ -94,6 +94,7 @@ Json to_json(const CompileRecord& c) {
     Json j{
         {"contestant", c.contestant}, {"problem", c.problem}, {"status", to_string(c.status)}, {"message", c.message}};
     if (!c.language.empty()) j["language"] = c.language;
+    if (!c.program_sha256.empty()) j["program_sha256"] = c.program_sha256;
     return j;
 }
 
@@ -101,8 +102,12 @@ CompileRecord compile_record_from_json(const Json& j) {
     const std::string status = j.at("status").get<std::string>();
     auto known = from_string<CompileStatus>(status);
     if (!known) throw Json::other_error::create(501, "unknown compile status '" + status + "'", &j);
-    return CompileRecord{j.at("contestant").get<std::string>(), j.at("problem").get<std::string>(), *known,
-                         j.value("message", ""), j.value("language", "")};
+    return CompileRecord{j.at("contestant").get<std::string>(),
+                         j.at("problem").get<std::string>(),
+                         *known,
+                         j.value("message", ""),
+                         j.value("language", ""),
+                         j.value("program_sha256", "")};
 }
 
 Json to_json(const ContestResults& r) {

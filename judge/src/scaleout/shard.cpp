@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "grading/program_digest.hpp"
 #include "sudoku/durable_file.hpp"
 #include "sudoku/grading_inputs.hpp"
 #include "sudoku/journal.hpp"
@@ -40,6 +41,23 @@ std::string shard_name(Shard s) { return std::to_string(s.index) + "/" + std::to
 // The build directory grade() uses for a submission (judge/src/grading/grader.cpp: out/build/<c>/<p>/<p>).
 fs::path binary_of(const fs::path& out, const Submission& s) {
     return out / "build" / s.contestant / s.problem / s.problem;
+}
+
+// A finished shard whose kept program is not the one its tagged records say it compiled and ran:
+// its folder was changed afterwards. A shard folder copied without build/ has nothing to compare.
+std::optional<MergeRefusal> swapped_program(const ShardSurvey& survey) {
+    for (const auto& f : survey.shards)
+        for (const auto& c : f.records.compiles) {
+            const fs::path program = binary_of(f.dir, {c.record.contestant, c.record.problem});
+            struct stat st {};
+            if (c.record.program_sha256.empty() || lstat(program.c_str(), &st) != 0) continue;
+            if (program_sha256(program) != c.record.program_sha256)
+                return MergeRefusal{program.string() + " is not the program shard " + shard_name(f.shard) +
+                                        " compiled and ran (its SHA-256 differs from the tagged record): grade "
+                                        "the shard again with --fresh",
+                                    {ShardRerun{f.shard, f.dir, true}}};
+        }
+    return std::nullopt;
 }
 
 void write_shard_json(const fs::path& out, const Contest& contest, const nlohmann::json& identity,
@@ -186,6 +204,7 @@ std::variant<ContestResults, MergeRefusal> merge_shards(const Contest& contest, 
     const ShardSurvey survey = survey_shards(contest, shard_dirs, key);
     if (!survey.complete()) return MergeRefusal{refusal_text(survey), survey.reruns()};
     if (auto why = merge_target_problem(out, shard_dirs)) return MergeRefusal{*why, {}};
+    if (auto swapped = swapped_program(survey)) return *swapped;
 
     // Built aside and renamed into place: a merge that fails leaves nothing, one that succeeds
     // replaces an earlier merge at once.
