@@ -142,6 +142,7 @@ ProblemConfig read_config(const YamlReader& in, const YAML::Node& root, const st
     for (const char* required : {"name", "problem", "groups"})
         if (!root[required]) in.fail(root, std::string("missing key '") + required + "'");
     config.name = in.text(root["name"], "name");
+    config.name_line = root["name"].Mark().line + 1;
     for (char c : config.name)
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_')
             in.fail(root["name"], "'name' is a folder name: letters, digits, '-' and '_' only");

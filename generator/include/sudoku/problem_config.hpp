@@ -87,6 +87,7 @@ struct Sample {
 struct ProblemConfig {
     std::filesystem::path source;  // the YAML file it was read from
     std::string name;
+    int name_line = 0;  // the line of source that gives `name`; 0 when the name is its folder's
     std::string title;
     std::string problem;                     // solver-library problem name
     std::string input_file = "sudoku.in";    // "stdin" for standard input

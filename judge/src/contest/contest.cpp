@@ -78,6 +78,25 @@ ContestProblem load_problem(const YamlReader& in, const Contest& contest, const 
     return p;
 }
 
+// Where problem `p` (the contest's entry `entry`) gets its name: the line of its config that says
+// `name:`, or the contest file's entry when the name is its folder's.
+std::string name_place(const YamlReader& in, const YAML::Node& entry, const ContestProblem& p) {
+    if (p.config.name_line > 0) return p.config.source.string() + ":" + std::to_string(p.config.name_line);
+    return in.file() + ":" + std::to_string(entry.Mark().line + 1);
+}
+
+// Results, the journal and the contestants' files are keyed by the problem's name: two problems of
+// one name would overwrite each other's results.
+void check_problem_names(const YamlReader& in, const YAML::Node& entries, const std::vector<ContestProblem>& problems) {
+    for (size_t i = 0; i < problems.size(); ++i)
+        for (size_t j = 0; j < i; ++j)
+            if (problems[j].config.name == problems[i].config.name)
+                in.fail(entries[i], "two problems are named '" + problems[i].config.name +
+                                        "': " + name_place(in, entries[j], problems[j]) + " and " +
+                                        name_place(in, entries[i], problems[i]) +
+                                        "; results and submissions go by the name: rename one");
+}
+
 void read_compile(const YamlReader& in, const YAML::Node& cc, CompileSettings& compile) {
     in.only_keys(cc, {"cpp", "c", "time_limit", "message_limit", "source_limit"}, "compile");
     if (cc["cpp"]) compile.cpp = in.text(cc["cpp"], "cpp");
@@ -110,6 +129,7 @@ Contest read_contest(const YamlReader& in, const YAML::Node& root, const fs::pat
     if (!problems || !problems.IsSequence() || problems.size() == 0)
         in.fail(problems ? problems : root, "expected 'problems:' with at least one problem");
     for (const auto& entry : problems) c.problems.push_back(load_problem(in, c, entry));
+    check_problem_names(in, problems, c.problems);
     if (const YAML::Node dirs = root["read_only_dirs"]) {
         if (!dirs.IsSequence()) in.fail(dirs, "read_only_dirs: expected a list of directories");
         for (const auto& d : dirs) {

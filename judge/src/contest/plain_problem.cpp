@@ -334,14 +334,16 @@ void assign_groups(const YamlReader& in, const YAML::Node& root, const std::vect
 void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::vector<FoundTest>& found,
                        ContestProblem& p) {
     if (!root.IsMap()) in.fail(root, "expected a mapping of keys (time_limit, checker, groups, ...)");
-    in.only_keys(
-        root,
-        {"name", "title", "tests_folder", "tests", "input", "output", "time_limit", "memory_limit", "output_limit",
-         "checker", "float", "real_precision", "checker_protocol", "partial_points", "scoring", "points", "groups",
-         "checker_arguments", "case_sensitive"},
-        kPlainProblemFile);
+    in.only_keys(root,
+                 {"name", "title", "tests_folder", "tests", "input", "output", "time_limit", "memory_limit",
+                  "output_limit", "checker", "float", "real_precision", "checker_protocol", "partial_points", "scoring",
+                  "points", "groups", "checker_arguments", "case_sensitive"},
+                 kPlainProblemFile);
     ProblemConfig& c = p.config;
-    if (root["name"]) c.name = in.text(root["name"], "name");
+    if (root["name"]) {
+        c.name = in.text(root["name"], "name");
+        c.name_line = root["name"].Mark().line + 1;
+    }
     if (auto why = box_file_name_problem(c.name); !why.empty() && c.name != kBoxProgramName)
         in.fail(root["name"] ? root["name"] : root, "problem name '" + c.name + "' " + why);
     if (root["title"]) c.title = in.text(root["title"], "title");
