@@ -61,6 +61,7 @@ int doctor(const DoctorCommand& c) {
     if (c.jobs) request.jobs = *c.jobs;
     request.out_dir =
         c.out.value_or(c.contest_file ? fs::path(*c.contest_file).parent_path() / "judge-out" : fs::current_path());
+    request.out_dir_chosen = c.out || c.contest_file;
     const judge::DoctorReport report = judge::examine_machine(request);
     if (c.json)
         std::cout << judge::to_json(report).dump(2) << "\n";

@@ -34,12 +34,8 @@ std::optional<judge::Contest> load_contest_or_report(const std::string& file) {
 
 std::optional<judge::OutDirLock> claim_out_dir(const judge::Contest& contest, const std::filesystem::path& out,
                                                const std::string& command) {
-    if (auto conflict = judge::out_dir_conflict(contest, out)) {
-        std::cerr << "sudoku-judge " << command << ": " << *conflict << "\n";
-        return std::nullopt;
-    }
-    if (auto foreign = judge::out_dir_not_ours(out)) {
-        std::cerr << "sudoku-judge " << command << ": " << *foreign << "\n";
+    if (auto why = judge::out_dir_unusable(&contest, out)) {
+        std::cerr << "sudoku-judge " << command << ": " << *why << "\n";
         return std::nullopt;
     }
     auto locked = judge::lock_out_dir(out);

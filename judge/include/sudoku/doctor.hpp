@@ -42,6 +42,7 @@ struct CheckItem {
 struct DoctorRequest {
     std::optional<Contest> contest;  // its languages' compilers, read_only_dirs, jobs; none: the built-in languages
     std::filesystem::path out_dir;   // where grading would write (free disk); need not exist
+    bool out_dir_chosen = false;     // out_dir is grading's (--out, or CONTEST's judge-out): checked as grade does
     int jobs = 1;                    // slots whose CPUs are checked (pinning, SMT siblings, governor)
 };
 

@@ -25,6 +25,10 @@ inline constexpr const char* kOutDirMarkerFile = ".sudoku-judge-out";
 // never writes), or nothing: an absent or empty folder, or one with the marker and judge files only.
 std::optional<std::string> out_dir_not_ours(const std::filesystem::path& out);
 
+// Every check grade and merge make of --out before they lock it (out_dir_conflict when a contest
+// is given, then out_dir_not_ours): why it cannot be used, or nothing. doctor --out asks the same.
+std::optional<std::string> out_dir_unusable(const Contest* contest, const std::filesystem::path& out);
+
 // Marks `out` (existing) as a judge's results folder; throws OutputError when it cannot.
 void mark_out_dir(const std::filesystem::path& out);
 

@@ -6,11 +6,15 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 
 #include "machine_checks.hpp"
 #include "sudoku/cgroup_support.hpp"
 #include "sudoku/cpu_allocation.hpp"
+#include "sudoku/no_follow.hpp"
+#include "sudoku/out_dir.hpp"
 #include "sudoku/sandbox.hpp"
 
 namespace sudoku::judge {
@@ -114,18 +118,45 @@ CheckItem check_seccomp(const std::string& probe_error) {
                 "a kernel with CONFIG_SECCOMP_FILTER (Debian's has it)");
 }
 
-// A scratch folder for the probe run, removed with it.
+// A private scratch folder for the probe run (mkdtemp: 0700, a fresh name), removed with it. When
+// the system's temporary folder cannot give one, `error` says so and there is no folder: the probe
+// never falls back to a folder others may have prepared (the current one).
 struct ProbeFolder {
     fs::path dir;
+    std::string error;
     ProbeFolder() {
-        std::string name = (fs::temp_directory_path() / "sudoku-doctor-XXXXXX").string();
-        if (mkdtemp(name.data())) dir = name;
+        std::error_code ec;
+        const fs::path temp = fs::temp_directory_path(ec);
+        if (ec) {
+            error = "no usable temporary folder (TMPDIR): " + ec.message();
+            return;
+        }
+        std::string name = (temp / "sudoku-doctor-XXXXXX").string();
+        if (!mkdtemp(name.data())) {
+            error = "cannot make a private folder in " + temp.string() + " (TMPDIR): " + std::strerror(errno);
+            return;
+        }
+        dir = fs::canonical(name, ec);  // the probe's paths hold no link (sudoku/no_follow.hpp)
+        if (ec) error = "cannot resolve " + name + ": " + ec.message();
     }
     ~ProbeFolder() {
-        std::error_code ec;
-        if (!dir.empty()) fs::remove_all(dir, ec);
+        try {
+            if (!dir.empty()) remove_no_follow(dir);
+        } catch (const OutputError&) {
+            // what is left is the doctor's own private folder in the temporary folder: harmless
+        }
     }
 };
+
+// What grade would say of the out folder doctor was asked about, through the same check.
+CheckItem check_out_folder(const DoctorRequest& request) {
+    const auto why = out_dir_unusable(request.contest ? &*request.contest : nullptr, request.out_dir);
+    if (!why)
+        return item("--out", CheckLevel::ok, request.out_dir.string() + " is a folder grade writes into",
+                    "grading may write its results there");
+    return item("--out", CheckLevel::missing, *why, "grade refuses this folder: nothing can be graded into it",
+                "choose an empty folder, or one an earlier grade made");
+}
 
 }  // namespace
 
@@ -142,7 +173,8 @@ DoctorReport examine_machine(const DoctorRequest& request) {
     wanted.core = cpus.slot_cpu.front();
     {
         const ProbeFolder scratch;
-        const ProtectionProbe probe = probe_protections(scratch.dir / "probe", wanted);
+        const ProtectionProbe probe = scratch.error.empty() ? probe_protections(scratch.dir / "probe", wanted)
+                                                            : ProtectionProbe{Protections{}, scratch.error};
         report.protections = probe.protections;
         report.probe_error = probe.error;
     }
@@ -165,6 +197,7 @@ DoctorReport examine_machine(const DoctorRequest& request) {
     items.push_back(doctor::check_smt_siblings(cpus.slot_cpu));
     items.push_back(doctor::check_load(static_cast<int>(allowed.size())));
     items.push_back(doctor::check_disk(request.out_dir));
+    if (request.out_dir_chosen) items.push_back(check_out_folder(request));
     for (auto& compiler : doctor::check_compilers(request.contest)) items.push_back(std::move(compiler));
     return report;
 }

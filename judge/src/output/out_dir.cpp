@@ -75,6 +75,12 @@ std::optional<std::string> out_dir_not_ours(const fs::path& out) {
     return std::nullopt;
 }
 
+std::optional<std::string> out_dir_unusable(const Contest* contest, const fs::path& out) {
+    if (contest)
+        if (auto conflict = out_dir_conflict(*contest, out)) return conflict;
+    return out_dir_not_ours(out);
+}
+
 void mark_out_dir(const fs::path& out) {
     if (fs::exists(out / kOutDirMarkerFile)) return;
     write_file_durably(out / kOutDirMarkerFile, "a sudoku-judge results folder: the judge writes and removes here\n");
