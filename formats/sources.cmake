@@ -5,5 +5,5 @@ set(SUDOKU_FORMATS_SOURCES
   # Kattis / ICPC: problem.yaml, the data tree, the validators and submissions
   kattis.cpp kattis_data.cpp kattis_submissions.cpp
   # the writers: test sets in other judges' formats (sudoku/formats/export.hpp)
-  export.cpp export_kattis.cpp export_hydro.cpp export_cms.cpp)
+  export.cpp export_kattis.cpp export_hydro.cpp export_lemon.cpp export_cms.cpp)
 list(TRANSFORM SUDOKU_FORMATS_SOURCES PREPEND ${CMAKE_CURRENT_LIST_DIR}/src/)

@@ -93,6 +93,7 @@ std::string standard_io_note(const problem::Problem& problem, std::string_view f
 
 ExportResult write_kattis(const ExportProblem& problem, const export_parts::PackageFolder& folder);
 ExportResult write_domjudge(const ExportProblem& problem, const export_parts::PackageFolder& folder);
+ExportResult write_lemon(const ExportProblem& problem, const export_parts::PackageFolder& folder);
 ExportResult write_hydro(const ExportProblem& problem, const export_parts::PackageFolder& folder);
 ExportResult write_cms(const ExportProblem& problem, const export_parts::PackageFolder& folder);
 
@@ -105,23 +106,44 @@ ExportResult write_format(const ExportProblem& problem, ExportFormat format,
             return write_domjudge(problem, folder);
         case ExportFormat::hydro:
             return write_hydro(problem, folder);
+        case ExportFormat::lemon:
+            return write_lemon(problem, folder);
         case ExportFormat::cms:
             return write_cms(problem, folder);
     }
     throw export_parts::WriteError{Diagnostic{folder.root().string(), 0, 0, "unknown export format"}};
 }
 
+// The package's folder name: Kattis and DOMjudge take a short name of [a-z0-9] only.
+std::string package_name(const problem::Problem& problem, ExportFormat format, std::vector<std::string>& notes) {
+    if (format != ExportFormat::kattis && format != ExportFormat::domjudge) return problem.name;
+    std::string name;
+    for (char c : problem.name)
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+            name += c;
+        else if (c >= 'A' && c <= 'Z')
+            name += static_cast<char>(c - 'A' + 'a');
+    if (name != problem.name)
+        notes.push_back("the package is named " + name + ": Kattis short names are [a-z0-9]+, not '" + problem.name +
+                        "'");
+    return name;
+}
+
 // Written into a scratch folder beside the target and renamed at the end: a failed export leaves
 // nothing that looks like a package.
 std::variant<ExportResult, Diagnostic> export_problem(const ExportProblem& problem, ExportFormat format,
                                                       const fs::path& out) {
-    const fs::path dir = out / problem.problem.name;
+    std::vector<std::string> notes;
+    const std::string name = package_name(problem.problem, format, notes);
+    if (name.empty())
+        return Diagnostic{problem.problem.source.string(), 0, 0, "the problem's name has no letter or digit"};
+    const fs::path dir = out / name;
     if (problem.any_valid.empty() && problem.problem.checker.kind == problem::CheckerKind::program)
         return Diagnostic{problem.problem.checker.program.path.string(), 0, 0,
                           "a checker program of the problem's own is not exported: the host's default comparison "
                           "would judge in its place"};
     if (fs::exists(dir)) return Diagnostic{dir.string(), 0, 0, "already exists: the export replaces nothing"};
-    const fs::path scratch = out / ("." + problem.problem.name + ".export-partial");
+    const fs::path scratch = out / ("." + name + ".export-partial");
     std::error_code ignored;
     fs::remove_all(scratch, ignored);
     try {
@@ -132,6 +154,7 @@ std::variant<ExportResult, Diagnostic> export_problem(const ExportProblem& probl
                                    "' comparison is the host's default there, which compares tokens");
         fs::rename(scratch, dir);
         result.directory = dir;
+        result.notes.insert(result.notes.begin(), notes.begin(), notes.end());
         return result;
     } catch (const export_parts::WriteError& error) {
         fs::remove_all(scratch, ignored);

@@ -5,7 +5,7 @@
 //                            output MiB)
 //   .timelimit               the time limit again, where DOMjudge reads it
 //   data/testdata.yaml       on_reject: continue; grader_flags: ignore_sample sum
-//   data/sample/NN.in .ans   the config's samples
+//   data/sample/NN.in .ans   the config's samples (testdata.yaml: grader_flags sum)
 //   data/secret/<g>/         each group: its tests and testdata.yaml: accept_score (the points of
 //                            a test, or of the group), grader_flags sum (points per test) or min
 //                            (the group's points only when every test passes)
@@ -50,7 +50,11 @@ ExportResult write_kattis(const ExportProblem& p, const export_parts::PackageFol
     folder.text("problem.yaml", problem_yaml(p, scoring));
     folder.text(".timelimit", number_text(p.problem.limits.time_s) + "\n");
     folder.text("data/testdata.yaml", "on_reject: continue\ngrader_flags: ignore_sample sum\n");
-    for (const problem::Test* test : export_parts::sample_tests(p.problem)) {
+    // Each group below data/ states its own grader_flags: it would inherit ignore_sample, which
+    // only the top may carry.
+    const auto samples = export_parts::sample_tests(p.problem);
+    if (!samples.empty()) folder.text("data/sample/testdata.yaml", "grader_flags: sum\n");
+    for (const problem::Test* test : samples) {
         const std::string base = "data/sample/" + test->input.stem().string();
         folder.copy(base + ".in", test->input);
         folder.copy(base + ".ans", test->answer);

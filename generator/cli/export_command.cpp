@@ -11,7 +11,7 @@ namespace sudoku::cli {
 void add_export_command(CLI::App& gen, ExportCommand& c) {
     CLI::App* app = add_command(
         gen, {"export", "write a built test set in another judge's format",
-              "sudoku-gen export DIR/<name> --format kattis|domjudge|hydro|cms --out DIR",
+              "sudoku-gen export DIR/<name> --format kattis|domjudge|hydro|lemon|cms --out DIR",
               "Writes OUT/<name>/ in the format's own layout: limits, groups and their points, samples, and a\n"
               "checker source in the format's protocol when any valid completion is right. What the format\n"
               "cannot carry is printed as a note. Nothing is written when the test set's files do not match\n"
@@ -22,9 +22,9 @@ void add_export_command(CLI::App& gen, ExportCommand& c) {
 Exit status: 0 written (notes on stdout), 2 bad input (the message names the file) or usage,
 1 internal error)"});
     app->add_option("DIR", c.test_set, "a test set sudoku-gen build wrote")->required();
-    app->add_option("--format", c.format, "kattis, domjudge, hydro or cms")
+    app->add_option("--format", c.format, "kattis, domjudge, hydro, lemon or cms")
         ->required()
-        ->check(CLI::IsMember({"kattis", "domjudge", "hydro", "cms"}));
+        ->check(CLI::IsMember({"kattis", "domjudge", "hydro", "lemon", "cms"}));
     app->add_option("--out", c.out, "the folder to write OUT/<name> in")->required()->type_name("OUT");
 }
 

@@ -280,7 +280,7 @@ int main(int argc, char** argv) {
                  "                         [--seed N] [--count N] [--format FORMAT]\n"
                  "       sudoku-gen build CONFIG.yaml [--out DIR]      (DIR defaults to testdata)\n"
                  "       sudoku-gen validate DIR/<name>\n"
-                 "       sudoku-gen export DIR/<name> --format kattis|domjudge|hydro|cms --out DIR",
+                 "       sudoku-gen export DIR/<name> --format kattis|domjudge|hydro|lemon|cms --out DIR",
                  kDescription);
         app.footer(kFooter);
         add_version_flag(app);

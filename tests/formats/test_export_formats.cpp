@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -19,6 +20,7 @@
 #include "sudoku/problem/scoring.hpp"
 #include "sudoku/problem_config.hpp"
 #include "sudoku/test_set_problem.hpp"
+#include "support/skip.hpp"
 
 namespace fs = std::filesystem;
 using sudoku::formats::ExportFormat;
@@ -77,6 +79,9 @@ TEST_CASE("export kattis: every shipped problem as the legacy package format des
         const ExportProblem p = shipped(name);
         const auto config = config_of(name);
         const fs::path dir = exported(p, ExportFormat::kattis, out);
+        // The spec's short name, the package folder's: [a-z0-9]+ (target-sudoku becomes targetsudoku).
+        CHECK(std::regex_match(dir.filename().string(), std::regex("[a-z0-9]+")));
+        CHECK(fs::exists(dir / "data/sample") == !config.samples.empty());
         const YAML::Node yaml = YAML::LoadFile((dir / "problem.yaml").string());
         CHECK(yaml["name"].as<std::string>() == config.title);
         CHECK(yaml["limits"]["time_limit"].as<double>() == config.time_limit_s);
@@ -271,6 +276,61 @@ TEST_CASE("export domjudge: the Kattis package with domjudge-problem.ini's name 
         CHECK(std::stod(keys["timelimit"]) == config.time_limit_s);
         CHECK(fs::exists(dir / "problem.yaml"));
         CHECK(fs::exists(dir / "data/secret" / config.groups.front().name));
+    }
+    fs::remove_all(out);
+}
+
+TEST_CASE("export lemon: contest.cdf's task, test cases and points, and its special judge scores as LemonLime reads") {
+    const fs::path out = scratch("lemon");
+    for (const char* name : kTestSets) {
+        INFO(name);
+        const auto config = config_of(name);
+        const fs::path dir = exported(shipped(name), ExportFormat::lemon, out);
+        const auto cdf = nlohmann::json::parse(read_file(dir / "contest.cdf"));
+        CHECK(cdf["version"] == "1.0");
+        REQUIRE(cdf["tasks"].size() == 1);
+        const auto& task = cdf["tasks"][0];
+        CHECK(task["taskType"] == 0);
+        CHECK(task["standardInputCheck"] == (config.input_file == "stdin"));
+        CHECK(task["standardOutputCheck"] == (config.output_file == "stdout"));
+        if (config.input_file != "stdin") CHECK(task["inputFileName"] == config.input_file);
+        if (config.output_file != "stdout") CHECK(task["outputFileName"] == config.output_file);
+        const bool custom = config.checker == "sudoku";
+        CHECK(task["comparisonMode"] == (custom ? 4 : 1));
+        if (custom) CHECK(fs::exists(dir / "data" / (task["specialJudge"].get<std::string>() + ".cpp")));
+        double points = 0, expected = 0;
+        size_t inputs = 0;
+        for (const auto& c : task["testCases"]) {
+            points += c["fullScore"].get<double>();
+            CHECK(c["timeLimit"] == std::lround(config.time_limit_s * 1000));
+            CHECK(c["memoryLimit"] == config.memory_limit_mib);
+            REQUIRE(c["inputFiles"].size() == c["outputFiles"].size());
+            for (const auto& f : c["inputFiles"]) CHECK(fs::exists(dir / "data" / f.get<std::string>()));
+            for (const auto& f : c["outputFiles"]) CHECK(fs::exists(dir / "data" / f.get<std::string>()));
+            inputs += c["inputFiles"].size();
+        }
+        for (const auto& group : config.groups) {
+            expected += config.scoring == "per-group" ? group.points : group.points * group.count;
+            inputs -= static_cast<size_t>(group.count);
+        }
+        CHECK(points == expected);
+        CHECK(inputs == 0);
+    }
+    // LemonLime runs the special judge as `spj input output answer full_score score_file message_file`.
+    if (!sudoku::testing::on_path("g++")) return;
+    const fs::path data = out / "poj2676/data/poj2676";
+    REQUIRE(std::system(("g++ -std=c++11 -O2 -o '" + (data / "sudoku_spj").string() + "' '" +
+                         (data / "sudoku_spj.cpp").string() + "'")
+                            .c_str()) == 0);
+    const std::string in = (data / "easy-01.in").string(), ans = (data / "easy-01.ans").string();
+    const fs::path wrong = out / "wrong.out";
+    std::ofstream(wrong) << "123\n";
+    for (const auto& [output, score] :
+         {std::pair{ans, std::string("5\n")}, std::pair{wrong.string(), std::string("0\n")}}) {
+        const std::string run = "'" + (data / "sudoku_spj").string() + "' '" + in + "' '" + output + "' '" + ans +
+                                "' 5 '" + (out / "score").string() + "' '" + (out / "message").string() + "'";
+        CHECK(std::system(run.c_str()) == 0);
+        CHECK(read_file(out / "score") == score);
     }
     fs::remove_all(out);
 }

@@ -8,11 +8,13 @@
 //   domjudge  the Kattis package and domjudge-problem.ini (name,       as kattis
 //             timelimit), to be zipped for DOMjudge's problem import
 //   hydro     problem.yaml, testdata/config.yaml and the tests         testdata/checker.cpp (kattis)
+//   lemon     contest.cdf (one task), data/<name>/, source/             data/<name>/sudoku_spj.cpp
+//                                                                      (LemonLime's special judge)
 //   cms       task.yaml, input/inputN.txt, output/outputN.txt,         check/checker.cpp
 //             gen/GEN (subtasks: points and test count)
 //
 // Kattis has no file I/O: a problem read from named files is exported as standard I/O, and the
-// export's notes say so. Hydro and CMS keep the file names.
+// export's notes say so. Hydro, LemonLime and CMS keep the file names.
 #pragma once
 
 #include <filesystem>
@@ -27,7 +29,7 @@
 
 namespace sudoku::formats {
 
-enum class ExportFormat { kattis, domjudge, hydro, cms };
+enum class ExportFormat { kattis, domjudge, hydro, lemon, cms };
 
 // A problem as the writers take it: the model, and what only our test sets know.
 struct ExportProblem {
@@ -44,7 +46,8 @@ struct ExportResult {
     std::vector<std::string> notes;   // what the format could not carry, and how it was mapped
 };
 
-// Writes `problem` in `format` to out/<name>/ (replacing nothing: an existing folder is refused).
+// Writes `problem` in `format` to out/<name>/ (replacing nothing: an existing folder is refused);
+// for Kattis and DOMjudge <name> keeps only the letters and digits of the problem's name.
 // A Diagnostic names the file or the model's part it could not write.
 std::variant<ExportResult, Diagnostic> export_problem(const ExportProblem& problem, ExportFormat format,
                                                       const std::filesystem::path& out);
@@ -53,5 +56,5 @@ std::variant<ExportResult, Diagnostic> export_problem(const ExportProblem& probl
 
 template <>
 struct sudoku::EnumNames<sudoku::formats::ExportFormat> {
-    static constexpr std::string_view names[] = {"kattis", "domjudge", "hydro", "cms"};
+    static constexpr std::string_view names[] = {"kattis", "domjudge", "hydro", "lemon", "cms"};
 };
