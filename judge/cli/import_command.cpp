@@ -12,11 +12,12 @@ namespace {
 const char* kDescription =
     R"(Writes DIR/CONTEST.yaml and DIR/<task>/problem.yaml for a LemonLime contest, pointing at its
 data/ and source/ folders beside the .cdf (left untouched); `sudoku-judge grade DIR/CONTEST.yaml`
-then grades it with LemonLime's rules: its comparison modes, its reading of a testlib special
-judge, its per-test-case limits and whole points. Traditional tasks only; what cannot be mapped
-(another task type, Lemon's own special-judge protocol, a checker or test file outside data/, a
-number out of range) is named with its place in the .cdf, and nothing is written: DIR appears
-whole or not at all (it must not exist, or be an empty folder). The mapping:
+then grades it with LemonLime's rules: its comparison modes and special judges, its per-test-case
+limits and whole points, its clock (user CPU time) and memory rule (the address space). Traditional
+tasks only; everything that cannot be mapped (another task type, sources in subfolders, a disabled
+compiler, a checker or test file outside data/, a number out of range) is listed at once, each
+with its place in the .cdf and what to do, and nothing is written: DIR appears whole or not at all
+(it must not exist, or be an empty folder). The mapping:
 sudoku/lemon_import.hpp and docs/judge.md, "LemonLime contests".
 )";
 

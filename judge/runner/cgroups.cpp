@@ -184,11 +184,13 @@ void kill_groups(const Cgroups& cg) {
         if (p != getpid()) kill(p, SIGKILL);
 }
 
-double cgroup_cpu(const Cgroups& cg) {
-    if (cg.version == CgroupsState::v1) return static_cast<double>(read_number(cg.cpuacct + "/cpuacct.usage")) * 1e-9;
+double cgroup_cpu(const Cgroups& cg, sudoku::judge::CpuClock clock) {
+    const bool user = clock == sudoku::judge::CpuClock::user;
+    if (cg.version == CgroupsState::v1)
+        return static_cast<double>(read_number(cg.cpuacct + (user ? "/cpuacct.usage_user" : "/cpuacct.usage"))) * 1e-9;
     if (cg.version == CgroupsState::v2) {
         const auto stat = cg2::parse_flat_keyed(read_small(cg.v2 + "/cpu.stat"));
-        auto usage = stat.find("usage_usec");
+        auto usage = stat.find(user ? "user_usec" : "usage_usec");
         if (usage != stat.end()) return static_cast<double>(usage->second) * 1e-6;
     }
     return -1;

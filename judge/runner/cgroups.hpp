@@ -50,7 +50,7 @@ std::vector<pid_t> tasks_of(const Cgroups& cg);
 void kill_groups(const Cgroups& cg);
 
 // CPU seconds used by the whole group (every process the program started), -1 when unknown.
-double cgroup_cpu(const Cgroups& cg);
+double cgroup_cpu(const Cgroups& cg, sudoku::judge::CpuClock clock = sudoku::judge::CpuClock::user_and_system);
 
 // The group's memory now (v2 memory.current), for kernels without memory.peak; -1 when unknown.
 long long cgroup_memory_now(const Cgroups& cg);

@@ -224,7 +224,9 @@ void set_rlimits(const Child& c) {
     // Without cgroups the address space is the limit, unless the runner polls the tree's resident
     // memory (tree_usage.hpp): then only a wide backstop, so that a reserved, untouched array is
     // not a crash at exec and a touched one is MLE, as with cgroups.
-    if (c.cg.version == CgroupsState::off)
+    if (o.memory_rule == sudoku::judge::MemoryRule::address_space)
+        set_limit(c, RLIMIT_AS, "RLIMIT_AS", static_cast<rlim_t>(o.mem_mib) << 20);  // LemonLime's rule
+    else if (c.cg.version == CgroupsState::off)
         set_limit(c, RLIMIT_AS, "RLIMIT_AS",
                   static_cast<rlim_t>(c.tree_polled() ? 4 * o.mem_hard_mib + 256 : o.mem_hard_mib) << 20);
     // Without a pids controller the process count is an rlimit: root's is per user (the program's

@@ -25,6 +25,9 @@ Runs PROGRAM in DIR under limits and writes a result record (key: value lines).
   --wall S[:H]         wall time soft/hard (default 2*cpu+1, hard soft+0.2)
   --mem M[:H]          memory MiB soft/hard (hard default M+M/8+16, enforced by the cgroup)
   --stack M            stack MiB (default: the memory limit)
+  --cpu-clock C        what the CPU limit counts: user-and-system (default) or user
+  --memory-rule R      resident (default), or address-space: RLIMIT_AS at the memory limit too,
+                       and a program whose ELF segments exceed it is not run (oom, peak_kib)
   --fsize K            largest file the program may write, KiB (hard side: K+1)
   --procs N            processes and threads (default 64)
   --uid U --gid G      identity of the program when run as root (default 65534)
@@ -69,6 +72,15 @@ std::pair<double, double> parse_pair(const std::string& s) {
     return {std::stod(s.substr(0, colon)), std::stod(s.substr(colon + 1))};
 }
 
+// A value of one of the record's enums (runner_contract.hpp), by its name.
+template <typename E>
+E named(const std::string& option, const std::string& value) {
+    if (auto e = sudoku::from_string<E>(value)) return *e;
+    std::string names;
+    for (auto name : sudoku::EnumNames<E>::names) names += (names.empty() ? "" : " or ") + std::string(name);
+    throw std::invalid_argument(option + " expects " + names + ", found '" + value + "'");
+}
+
 // HOST[:INSIDE]: both absolute, without "..": INSIDE names a place in the new root, never above it.
 ReadOnlyBind parse_read_only(const std::string& value) {
     auto colon = value.find(":/");
@@ -95,9 +107,9 @@ bool parse_switch(const std::string& a, Options& o) {
 }
 
 bool takes_value(const std::string& a) {
-    static constexpr std::string_view kValued[] = {"--dir",  "--stdin", "--stdout", "--stderr", "--meta",  "--cpu",
-                                                   "--wall", "--mem",   "--stack",  "--fsize",  "--procs", "--uid",
-                                                   "--gid",  "--core",  "--ro",     "--env"};
+    static constexpr std::string_view kValued[] = {
+        "--dir",   "--stdin", "--stdout", "--stderr", "--meta", "--cpu", "--wall", "--mem",       "--stack",
+        "--fsize", "--procs", "--uid",    "--gid",    "--core", "--ro",  "--env",  "--cpu-clock", "--memory-rule"};
     for (auto v : kValued)
         if (v == a) return true;
 #ifdef SUDOKU_SANDBOX_TESTING
@@ -123,6 +135,10 @@ bool parse_valued(const std::string& a, const std::string& v, Options& o) {
         std::tie(o.cpu, o.cpu_hard) = parse_pair(v);
     else if (a == "--wall")
         std::tie(o.wall, o.wall_hard) = parse_pair(v);
+    else if (a == "--cpu-clock")
+        o.cpu_clock = named<sudoku::judge::CpuClock>(a, v);
+    else if (a == "--memory-rule")
+        o.memory_rule = named<sudoku::judge::MemoryRule>(a, v);
     else if (a == "--mem") {
         auto [s, h] = parse_pair(v);
         o.mem_mib = static_cast<long long>(s);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "new_root.hpp"
+#include "sudoku/runner_contract.hpp"
 
 namespace sudoku_sandbox {
 
@@ -21,6 +22,8 @@ struct Options {
     int procs = 64;
     int uid = 65534, gid = 65534;
     int core = -1;
+    sudoku::judge::CpuClock cpu_clock = sudoku::judge::CpuClock::user_and_system;
+    sudoku::judge::MemoryRule memory_rule = sudoku::judge::MemoryRule::resident;
     bool namespaces = true, cgroups = true, share_net = false;
     // Test build only (sudoku-sandbox-testing): this protection's setup call fails as if the
     // kernel refused it. Always empty in the release runner, which does not take --fail-step.

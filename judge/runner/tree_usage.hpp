@@ -22,6 +22,7 @@ namespace sudoku_sandbox {
 
 struct TreeUsage {
     double cpu_s = 0;
+    double user_cpu_s = 0;  // utime + cutime alone (CpuClock::user)
     long long rss_bytes = 0;
 };
 
@@ -48,7 +49,11 @@ inline std::vector<pid_t> add_process(pid_t pid, TreeUsage& usage) {
     static const double tick = static_cast<double>(sysconf(_SC_CLK_TCK));
     static const long long page = sysconf(_SC_PAGESIZE);
     // fields 14-17 are f[11..14]; field 24 (rss, pages) is f[21]
-    for (int i = 11; i <= 14; ++i) usage.cpu_s += static_cast<double>(std::atoll(f[i].c_str())) / tick;
+    for (int i = 11; i <= 14; ++i) {
+        const double s = static_cast<double>(std::atoll(f[i].c_str())) / tick;
+        usage.cpu_s += s;
+        if (i == 11 || i == 13) usage.user_cpu_s += s;
+    }
     usage.rss_bytes += std::atoll(f[21].c_str()) * page;
     if (DIR* tasks = opendir((base + "/task").c_str())) {
         while (dirent* t = readdir(tasks)) {

@@ -21,6 +21,7 @@
 #include "new_root.hpp"
 #include "record.hpp"
 #include "slot_network.hpp"
+#include "static_size.hpp"
 #include "syscall_filter.hpp"
 
 namespace sudoku_sandbox {
@@ -28,6 +29,7 @@ namespace sudoku_sandbox {
 namespace {
 
 using sudoku::judge::CgroupsState;
+using sudoku::judge::CpuClock;
 using sudoku::judge::KilledBy;
 using sudoku::judge::NamespacesState;
 
@@ -54,10 +56,10 @@ bool pin_to(const Options& o, std::string& error) {
     return true;
 }
 
-double self_cpu() {
+double self_cpu(CpuClock clock) {
     rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    return cpu_seconds_of(ru);
+    return cpu_seconds_of(ru, clock);
 }
 
 // Disk used by the work directory: allocated blocks, symbolic links not followed. RLIMIT_FSIZE caps
@@ -101,22 +103,27 @@ void kill_tree(pid_t init, const Cgroups& cg, bool in_namespace) {
 struct Baselines {
     long long memory = 0, oom_kills = 0;
     double group_cpu = 0, self_cpu = 0;
+    CpuClock clock = CpuClock::user_and_system;  // what the run's CPU counts
 };
 
 Baselines take_baselines(const Cgroups& cg, const Options& o) {
     Baselines b;
-    b.self_cpu = self_cpu();
+    b.clock = o.cpu_clock;
+    b.self_cpu = self_cpu(b.clock);
     if (!cg.resident) return b;
     b.memory = prepare_resident(cg, o);
     b.oom_kills = v1_oom_kills(cg);
-    b.group_cpu = cgroup_cpu(cg);
+    b.group_cpu = cgroup_cpu(cg, b.clock);
     return b;
 }
 
 // CPU of the run: the group's, less what the (resident) runner spent polling.
 double run_cpu(const Cgroups& cg, const Baselines& b) {
-    return cg.resident ? cgroup_cpu(cg) - b.group_cpu - (self_cpu() - b.self_cpu) : cgroup_cpu(cg);
+    return cg.resident ? cgroup_cpu(cg, b.clock) - b.group_cpu - (self_cpu(b.clock) - b.self_cpu)
+                       : cgroup_cpu(cg, b.clock);
 }
+
+double tree_cpu_of(const TreeUsage& u, CpuClock clock) { return clock == CpuClock::user ? u.user_cpu_s : u.cpu_s; }
 
 // What the watch loop saw.
 struct Watched {
@@ -144,7 +151,7 @@ Watched watch(const Options& o, const Cgroups& cg, const Baselines& b, pid_t ini
         if (poll(&p, 1, kPollMs) > 0) {
             w.ended = read(end_fd, &w.end, sizeof w.end) == static_cast<ssize_t>(sizeof w.end);
             if (w.ended && tree_polled) {
-                w.tree_cpu = std::max(w.tree_cpu, w.end.tree.cpu_s);
+                w.tree_cpu = std::max(w.tree_cpu, tree_cpu_of(w.end.tree, o.cpu_clock));
                 w.tree_peak = std::max(w.tree_peak, w.end.tree.rss_bytes);
             }
             return w;
@@ -157,7 +164,7 @@ Watched watch(const Options& o, const Cgroups& cg, const Baselines& b, pid_t ini
             w.group_peak = std::max(w.group_peak, cgroup_memory_now(cg));
         if (tree_polled) {
             auto u = tree_usage(init, o.procs);
-            w.tree_cpu = std::max(w.tree_cpu, u.cpu_s);
+            w.tree_cpu = std::max(w.tree_cpu, tree_cpu_of(u, o.cpu_clock));
             w.tree_peak = std::max(w.tree_peak, u.rss_bytes);
             if (w.tree_peak > (o.mem_hard_mib << 20)) {
                 r.oom = true;  // the kernel's limit would have stopped it here
@@ -190,7 +197,7 @@ void measure(const Cgroups& cg, const Baselines& b, const Watched& w, double wal
         r.signal = SIGKILL;
         if (r.killed_by == KilledBy::none && r.error.empty()) r.error = "the sandbox's init ended without reporting";
     }
-    const double rusage_cpu = cpu_seconds_of(w.end.usage);
+    const double rusage_cpu = cpu_seconds_of(w.end.usage, b.clock);
     r.cpu = cg.version == CgroupsState::off ? std::max(w.tree_cpu, rusage_cpu) : std::max(0.0, run_cpu(cg, b));
     r.peak_kib = std::max({static_cast<long long>(w.end.usage.ru_maxrss), w.tree_peak / 1024, w.group_peak / 1024});
     if (cg.version != CgroupsState::off) {
@@ -202,6 +209,25 @@ void measure(const Cgroups& cg, const Baselines& b, const Watched& w, double wal
     }
     if (!w.ended && r.killed_by == KilledBy::none && r.oom && !g_interrupted)
         r.error.clear();  // init itself was the OOM victim
+}
+
+// Under the address-space rule, the program's loadable segments as its peak when they exceed the
+// memory limit: it is not run (static_size.hpp). Its path as the box holds it; a program on PATH
+// is an interpreter of the system, declaring little.
+bool declares_too_much(const Options& o, Record& r) {
+    if (o.memory_rule != sudoku::judge::MemoryRule::address_space || o.argv.empty()) return false;
+    std::string program = o.argv[0];
+    const std::string box = sudoku::judge::kBoxInsidePath;
+    if (program.rfind(box + "/", 0) == 0)
+        program = o.dir + program.substr(box.size());
+    else if (program.front() != '/')
+        program = o.dir + "/" + program;
+    const auto size = static_size(program);
+    if (!size || *size <= static_cast<unsigned long long>(o.mem_mib) << 20) return false;
+    r.peak_kib = static_cast<long long>(*size / 1024);
+    r.oom = true;
+    r.signal = SIGKILL;
+    return true;
 }
 
 // What every run's init and program inherit, prepared once per runner.
@@ -230,7 +256,7 @@ void stop_on_signals() {
 bool interrupted() { return g_interrupted != 0; }
 
 int run(const Options& o, const Cgroups* resident) {
-    if (Record refused; !pin_to(o, refused.error)) return write_record(o, refused);
+    if (Record refused; !pin_to(o, refused.error) || declares_too_much(o, refused)) return write_record(o, refused);
     Cgroups cg = resident && o.cgroups ? *resident : setup_cgroups(o);
     if (resident && !o.cgroups) cg.leave_to = parents_of(*resident);
     const Baselines baselines = take_baselines(cg, o);

@@ -63,6 +63,7 @@ CheckResult run_checker(const std::string& checker, const std::string& problem, 
 enum class CheckerProtocol {
     testlib,        // testlib's exit codes (testlib_exit)
     lemon_message,  // LemonLime's reading of a testlib checker: the start of its stderr (lemon_checkers.hpp)
+    lemon_special,  // Lemon's own special judge: a score file of whole points (lemon_checkers.hpp)
     kattis,         // a Kattis output validator: `validator input answer feedback/ [arguments] < output`,
                     // exit 42 AC, 43 WA, anything else FAIL; feedback/score.txt (points earned, of
                     // CheckFiles::points) or score_multiplier.txt (a share) makes it partial, and

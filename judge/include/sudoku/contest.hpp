@@ -37,6 +37,7 @@
 #include "sudoku/compile.hpp"
 #include "sudoku/diagnostic.hpp"
 #include "sudoku/problem_config.hpp"
+#include "sudoku/runner_contract.hpp"
 
 namespace sudoku::judge {
 
@@ -86,6 +87,9 @@ struct ContestProblem {
     CheckerProtocol checker_protocol = CheckerProtocol::testlib;
     PartialPoints partial_points = PartialPoints::exact;
     std::vector<GroupDependency> dependencies;
+    std::string diff_arguments;                      // the lemon-diff checker's one argument to diff
+    CpuClock cpu_clock = CpuClock::user_and_system;  // LemonLime's time rule: user
+    MemoryRule memory_rule = MemoryRule::resident;   // LemonLime's memory rule: address-space
     // Groups scored by their own rule: true per-group, false per-test (config.scoring otherwise).
     std::map<std::string, bool> group_scoring;
     std::vector<std::string> checker_arguments;  // a Kattis validator's flags (checker_protocol kattis)

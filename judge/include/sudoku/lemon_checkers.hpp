@@ -18,8 +18,21 @@
 // LemonLime's reading of a testlib special judge (CheckerProtocol::lemon_message): the exit code
 // is ignored; stderr starting "ok" is full points, "FAIL" a judge fault, "partially correct (N)"
 // N percent, "points X" the fraction X (capped at 1), anything else 0.
+//
+// Comparison mode 2, the external diff tool (lemon-diff): LemonLime runs `diff ARGS answer output`,
+// ARGS the task's diffArguments as ONE argument (so "-b" works and "-b -B" makes diff fail), and
+// accepts exit 0 only. Here diff runs the same way, in the sandbox; diff's own failure (exit 2: an
+// option it does not know) is a judge fault, not the WA LemonLime would give every output.
+//
+// Comparison mode 4, Lemon's own special judge (CheckerProtocol::lemon_special):
+//   judge input output answer FULL score_file report_file
+// FULL the test case's full score; the judge writes the points earned as a whole number to
+// score_file (>= FULL: accepted, 0: wrong, between: partial) and a message to report_file. A
+// nonzero exit, no number, or a negative one is a judge fault (LemonLime: 0 points, "invalid
+// special judge").
 #pragma once
 
+#include <filesystem>
 #include <string_view>
 
 #include "sudoku/checkers.hpp"
@@ -35,5 +48,14 @@ CheckResult check_lemon_real(std::string_view output, std::string_view answer, i
 
 // The verdict a LemonLime-read testlib checker's stderr `message` gives.
 CheckResult lemon_message_verdict(const std::string& message);
+
+// Mode 2: `diff arguments answer output` run in the sandbox.
+CheckResult run_lemon_diff(const std::string& arguments, const CheckFiles& files);
+
+// Mode 4: the special judge at `judge` run in the sandbox, files.points its FULL.
+CheckResult run_lemon_special_judge(const std::filesystem::path& judge, const CheckFiles& files);
+
+// The verdict of a mode 4 judge's score file `text`, for a test case of `full` points.
+CheckResult lemon_special_verdict(const std::string& text, double full, const std::string& report);
 
 }  // namespace sudoku::judge

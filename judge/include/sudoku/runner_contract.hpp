@@ -75,4 +75,22 @@ inline constexpr std::string_view error = "error";
 // Where the run's work directory (the box) appears inside its root: the program's cwd.
 inline constexpr const char* kBoxInsidePath = "/box";
 
+// What the CPU limit counts (runner option --cpu-clock): the program's user and system time, or,
+// as LemonLime times its contests, user time only (a LemonLime task's problem.yaml `cpu_clock`).
+enum class CpuClock { user_and_system, user };
+
+// What the memory limit bounds (runner option --memory-rule): the tree's resident peak, or, as
+// LemonLime does, also the address space: RLIMIT_AS at the limit, and a program whose loadable
+// segments alone (an untouched static array) exceed it is MLE without running.
+enum class MemoryRule { resident, address_space };
+
 }  // namespace sudoku::judge
+
+template <>
+struct sudoku::EnumNames<sudoku::judge::CpuClock> {
+    static constexpr std::string_view names[] = {"user-and-system", "user"};
+};
+template <>
+struct sudoku::EnumNames<sudoku::judge::MemoryRule> {
+    static constexpr std::string_view names[] = {"resident", "address-space"};
+};

@@ -26,6 +26,8 @@ struct RunLimits {
     long long stack_mib = -1;    // -1: as much as the memory limit (NOI convention)
     long long output_kib = 64;   // any single file the program writes
     int processes = 64;          // processes and threads together
+    CpuClock cpu_clock = CpuClock::user_and_system;
+    MemoryRule memory_rule = MemoryRule::resident;
 
     double wall_or_default() const { return wall_s > 0 ? wall_s : default_wall_s(cpu_s); }
 };

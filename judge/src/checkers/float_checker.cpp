@@ -85,6 +85,8 @@ CheckResult check_problem_output(const ContestProblem& problem, const CheckFiles
         with_arguments.arguments = problem.checker_arguments;
         return run_kattis_validator(checker, with_arguments);
     }
+    if (problem.checker_protocol == CheckerProtocol::lemon_special) return run_lemon_special_judge(checker, files);
+    if (checker == "lemon-diff") return run_lemon_diff(problem.diff_arguments, files);
     const bool ignores_case = !problem.case_sensitive && (checker == "tokens" || checker == "float");
     const bool compares_text = checker == "float" || checker.rfind("lemon-", 0) == 0 || ignores_case;
     if (!compares_text) {

@@ -2,13 +2,20 @@
 // judgingthread.cpp describes it; nothing of it is copied.
 #include "sudoku/lemon_checkers.hpp"
 
+#include <sys/stat.h>
+
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <limits>
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
+#include <vector>
 
+#include "sudoku/runner_contract.hpp"
+#include "sudoku/sandbox.hpp"
 #include "token_text.hpp"
 
 namespace sudoku::judge {
@@ -182,14 +189,16 @@ std::optional<long long> percent_value(std::string_view rest) {
     return n > std::numeric_limits<int>::max() ? 0 : n;
 }
 
-// N percent as a fraction whose product with any whole number of points, rounded down, is
-// LemonLime's whole-number N * points / 100: two steps above the nearest double lift a product
-// that lands a rounding error below a whole number back onto it.
-double percent_fraction(long long percent) {
-    double f = static_cast<double>(percent) / 100;
-    if (percent % 100 != 0) f = std::nextafter(std::nextafter(f, 2.0), 2.0);
+// part / whole as a fraction whose product with `whole` (or, for a whole of 100, with any whole
+// number of points), rounded down, is LemonLime's whole-number result: two steps above the nearest
+// double lift a product that lands a rounding error below a whole number back onto it.
+double whole_share(long long part, long long whole) {
+    double f = static_cast<double>(part) / static_cast<double>(whole);
+    if (part % whole != 0) f = std::nextafter(std::nextafter(f, 2.0), 2.0);
     return f;
 }
+
+double percent_fraction(long long percent) { return whole_share(percent, 100); }
 
 }  // namespace
 
@@ -205,6 +214,111 @@ CheckResult lemon_message_verdict(const std::string& message) {
     if (fraction >= 1) return CheckResult::accepted(message);
     if (fraction <= 0) return CheckResult::wrong(message);
     return CheckResult{CheckResult::Kind::partial, fraction, message};
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::streamsize kMaxReportBytes = 64 << 10;
+
+// The first 64 KiB of a file a checker wrote in its box, or nothing when it wrote no regular file
+// there (a link it planted is not followed).
+std::optional<std::string> box_file(const fs::path& file) {
+    struct stat st {};
+    if (lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+    std::ifstream in(file, std::ios::binary);
+    std::string text(static_cast<size_t>(kMaxReportBytes), '\0');
+    in.read(text.data(), kMaxReportBytes);
+    text.resize(static_cast<size_t>(in.gcount()));
+    return text;
+}
+
+// A checker program run as LemonLime runs it, in a root of its own: the test's files at fixed
+// places, its box the scratch folder (emptied first), its only writable place.
+std::variant<RunRecord, CheckResult> run_lemon_program(const char* what, std::vector<std::string> argv,
+                                                       std::vector<ReadOnlyBind> files_inside,
+                                                       const CheckFiles& files) {
+    std::error_code ec;
+    fs::remove_all(files.scratch, ec);  // what an earlier run left; a link there is removed, not followed
+    fs::create_directories(files.scratch, ec);
+    // The checker may run as another user than the judge: its box is its to write.
+    fs::permissions(files.scratch, fs::perms::all, ec);
+    if (ec) return CheckResult::fail(std::string("judge fault: preparing the ") + what + "'s folder: " + ec.message());
+    RunRequest r;
+    r.read_only = read_only_at_own_paths(files.read_only_dirs);
+    r.read_only.insert(r.read_only.end(), files_inside.begin(), files_inside.end());
+    r.argv = std::move(argv);
+    r.work_dir = files.scratch;
+    r.stdout_file = files.scratch / "checker.stdout";
+    r.stderr_file = files.scratch / "checker.stderr";
+    r.limits =
+        RunLimits{.cpu_s = 10, .wall_s = 20, .memory_mib = 1024, .stack_mib = -1, .output_kib = 1024, .processes = 8};
+    RunRecord run = run_sandboxed(r);
+    if (!run.error.empty()) return CheckResult::fail(run.error);
+    if (run.killed_by != KilledBy::none)
+        return CheckResult::fail(std::string(what) + " exceeded its " + std::string(to_string(run.killed_by)) +
+                                 " limit");
+    if (run.signal) return CheckResult::fail(std::string(what) + " killed by signal " + std::to_string(*run.signal));
+    return run;
+}
+
+std::string in_box(const char* name) { return std::string(kBoxInsidePath) + "/" + name; }
+
+}  // namespace
+
+CheckResult lemon_special_verdict(const std::string& text, double full, const std::string& report) {
+    if (!(full >= 1) || full != std::floor(full))
+        return CheckResult::fail("a Lemon special judge needs a test case of whole points, found " +
+                                 shown_number(full));
+    // As a text stream reads an int: white space, a sign, digits; what follows them is not looked at.
+    size_t at = text.find_first_not_of(" \t\r\n\v\f");
+    size_t digits = at == std::string::npos ? text.size() : at + (text[at] == '-' || text[at] == '+');
+    const size_t end = text.find_first_not_of("0123456789", digits);
+    if (at == std::string::npos || end == digits)
+        return CheckResult::fail("the special judge's score file holds no whole number: " + shown_token(text));
+    if (text[at] == '-' && text.find_first_not_of('0', digits) < end)
+        return CheckResult::fail("the special judge's score is negative: " + text.substr(at, end - at));
+    const std::string number = text.substr(digits, std::min<size_t>(end - digits, 18));
+    const long long score = std::stoll(number), whole = static_cast<long long>(full);
+    const std::string message = report.empty() ? std::to_string(score) + " of " + std::to_string(whole) : report;
+    if (score >= whole) return CheckResult::accepted(message);
+    if (score == 0) return CheckResult::wrong(message);
+    return CheckResult{CheckResult::Kind::partial, whole_share(score, whole), message};
+}
+
+CheckResult run_lemon_special_judge(const fs::path& judge, const CheckFiles& files) {
+    if (!fs::exists(judge)) return CheckResult::fail("special judge '" + judge.string() + "' not found");
+    const double full = files.points;
+    auto run = run_lemon_program("special judge",
+                                 {"/check/judge", "/check/input", "/check/output", "/check/answer",
+                                  std::to_string(static_cast<long long>(full)), in_box("score"), in_box("report")},
+                                 {{fs::absolute(judge), "/check/judge"},
+                                  {fs::absolute(files.input), "/check/input"},
+                                  {fs::absolute(files.output), "/check/output"},
+                                  {fs::absolute(files.answer), "/check/answer"}},
+                                 files);
+    if (auto* failed = std::get_if<CheckResult>(&run)) return *failed;
+    const RunRecord& r = std::get<RunRecord>(run);
+    const std::string report = box_file(files.scratch / "report").value_or("");
+    if (r.exit_code != 0)
+        return CheckResult::fail("special judge exit code " + std::to_string(r.exit_code.value_or(-1)) + ": " + report);
+    const auto score = box_file(files.scratch / "score");
+    if (!score) return CheckResult::fail("the special judge wrote no score file");
+    return lemon_special_verdict(*score, full, report);
+}
+
+CheckResult run_lemon_diff(const std::string& arguments, const CheckFiles& files) {
+    auto run = run_lemon_program(
+        "diff", {"diff", arguments, "/check/answer", "/check/output"},
+        {{fs::absolute(files.answer), "/check/answer"}, {fs::absolute(files.output), "/check/output"}}, files);
+    if (auto* failed = std::get_if<CheckResult>(&run)) return *failed;
+    const RunRecord& r = std::get<RunRecord>(run);
+    if (r.exit_code == 0) return CheckResult::accepted("diff " + arguments + ": no difference");
+    if (r.exit_code == 1) return CheckResult::wrong("diff " + arguments + ": the output differs from the answer");
+    const std::string said = box_file(files.scratch / "checker.stderr").value_or("");
+    return CheckResult::fail("diff refused '" + arguments + "' (exit " + std::to_string(r.exit_code.value_or(-1)) +
+                             "): " + said);
 }
 
 }  // namespace sudoku::judge

@@ -200,7 +200,29 @@ void read_kattis_rules(const YamlReader& in, const YAML::Node& root, ContestProb
 }
 
 bool is_lemon_checker(const std::string& name) {
-    return name == "lemon-lines" || name == "lemon-ignore-spaces" || name == "lemon-real";
+    return name == "lemon-lines" || name == "lemon-ignore-spaces" || name == "lemon-real" || name == "lemon-diff";
+}
+
+// LemonLime's diff arguments, and how it times and bounds a run (sudoku/runner_contract.hpp).
+void read_lemon_run_rules(const YamlReader& in, const YAML::Node& root, ContestProblem& p) {
+    if (const YAML::Node args = root["diff_arguments"]) {
+        if (p.config.checker != "lemon-diff") in.fail(args, "'diff_arguments' given but the checker is not lemon-diff");
+        p.diff_arguments = in.text(args, "diff_arguments");
+    } else if (p.config.checker == "lemon-diff") {
+        in.fail(root["checker"], "'checker: lemon-diff' needs 'diff_arguments' (the one argument diff is given)");
+    }
+    if (const YAML::Node clock = root["cpu_clock"]) {
+        auto value = from_string<CpuClock>(in.text(clock, "cpu_clock"));
+        if (!value)
+            in.fail(clock, "'cpu_clock' is user-and-system or user, found '" + in.text(clock, "cpu_clock") + "'");
+        p.cpu_clock = *value;
+    }
+    if (const YAML::Node rule = root["memory_rule"]) {
+        auto value = from_string<MemoryRule>(in.text(rule, "memory_rule"));
+        if (!value)
+            in.fail(rule, "'memory_rule' is resident or address-space, found '" + in.text(rule, "memory_rule") + "'");
+        p.memory_rule = *value;
+    }
 }
 
 // LemonLime's rules for an imported task: its real-number precision, its reading of a testlib
@@ -215,10 +237,13 @@ void read_lemon_rules(const YamlReader& in, const YAML::Node& root, ContestProbl
         const std::string name = in.text(protocol, "checker_protocol");
         if (name == "lemon-message")
             p.checker_protocol = CheckerProtocol::lemon_message;
+        else if (name == "lemon-special")
+            p.checker_protocol = CheckerProtocol::lemon_special;
         else if (name == "kattis")
             p.checker_protocol = CheckerProtocol::kattis;
         else if (name != "testlib")
-            in.fail(protocol, "'checker_protocol' is testlib, lemon-message or kattis, found '" + name + "'");
+            in.fail(protocol,
+                    "'checker_protocol' is testlib, lemon-message, lemon-special or kattis, found '" + name + "'");
         if (is_builtin_checker(p.config.checker) || p.config.checker == "float" || is_lemon_checker(p.config.checker))
             in.fail(protocol, "'checker_protocol' is for an external checker, not '" + p.config.checker + "'");
     }
@@ -229,6 +254,7 @@ void read_lemon_rules(const YamlReader& in, const YAML::Node& root, ContestProbl
         else if (name != "exact")
             in.fail(partial, "'partial_points' is exact or lemon, found '" + name + "'");
     }
+    read_lemon_run_rules(in, root, p);
 }
 
 void read_checker(const YamlReader& in, const YAML::Node& root, ContestProblem& p) {
@@ -334,10 +360,28 @@ void assign_groups(const YamlReader& in, const YAML::Node& root, const std::vect
 void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::vector<FoundTest>& found,
                        ContestProblem& p) {
     if (!root.IsMap()) in.fail(root, "expected a mapping of keys (time_limit, checker, groups, ...)");
-    in.only_keys(root,
-                 {"name", "title", "tests_folder", "tests", "input", "output", "time_limit", "memory_limit",
-                  "output_limit", "checker", "float", "real_precision", "checker_protocol", "partial_points", "scoring",
-                  "points", "groups", "checker_arguments", "case_sensitive"},
+    in.only_keys(root, {"name",
+                        "title",
+                        "tests_folder",
+                        "tests",
+                        "input",
+                        "output",
+                        "time_limit",
+                        "memory_limit",
+                        "output_limit",
+                        "checker",
+                        "float",
+                        "real_precision",
+                        "checker_protocol",
+                        "diff_arguments",
+                        "cpu_clock",
+                        "memory_rule",
+                        "partial_points",
+                        "scoring",
+                        "points",
+                        "groups",
+                        "checker_arguments",
+                        "case_sensitive"},
                  kPlainProblemFile);
     ProblemConfig& c = p.config;
     if (root["name"]) {

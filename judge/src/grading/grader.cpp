@@ -157,6 +157,8 @@ TestResult judge_program(const ContestProblem& problem, const TestCase& test, co
     if (test.time_limit_s > 0)
         r.limits.cpu_s = test.time_limit_s;  // a test's own limits (an imported LemonLime test case's)
     if (test.memory_limit_mib > 0) r.limits.memory_mib = test.memory_limit_mib;
+    r.limits.cpu_clock = problem.cpu_clock;
+    r.limits.memory_rule = problem.memory_rule;
     r.limits.cpu_s *= program.time_multiplier;
     r.limits.wall_s = default_wall_s(r.limits.cpu_s);
     r.read_only = read_only_at_own_paths(slot.read_only_dirs);

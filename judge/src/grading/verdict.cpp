@@ -68,6 +68,12 @@ Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const Outp
 
     // 4. Memory soft limit: the peak passed it without reaching the hard one.
     if (peak_mib > static_cast<double>(limits.memory_mib)) return {Verdict::MLE, memory_reason(false)};
+    // Under LemonLime's address-space rule an allocation past the limit fails, and the program
+    // ends by abort (C++'s std::bad_alloc) or SIGKILL: LemonLime calls both MLE, and so do we.
+    if (limits.memory_rule == MemoryRule::address_space && run.signal && run.killed_by == KilledBy::none &&
+        (*run.signal == SIGABRT || *run.signal == SIGKILL))
+        return {Verdict::MLE, "killed by " + signal_text(*run.signal) + " under the address-space limit of " +
+                                  std::to_string(limits.memory_mib) + " MiB (LemonLime's memory rule)"};
 
     // 5. Runtime error. SIGXFSZ is the output limit's own signal, and a kill by the runner for the
     // files' total size is the same limit: both judged as OLE below.

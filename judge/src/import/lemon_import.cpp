@@ -31,7 +31,9 @@ using lemon::text_field;
 namespace {
 
 // LemonLime's enums, by their numbers in the .cdf.
-enum LemonTaskType { kTraditional = 0 };
+enum LemonTaskType { kTraditional = 0, kAnswersOnly, kInteraction, kCommunication, kCommunicationExec };
+constexpr const char* kTaskTypeNames[] = {"traditional", "answers only", "interaction", "communication",
+                                          "communication with an executable grader"};
 enum LemonComparison {
     kLineByLine = 0,
     kIgnoreSpaces = 1,
@@ -77,10 +79,23 @@ struct DataFolder {
     }
 };
 
+// A task's diffArguments, which LemonLime hands to diff as one argument: one that diff can only
+// refuse (empty, or several options with spaces between) would score every output 0 there.
+std::string diff_argument(const Json& task, const std::string& where) {
+    const std::string arguments = text_field(task, "diffArguments", where);
+    if (arguments.empty() || arguments.find_first_of(" \t\n") != std::string::npos || arguments.front() != '-')
+        throw Refusal{where + ": \"diffArguments\" is " + quoted(arguments) +
+                      ", which LemonLime hands to diff as one argument: diff refuses it, and every output "
+                      "scores 0; give one option, such as \"--ignore-space-change\", or short ones joined, "
+                      "such as \"-bB\""};
+    return arguments;
+}
+
 // The checker lines of problem.yaml for a task's comparison mode.
 std::string checker_lines(const Json& task, const std::string& where, const DataFolder& data,
                           const fs::path& problem_dir) {
-    switch (integer_field(task, "comparisonMode", where, 0, kTestlib)) {
+    const auto mode = integer_field(task, "comparisonMode", where, 0, kTestlib);
+    switch (mode) {
         case kLineByLine:
             return "checker: lemon-lines\n";
         case kIgnoreSpaces:
@@ -88,16 +103,16 @@ std::string checker_lines(const Json& task, const std::string& where, const Data
         case kRealNumber:
             return "checker: lemon-real\nreal_precision: " +
                    std::to_string(integer_field(task, "realPrecision", where, 0, kLemonMaxRealPrecision)) + "\n";
-        case kTestlib: {
+        case kExternalTool:
+            return "checker: lemon-diff\ndiff_arguments: " + quoted(diff_argument(task, where)) + "\n";
+        default: {
+            const std::string protocol = mode == kLemonJudge ? "lemon-special" : "lemon-message";
             const fs::path judge = data.file(text_field(task, "specialJudge", where), where, "special judge");
             if (access(judge.c_str(), X_OK) != 0)
-                throw Refusal{where + ": special judge " + judge.string() + " is not executable"};
-            return "checker: " + quoted(relative_to(judge, problem_dir)) + "\nchecker_protocol: lemon-message\n";
+                throw Refusal{where + ": special judge " + judge.string() +
+                              " is not executable: LemonLime runs it as it is; make it executable (chmod +x)"};
+            return "checker: " + quoted(relative_to(judge, problem_dir)) + "\nchecker_protocol: " + protocol + "\n";
         }
-        case kExternalTool:
-            throw Refusal{where + ": comparison mode 2 (external diff tool) cannot be mapped"};
-        default:
-            throw Refusal{where + ": comparison mode 4 (Lemon's own special-judge protocol) cannot be mapped"};
     }
 }
 
@@ -163,53 +178,144 @@ struct ImportedTask {
     std::string name, yaml;
 };
 
-ImportedTask import_task(const Json& task, size_t index, const DataFolder& data, const fs::path& out_dir) {
-    std::string where = "task " + std::to_string(index + 1);
-    ImportedTask t;
-    t.name = text_field(task, "sourceFileName", where);
-    if (auto why = box_file_name_problem(t.name); !why.empty())
-        throw Refusal{where + ": sourceFileName '" + t.name + "' " + why};
-    where += " (" + t.name + ")";
-    if (const auto type = integer_field(task, "taskType", where, 0, 100); type != kTraditional)
-        throw Refusal{where + ": task type " + std::to_string(type) + " is not traditional (cannot be mapped)"};
-    const fs::path problem_dir = out_dir / t.name;
-    std::ostringstream y;
-    y << "# Imported from LemonLime by sudoku-judge import-lemon.\nname: " << t.name << "\n";
-    y << "title: " << quoted(text_field(task, "problemTitle", where)) << "\n";
-    for (auto [check, file, key, stdio] : {std::tuple{"standardInputCheck", "inputFileName", "input", "stdin"},
-                                           std::tuple{"standardOutputCheck", "outputFileName", "output", "stdout"}})
-        y << key << ": "
-          << (lemon::flag_field(task, check, where) ? std::string(stdio) : quoted(text_field(task, file, where)))
-          << "\n";
-    y << checker_lines(task, where, data, problem_dir);
+// Every refusal of one import, so that the host sees them all at once.
+struct Refusals {
+    std::vector<std::string> list;
+
+    // Runs `step`; a Refusal it throws is listed, and false returned.
+    template <typename Step>
+    bool collect(Step&& step) {
+        try {
+            step();
+            return true;
+        } catch (const Refusal& r) {
+            list.push_back(r.message);
+            return false;
+        }
+    }
+};
+
+// The task's settings that change its points and have no mapping, each refused by name.
+void refuse_unmapped_settings(const Json& task, const std::string& where, const std::string& name, Refusals& refusals) {
+    refusals.collect([&] {
+        const auto type = integer_field(task, "taskType", where, kTraditional, kCommunicationExec);
+        if (type != kTraditional)
+            throw Refusal{where + ": task type " + std::to_string(type) + " (" + kTaskTypeNames[type] +
+                          ") cannot be graded here, only traditional tasks (type 0): grade it in LemonLime, "
+                          "or remove the task from the .cdf to import the others"};
+    });
+    refusals.collect([&] {
+        if (lemon::flag_field(task, "subFolderCheck", where))
+            throw Refusal{where +
+                          ": \"subFolderCheck\" is true: LemonLime reads the sources from source/<contestant>/" + name +
+                          "/, this judge from source/<contestant>/: move each source/<contestant>/" + name + "/" +
+                          name + ".* up one folder and set \"subFolderCheck\" to false"};
+    });
+    refusals.collect([&] {
+        const auto it = task.find("compilerConfiguration");
+        if (it == task.end()) return;
+        if (!it->is_object())
+            throw Refusal{where + ": \"compilerConfiguration\" expects an object of compiler names and settings"};
+        for (const auto& [compiler, setting] : it->items())
+            if (setting == "disable")
+                throw Refusal{where + ": compiler " + quoted(compiler) +
+                              " is set to \"disable\": LemonLime ignores this task's sources in its language, "
+                              "and this judge has no language setting per task: remove those sources from "
+                              "source/, or set the compiler to \"default\""};
+    });
+}
+
+// problem.yaml's lines for the task's tests and groups, each test case refused on its own.
+std::string test_lines(const Json& task, const std::string& where, const DataFolder& data, const fs::path& problem_dir,
+                       Refusals& refusals) {
     const Json& cases = lemon::member(task, "testCases", where);
     if (!cases.is_array() || cases.empty()) throw Refusal{where + ": no test cases"};
     if (cases.size() > static_cast<size_t>(plain_bounds::kMaxTests))
         throw Refusal{where + ": more than " + std::to_string(plain_bounds::kMaxTests) + " test cases"};
     std::ostringstream tests, groups;
+    const size_t refused_before = refusals.list.size();
     for (size_t k = 0; k < cases.size(); ++k)
-        import_test_case(cases[k], k, where + ", test case " + std::to_string(k + 1), data, problem_dir, tests, groups);
+        refusals.collect([&] {
+            import_test_case(cases[k], k, where + ", test case " + std::to_string(k + 1), data, problem_dir, tests,
+                             groups);
+        });
+    if (refusals.list.size() != refused_before) return {};
     // The problem's own limits are the first test case's (what the report shows); each test has its own.
     const Json& first = cases[0];
+    std::ostringstream y;
     y << "time_limit: "
       << static_cast<double>(integer_field(first, "timeLimit", where, kMinTimeLimitMs, kMaxTimeLimitMs)) / 1000
       << "\nmemory_limit: " << integer_field(first, "memoryLimit", where, 1, config_bounds::kMemoryLimitMib.max)
       << "\n";
-    y << "partial_points: lemon\nscoring: per-group\ntests:\n" << tests.str() << "groups:\n" << groups.str();
+    y << "partial_points: lemon\nscoring: per-group\n";
+    // LemonLime's watcher: user CPU time against the limit, the address space bounded by the memory limit.
+    y << "cpu_clock: user\nmemory_rule: address-space\n";
+    y << "tests:\n" << tests.str() << "groups:\n" << groups.str();
+    return y.str();
+}
+
+// The task's problem.yaml, or nothing when something of it was refused (listed in `refusals`).
+std::optional<ImportedTask> import_task(const Json& task, size_t index, const DataFolder& data, const fs::path& out_dir,
+                                        Refusals& refusals) {
+    std::string where = "task " + std::to_string(index + 1);
+    const size_t refused_before = refusals.list.size();
+    ImportedTask t;
+    if (!refusals.collect([&] {
+            t.name = text_field(task, "sourceFileName", where);
+            if (auto why = box_file_name_problem(t.name); !why.empty())
+                throw Refusal{where + ": sourceFileName '" + t.name + "' " + why};
+        }))
+        return std::nullopt;
+    where += " (" + t.name + ")";
+    refuse_unmapped_settings(task, where, t.name, refusals);
+    const fs::path problem_dir = out_dir / t.name;
+    std::ostringstream y;
+    refusals.collect([&] {
+        y << "# Imported from LemonLime by sudoku-judge import-lemon.\nname: " << t.name << "\n";
+        y << "title: " << quoted(text_field(task, "problemTitle", where)) << "\n";
+        for (auto [check, file, key, stdio] : {std::tuple{"standardInputCheck", "inputFileName", "input", "stdin"},
+                                               std::tuple{"standardOutputCheck", "outputFileName", "output", "stdout"}})
+            y << key << ": "
+              << (lemon::flag_field(task, check, where) ? std::string(stdio) : quoted(text_field(task, file, where)))
+              << "\n";
+    });
+    refusals.collect([&] { y << checker_lines(task, where, data, problem_dir); });
+    refusals.collect([&] { y << test_lines(task, where, data, problem_dir, refusals); });
+    if (refusals.list.size() != refused_before) return std::nullopt;
     t.yaml = y.str();
     return t;
 }
 
-std::vector<ImportedTask> import_tasks(const Json& root, const DataFolder& data, const fs::path& out) {
+std::vector<ImportedTask> import_tasks(const Json& root, const DataFolder& data, const fs::path& out,
+                                       Refusals& refusals) {
     const Json& list = lemon::member(root, "tasks", "the contest");
     if (!list.is_array() || list.empty()) throw Refusal{"the contest has no tasks"};
     std::vector<ImportedTask> tasks;
     std::set<std::string> seen;
     for (size_t i = 0; i < list.size(); ++i) {
-        tasks.push_back(import_task(list[i], i, data, out));
-        if (!seen.insert(tasks.back().name).second) throw Refusal{"two tasks are named " + tasks.back().name};
+        auto task = import_task(list[i], i, data, out, refusals);
+        if (!task) continue;
+        if (!seen.insert(task->name).second) refusals.list.push_back("two tasks are named " + task->name);
+        tasks.push_back(std::move(*task));
     }
     return tasks;
+}
+
+// LemonLime opens a .cdf of version 1.0, or of none (older files), and refuses any other.
+void check_version(const Json& root) {
+    const auto it = root.find("version");
+    if (it == root.end() || *it == "1.0") return;
+    throw Refusal{"the contest: \"version\" is " + it->dump() +
+                  ", which LemonLime refuses to open (it opens 1.0, or a file without a version): save the "
+                  "contest from the LemonLime that wrote it as version 1.0"};
+}
+
+// The refusals as one message: each on its own line when there are several.
+std::string listed(const std::vector<std::string>& refusals) {
+    if (refusals.size() == 1) return refusals[0];
+    std::string text = std::to_string(refusals.size()) + " things cannot be imported (nothing was written):";
+    for (const auto& r : refusals) text += "\n  - " + r;
+    return text;
 }
 
 // A fresh folder beside `out`, where the import is built before it is renamed into place.
@@ -278,12 +384,11 @@ std::variant<fs::path, Diagnostic> import_lemon(const fs::path& cdf, const fs::p
     if (ec) return refused("no data/ folder beside the .cdf");
     std::vector<ImportedTask> tasks;
     std::string title;
-    try {
-        title = text_field(root, "contestTitle", "the contest");
-        tasks = import_tasks(root, data, out);
-    } catch (const Refusal& r) {
-        return refused(r.message);
-    }
+    Refusals refusals;
+    refusals.collect([&] { check_version(root); });
+    refusals.collect([&] { title = text_field(root, "contestTitle", "the contest"); });
+    refusals.collect([&] { tasks = import_tasks(root, data, out, refusals); });
+    if (!refusals.list.empty()) return refused(listed(refusals.list));
     std::ostringstream contest;
     contest << "# Imported from LemonLime (" << quoted(cdf.filename().string()) << ") by sudoku-judge import-lemon.\n"
             << "name: " << quoted(title) << "\ncontestants: " << quoted(relative_to(lemon / "source", out))

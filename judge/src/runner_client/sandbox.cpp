@@ -37,6 +37,10 @@ std::vector<std::string> helper_arguments(const RunRequest& r) {
                                   "--fsize",  std::to_string(l.output_kib),
                                   "--procs",  std::to_string(l.processes)};
     if (r.core >= 0) a.insert(a.end(), {"--core", std::to_string(r.core)});
+    if (l.cpu_clock != CpuClock::user_and_system)
+        a.insert(a.end(), {"--cpu-clock", std::string(to_string(l.cpu_clock))});
+    if (l.memory_rule != MemoryRule::resident)
+        a.insert(a.end(), {"--memory-rule", std::string(to_string(l.memory_rule))});
     for (auto& b : r.read_only)
         a.insert(a.end(), {"--ro", b.host.string() + (b.inside.empty() ? "" : ":" + b.inside.string())});
     for (auto& e : r.env) a.insert(a.end(), {"--env", e});
