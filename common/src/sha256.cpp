@@ -1,10 +1,14 @@
 #include "sudoku/sha256.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstdint>
-#include <fstream>
 #include <vector>
+
+#include "sudoku/bounded_file.hpp"
 
 namespace sudoku {
 namespace {
@@ -98,15 +102,21 @@ std::string to_hex(const Sha256Digest& digest) {
 std::string sha256_hex(std::string_view bytes) { return to_hex(Sha256().update(bytes).finish()); }
 
 std::optional<std::string> sha256_file_hex(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return std::nullopt;
+    const auto opened = open_bounded_file(file, kMaxDataBytes, Links::follow);
+    if (!std::holds_alternative<OpenedFile>(opened)) return std::nullopt;
+    const int fd = std::get<OpenedFile>(opened).fd();
     Sha256 hash;
     std::vector<char> buffer(1 << 16);
-    while (in) {
-        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-        hash.update(std::string_view(buffer.data(), static_cast<std::size_t>(in.gcount())));
+    std::uintmax_t total = 0;
+    for (;;) {
+        const ssize_t n = read(fd, buffer.data(), buffer.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return std::nullopt;
+        if (n == 0) break;
+        total += static_cast<std::uintmax_t>(n);
+        if (total > kMaxDataBytes) return std::nullopt;  // grew while it was read
+        hash.update(std::string_view(buffer.data(), static_cast<std::size_t>(n)));
     }
-    if (in.bad()) return std::nullopt;
     return to_hex(hash.finish());
 }
 

@@ -1,6 +1,7 @@
 // manifest.json field by field: the one place its names are written (see sudoku/manifest.hpp).
 #include "sudoku/manifest.hpp"
 
+#include "sudoku/bounded_file.hpp"
 #include "sudoku/formats.hpp"
 
 namespace sudoku {
@@ -109,7 +110,7 @@ std::string manifest_text(const Manifest& m) { return Ordered(m).dump(2) + "\n";
 
 std::variant<Manifest, Diagnostic> read_manifest(const std::filesystem::path& test_set_dir) {
     const std::filesystem::path file = test_set_dir / kManifestFile;
-    auto text = read_text_file(file);
+    auto text = read_text_file(file, kMaxConfigBytes);
     if (auto* d = std::get_if<Diagnostic>(&text)) return *d;
     const Json j = Json::parse(std::get<std::string>(text), nullptr, false);
     if (j.is_discarded() || !j.is_object() || !j.contains("tests") || !j["tests"].is_array())

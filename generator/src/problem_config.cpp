@@ -6,6 +6,7 @@
 #include <cctype>
 #include <set>
 
+#include "sudoku/bounded_file.hpp"
 #include "sudoku/config_paths.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/problems.hpp"
@@ -217,7 +218,7 @@ AnswerOptions ProblemConfig::answer_options() const {
 
 std::variant<ProblemConfig, Diagnostic> load_problem_config(const std::filesystem::path& yaml_file) {
     const std::string file = yaml_file.string();
-    auto text = read_text_file(yaml_file);
+    auto text = read_text_file(yaml_file, kMaxConfigBytes);
     if (auto* d = std::get_if<Diagnostic>(&text)) return *d;
     const YamlReader in(file, std::get<std::string>(text));
     try {

@@ -8,6 +8,7 @@
 #include <string>
 #include <variant>
 
+#include "sudoku/bounded_file.hpp"
 #include "sudoku/formats.hpp"
 
 namespace sudoku::detail {
@@ -30,7 +31,7 @@ inline bool write_bytes(const std::filesystem::path& path, const std::string& by
 }
 
 inline std::optional<std::string> read_bytes(const std::filesystem::path& path) {
-    auto text = read_text_file(path);
+    auto text = read_text_file(path, kMaxDataBytes);
     if (auto* bytes = std::get_if<std::string>(&text)) return std::move(*bytes);
     return std::nullopt;
 }

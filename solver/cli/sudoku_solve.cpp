@@ -5,6 +5,8 @@
 //
 // Exit status: 0 answered, 2 bad input or usage (message on stderr naming file:line:column or the
 // option), 1 internal error, 3 answered but a count is above --count-cap ("more than N").
+#include <unistd.h>
+
 #include <iostream>
 #include <iterator>
 #include <optional>
@@ -12,6 +14,7 @@
 #include <variant>
 
 #include "command_line.hpp"
+#include "sudoku/bounded_file.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/problems.hpp"
 
@@ -100,7 +103,7 @@ int run(const Options& options) {
     }
     // Standard input is read as a file, in blocks (a character at a time took 10 s for 100 MB).
     std::variant<std::string, sudoku::Diagnostic> stdin_text = std::string();
-    if (!options.input_file) stdin_text = sudoku::read_text_file("/dev/stdin");
+    if (!options.input_file) stdin_text = sudoku::read_stream(STDIN_FILENO, "stdin", sudoku::kMaxDataBytes);
     if (auto* diagnostic = std::get_if<sudoku::Diagnostic>(&stdin_text)) return report(*diagnostic);
     auto input = options.input_file
                      ? sudoku::read_puzzle_file(problem.input, *options.input_file)

@@ -255,7 +255,7 @@ TEST_CASE("import-lemon: a .cdf nested a million deep or of 200 MB is refused, n
     fs::resize_file(dir / "lemon/large.cdf", 200u << 20);  // sparse: no 200 MB written
     const CliRun large = judge_in(dir, "import-lemon lemon/large.cdf --out here");
     CHECK(large.status == 2);
-    CHECK(large.err.find("large.cdf: is larger than 16 MiB") != std::string::npos);
+    CHECK(large.err.find("large.cdf: expected a file of at most 16 MiB, found 209715200 bytes") != std::string::npos);
     CHECK(!fs::exists(dir / "here"));
 }
 

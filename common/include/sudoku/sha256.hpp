@@ -32,7 +32,7 @@ std::string to_hex(const Sha256Digest& digest);  // 64 lowercase hex digits
 std::string sha256_hex(std::string_view bytes);
 
 // The file's SHA-256, read in pieces (bounded memory whatever its size); nothing when it cannot be
-// opened or read.
+// opened or read, or is no regular file of at most kMaxDataBytes (sudoku/bounded_file.hpp).
 std::optional<std::string> sha256_file_hex(const std::filesystem::path& file);
 
 // HMAC-SHA-256 of `message` under `key` (RFC 2104, tested against RFC 4231's vectors).

@@ -2,12 +2,11 @@
 #include "sudoku/checkers.hpp"
 
 #include <cstdlib>
-#include <fstream>
 #include <optional>
-#include <sstream>
 #include <variant>
 #include <vector>
 
+#include "sudoku/bounded_file.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/lemon_checkers.hpp"
 #include "sudoku/no_follow.hpp"
@@ -71,7 +70,7 @@ private:
 
 // The file's bytes, or nothing when it cannot be read (an absent output is judged before this).
 std::string slurp(const std::filesystem::path& p) {
-    auto text = read_text_file(p);
+    auto text = read_text_file(p, kMaxDataBytes);
     auto* bytes = std::get_if<std::string>(&text);
     return bytes ? std::move(*bytes) : std::string();
 }
@@ -215,9 +214,10 @@ CheckResult testlib_verdict(const CheckerRun& c) {
 CheckResult run_checker(const std::string& checker, const std::string& problem, const CheckFiles& files) {
     if (checker == "sudoku") return check_sudoku(problem, files.input, slurp(files.output));
     if (checker == "tokens" || checker == "exact" || checker == "lines") {
-        std::ifstream probe(files.answer);
-        if (!probe) return CheckResult::fail("cannot read the answer file " + files.answer.string());
-        std::string output = slurp(files.output), answer = slurp(files.answer);
+        auto read = read_text_file(files.answer, kMaxDataBytes);
+        if (const auto* refusal = std::get_if<Diagnostic>(&read))
+            return CheckResult::fail("cannot read the answer file " + refusal->to_string());
+        std::string output = slurp(files.output), answer = std::move(std::get<std::string>(read));
         if (checker == "tokens") return check_tokens(output, answer);
         if (checker == "exact") return check_exact(output, answer);
         return check_lines(output, answer);

@@ -9,6 +9,7 @@
 #include <utility>
 #include <variant>
 
+#include "sudoku/bounded_file.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/kattis_validator.hpp"
 #include "sudoku/lemon_checkers.hpp"
@@ -68,10 +69,10 @@ namespace {
 
 // The output and the answer of a test, or the judge's fault when the answer cannot be read.
 std::variant<std::pair<std::string, std::string>, CheckResult> output_and_answer(const CheckFiles& files) {
-    auto answer = read_text_file(files.answer);
+    auto answer = read_text_file(files.answer, kMaxDataBytes);
     if (std::holds_alternative<Diagnostic>(answer))
         return CheckResult::fail("cannot read the answer file " + files.answer.string());
-    auto output = read_text_file(files.output);
+    auto output = read_text_file(files.output, kMaxDataBytes);
     std::string out = std::holds_alternative<std::string>(output) ? std::move(std::get<std::string>(output)) : "";
     return std::pair{std::move(out), std::move(std::get<std::string>(answer))};
 }

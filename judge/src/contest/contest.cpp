@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "contest/language_config.hpp"
+#include "sudoku/bounded_file.hpp"
 #include "sudoku/config_paths.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/manifest.hpp"
@@ -192,7 +193,7 @@ std::variant<std::vector<TestCase>, Diagnostic> load_tests(const fs::path& dir) 
 std::variant<Contest, Diagnostic> load_contest(const fs::path& yaml_file) {
     // Every path the judge derives is absolute: checkers and runners work in other folders.
     const fs::path source = fs::absolute(yaml_file).lexically_normal();
-    auto text = read_text_file(yaml_file);
+    auto text = read_text_file(yaml_file, kMaxConfigBytes);
     if (auto* d = std::get_if<Diagnostic>(&text)) return *d;
     const YamlReader in(yaml_file.string(), std::get<std::string>(text));
     Contest c;

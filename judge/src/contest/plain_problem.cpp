@@ -8,6 +8,7 @@
 #include <cctype>
 #include <map>
 
+#include "sudoku/bounded_file.hpp"
 #include "sudoku/config_paths.hpp"
 #include "sudoku/formats.hpp"
 #include "sudoku/lemon_checkers.hpp"
@@ -435,7 +436,7 @@ std::variant<ContestProblem, Diagnostic> load_plain_problem(const fs::path& dir)
     }
     if (!S_ISREG(st.st_mode)) return Diagnostic{yaml.string(), 0, 0, "is not a regular file"};
     p.config_file = yaml;
-    auto text = read_text_file(yaml);
+    auto text = read_text_file(yaml, kMaxConfigBytes);
     if (auto* d = std::get_if<Diagnostic>(&text)) return *d;
     const YamlReader in(yaml.string(), std::get<std::string>(text));
     try {

@@ -4,13 +4,13 @@
 
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "contest/submission_file.hpp"
+#include "sudoku/bounded_file.hpp"
 #include "sudoku/no_follow.hpp"
 #include "sudoku/runner_contract.hpp"
 #include "sudoku/sandbox.hpp"
@@ -22,11 +22,20 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string head_of(const fs::path& file, long long limit_bytes) {
-    std::ifstream in(file, std::ios::binary);
-    std::string text(static_cast<size_t>(limit_bytes), '\0');
-    in.read(text.data(), limit_bytes);
-    text.resize(static_cast<size_t>(in.gcount()));
-    if (in.gcount() == limit_bytes && in.peek() != EOF)
+    const auto opened = open_bounded_file(file, kMaxDataBytes, Links::refuse);
+    if (!std::holds_alternative<OpenedFile>(opened)) return "";
+    const OpenedFile& messages = std::get<OpenedFile>(opened);
+    const auto limit = static_cast<size_t>(limit_bytes);
+    std::string text(limit, '\0');
+    size_t got = 0;
+    while (got < limit) {
+        const ssize_t n = read(messages.fd(), text.data() + got, limit - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        got += static_cast<size_t>(n);
+    }
+    text.resize(got);
+    if (got == limit && messages.size() > limit)
         text += "\n[compiler messages cut at " + std::to_string(limit_bytes / 1024) + " KiB]";
     return text;
 }

@@ -2,7 +2,8 @@
 #include "lemon_cdf.hpp"
 
 #include <cmath>
-#include <fstream>
+
+#include "sudoku/bounded_file.hpp"
 
 namespace sudoku::judge::lemon {
 
@@ -40,13 +41,9 @@ std::string show(const Json& value) {
 }  // namespace
 
 std::variant<Json, std::string> read_cdf(const std::filesystem::path& cdf) {
-    std::ifstream in(cdf, std::ios::binary);
-    if (!in) return std::string("cannot be read");
-    std::string text(kMaxCdfBytes + 1, '\0');
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<size_t>(in.gcount()));
-    if (text.size() > kMaxCdfBytes)
-        return "is larger than " + std::to_string(kMaxCdfBytes >> 20) + " MiB: not a LemonLime contest file";
+    auto read = read_text_file(cdf, kMaxCdfBytes);
+    if (auto* refusal = std::get_if<Diagnostic>(&read)) return refusal->message + ": not a LemonLime contest file";
+    const std::string& text = std::get<std::string>(read);
     if (nests_deeper_than(text, kMaxCdfDepth))
         return "nests arrays or objects more than " + std::to_string(kMaxCdfDepth) +
                " deep: not a LemonLime contest file";

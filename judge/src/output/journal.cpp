@@ -4,13 +4,14 @@
 #include "sudoku/journal.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <stdexcept>
 
+#include "sudoku/bounded_file.hpp"
 #include "sudoku/durable_file.hpp"
 #include "sudoku/grading_inputs.hpp"
 #include "sudoku/no_follow.hpp"
@@ -23,15 +24,25 @@ constexpr auto kReplaceInvalidUtf8 = nlohmann::json::error_handler_t::replace;
 std::string key(const std::string& a, const std::string& b, const std::string& c = "") {
     return a + '\0' + b + '\0' + c;
 }
+
+// The journal's bytes (none when it does not exist yet); one that is not a regular file, or is
+// larger than any grading writes, is refused before it is read.
+std::string journal_text(const std::filesystem::path& file) {
+    struct stat st {};
+    if (lstat(file.c_str(), &st) != 0 && errno == ENOENT) return "";
+    auto text = read_text_file(file, kMaxDataBytes);
+    if (auto* refusal = std::get_if<Diagnostic>(&text)) throw OutputError(refusal->to_string());
+    return std::move(std::get<std::string>(text));
+}
 }  // namespace
 
 Journal::Journal(std::filesystem::path file, JournalAccess access) : file_(std::move(file)) {
-    std::ifstream in(file_, std::ios::binary);
-    std::string line;
-    off_t complete_bytes = 0;  // the lines that end with a newline: every record written whole
-    while (std::getline(in, line)) {
-        if (in.eof()) break;  // no newline: cut short by a kill or a full disk
-        complete_bytes += static_cast<off_t>(line.size()) + 1;
+    const std::string text = journal_text(file_);
+    // The lines that end with a newline, every record written whole; a last line without its
+    // newline was cut short by a kill or a full disk and is not read.
+    std::size_t complete_bytes = 0;
+    for (std::size_t end; (end = text.find('\n', complete_bytes)) != std::string::npos; complete_bytes = end + 1) {
+        const std::string line = text.substr(complete_bytes, end - complete_bytes);
         auto j = nlohmann::json::parse(line, nullptr, false);
         if (j.is_discarded() || !j.is_object()) continue;  // an older judge's line cut short
         try {
@@ -55,7 +66,8 @@ Journal::Journal(std::filesystem::path file, JournalAccess access) : file_(std::
     fd_ = open_no_follow(file_, O_WRONLY | O_CREAT | O_APPEND, 0644);  // never a file a planted link names
     if (fd_ < 0) throw_output_error(file_, "cannot open the journal");
     // The next record starts where the last whole one ended.
-    if (ftruncate(fd_, complete_bytes) != 0) throw_output_error(file_, "cannot cut the journal's unfinished last line");
+    if (ftruncate(fd_, static_cast<off_t>(complete_bytes)) != 0)
+        throw_output_error(file_, "cannot cut the journal's unfinished last line");
 }
 
 Journal::~Journal() {

@@ -1,12 +1,14 @@
 // Scale-out: shards grade their part of the plan; merge checks and assembles their journals.
 #include "sudoku/shard.hpp"
 
+#include <sys/stat.h>
+
 #include <charconv>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "grading/program_digest.hpp"
+#include "sudoku/bounded_file.hpp"
 #include "sudoku/durable_file.hpp"
 #include "sudoku/grading_inputs.hpp"
 #include "sudoku/journal.hpp"
@@ -149,13 +151,15 @@ ContestResults grade_selected(const Contest& contest, const GradeOptions& option
 std::optional<std::string> shard_out_problem(const Contest& contest, Shard shard, const fs::path& out) {
     std::error_code ec;
     const bool has_journal = fs::exists(out / "journal.jsonl", ec);
-    std::ifstream in(out / "shard.json");
-    if (!in)
+    struct stat st {};
+    if (lstat((out / "shard.json").c_str(), &st) != 0)
         return has_journal
                    ? std::optional("--out " + out.string() + " holds a journal that is no shard's: give shard " +
                                    shard_name(shard) + " its own --out, or --fresh to discard that journal")
                    : std::nullopt;
-    const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+    const auto text = read_text_file(out / "shard.json", kMaxConfigBytes);
+    if (const auto* refusal = std::get_if<Diagnostic>(&text)) return refusal->to_string();
+    const nlohmann::json j = nlohmann::json::parse(std::get<std::string>(text), nullptr, false);
     const bool same = j.is_object() && j.value("schema", "") == kShardSchema && j.value("index", -1) == shard.index &&
                       j.value("count", 0) == shard.count &&
                       j.value("fingerprint", "") == GradingInputs(contest).fingerprint();

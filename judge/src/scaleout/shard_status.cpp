@@ -10,9 +10,9 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <map>
 
+#include "sudoku/bounded_file.hpp"
 #include "sudoku/path_within.hpp"
 #include "sudoku/sha256.hpp"
 #include "sudoku/version.hpp"
@@ -88,15 +88,21 @@ bool record_matches(ShardFolder& f, const nlohmann::json& j, const fs::path& fil
 void inspect(ShardFolder& f, const Contest& contest, const GradingInputs& inputs,
              const std::map<int, std::vector<PlannedShard>>& plans, const ShardKey& key) {
     const fs::path file = f.dir / "shard.json";
-    std::ifstream in(file);
     std::error_code ec;
-    if (!in) {
+    struct stat st {};
+    if (lstat(file.c_str(), &st) != 0) {
         f.state = ShardState::unfinished;
         f.why = file.string() + " is absent: the shard did not finish (" +
                 (fs::exists(f.dir, ec) ? "it stopped before grading began" : "the folder does not exist") + ")";
         return;
     }
-    const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+    const auto text = read_text_file(file, kMaxConfigBytes);
+    if (const auto* refusal = std::get_if<Diagnostic>(&text)) {
+        f.state = ShardState::mismatched;
+        f.why = refusal->to_string();
+        return;
+    }
+    const nlohmann::json j = nlohmann::json::parse(std::get<std::string>(text), nullptr, false);
     if (j.is_discarded() || !j.is_object()) {
         f.state = ShardState::mismatched;
         f.why = file.string() + ": not JSON";
@@ -225,6 +231,10 @@ std::optional<std::string> create_key(const fs::path& file) {
 
 }  // namespace
 
+// A key file holds 64 hex digits and a newline; a longer one is still read (at least 32
+// characters are asked), but nothing near this.
+constexpr std::uintmax_t kMaxKeyBytes = 4096;
+
 std::variant<ShardKey, std::string> load_shard_key(const fs::path& file, bool create) {
     struct stat st {};
     if (lstat(file.c_str(), &st) != 0 && errno == ENOENT) {
@@ -234,16 +244,18 @@ std::variant<ShardKey, std::string> load_shard_key(const fs::path& file, bool cr
                    "--key FILE)";
         if (auto why = create_key(file)) return *why;
     }
-    const int fd = open(file.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0) return "cannot read the shard key " + file.string() + ": " + std::strerror(errno);
-    std::string text(256, '\0');
-    const bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-    const ssize_t n = regular ? read(fd, text.data(), text.size()) : -1;
-    close(fd);
-    if (!regular) return "the shard key " + file.string() + " is not a regular file";
-    if ((st.st_mode & 077) != 0)
+    auto opened = open_bounded_file(file, kMaxKeyBytes, Links::refuse);
+    if (const auto* refusal = std::get_if<Diagnostic>(&opened)) return "the shard key " + refusal->to_string();
+    const OpenedFile& key = std::get<OpenedFile>(opened);
+    // Whoever owns the key can rewrite it, and with it tag falsified records: only the judge's own.
+    if (key.owner() != geteuid())
+        return "the shard key " + file.string() + " is owned by uid " + std::to_string(key.owner()) +
+               ", expected the judge's own (uid " + std::to_string(geteuid()) + "): chown it or make a new one";
+    if ((key.mode() & 077) != 0)
         return "the shard key " + file.string() + " is readable or writable by others than its owner: chmod 600 it";
-    text.resize(n > 0 ? static_cast<size_t>(n) : 0);
+    auto read = read_opened_file(key, file.string(), kMaxKeyBytes);
+    if (const auto* refusal = std::get_if<Diagnostic>(&read)) return "the shard key " + refusal->to_string();
+    std::string text = std::move(std::get<std::string>(read));
     while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
     if (text.size() < 32)
         return "the shard key " + file.string() + " holds " + std::to_string(text.size()) +
@@ -311,8 +323,9 @@ ShardSurvey survey_shards(const Contest& contest, const std::vector<fs::path>& d
         ShardFolder f;
         f.dir = dir;
         // The plan of whatever count shard.json names, computed once per count.
-        std::ifstream in(dir / "shard.json");
-        const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+        const auto text = read_text_file(dir / "shard.json", kMaxConfigBytes);
+        const auto* bytes = std::get_if<std::string>(&text);
+        const nlohmann::json j = nlohmann::json::parse(bytes ? *bytes : "", nullptr, false);
         const int n = j.is_object() ? j.value("count", 0) : 0;
         if (n >= 1 && n <= kMostShards && !plans.count(n)) plans[n] = plan_shards(contest, n);
         inspect(f, contest, inputs, plans, key);

@@ -80,7 +80,4 @@ std::string write_puzzles(Format format, const std::vector<Grid>& puzzles);
 std::variant<Weights, Diagnostic> parse_weights(std::string_view text, const std::string& file_name);
 std::variant<Weights, Diagnostic> read_weights(const std::filesystem::path& path);
 
-// The whole content of a file, or a Diagnostic naming it ("cannot read: No such file or directory").
-std::variant<std::string, Diagnostic> read_text_file(const std::filesystem::path& path);
-
 }  // namespace sudoku

@@ -2,12 +2,8 @@
 // (ParseError) becomes a Diagnostic value.
 #include "sudoku/formats.hpp"
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <sstream>
-
 #include "format/layout.hpp"
+#include "sudoku/bounded_file.hpp"
 #include "sudoku/problems.hpp"
 
 namespace sudoku {
@@ -56,7 +52,7 @@ std::variant<PuzzleFile, Diagnostic> parse_puzzle_file(Format format, std::strin
 }
 
 std::variant<PuzzleFile, Diagnostic> read_puzzle_file(Format format, const std::filesystem::path& path) {
-    auto content = read_text_file(path);
+    auto content = read_text_file(path, kMaxDataBytes);
     if (auto* diagnostic = std::get_if<Diagnostic>(&content)) return *diagnostic;
     return parse_puzzle_file(format, std::get<std::string>(content), path.string());
 }
@@ -79,24 +75,6 @@ std::variant<std::vector<Grid>, Diagnostic> read_puzzles(Format format, const st
 
 std::string write_puzzles(Format format, const std::vector<Grid>& puzzles) {
     return text::write_grids(text::input_layout(format), puzzles);
-}
-
-std::variant<std::string, Diagnostic> read_text_file(const std::filesystem::path& path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        return Diagnostic{path.string(), 0, 0, "cannot read: it is a directory"};
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Diagnostic{path.string(), 0, 0, std::string("cannot read: ") + std::strerror(errno)};
-    // One buffer of the file's size, read in place: a stream's doubling buffer and its copy would
-    // take three times the file at their peak.
-    std::string content;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (!ec) content.reserve(static_cast<std::size_t>(size));
-    char chunk[1 << 16];
-    while (in.read(chunk, sizeof chunk) || in.gcount() > 0)
-        content.append(chunk, static_cast<std::size_t>(in.gcount()));
-    if (in.bad()) return Diagnostic{path.string(), 0, 0, "cannot read: input/output error"};
-    return content;
 }
 
 }  // namespace sudoku

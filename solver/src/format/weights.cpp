@@ -2,6 +2,7 @@
 #include <string>
 
 #include "format/text.hpp"
+#include "sudoku/bounded_file.hpp"
 #include "sudoku/formats.hpp"
 
 namespace sudoku {
@@ -35,7 +36,7 @@ std::variant<Weights, Diagnostic> parse_weights(std::string_view content, const 
 }
 
 std::variant<Weights, Diagnostic> read_weights(const std::filesystem::path& path) {
-    auto content = read_text_file(path);
+    auto content = read_text_file(path, kMaxConfigBytes);
     if (auto* diagnostic = std::get_if<Diagnostic>(&content)) return *diagnostic;
     return parse_weights(std::get<std::string>(content), path.string());
 }
