@@ -4,6 +4,8 @@ set(SUDOKU_FORMATS_SOURCES
   package_files.cpp
   # Kattis / ICPC: problem.yaml, the data tree, the validators and submissions
   kattis.cpp kattis_data.cpp kattis_submissions.cpp
+  # DOMjudge: domjudge-problem.ini, .timelimit, tagged submissions over the Kattis reader; zips
+  domjudge.cpp package_zip.cpp
   # the writers: test sets in other judges' formats (sudoku/formats/export.hpp)
   export.cpp export_kattis.cpp export_hydro.cpp export_lemon.cpp export_cms.cpp)
 list(TRANSFORM SUDOKU_FORMATS_SOURCES PREPEND ${CMAKE_CURRENT_LIST_DIR}/src/)

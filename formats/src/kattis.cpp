@@ -132,14 +132,7 @@ void read_time_multipliers(const YamlReader& in, const YAML::Node& limits, probl
 
 void read_limits(const YamlReader& in, const YAML::Node& root, Problem& problem, const Metadata& meta) {
     problem::Limits& l = problem.limits;
-    // The spec's typical system defaults: 2048 MiB of memory, 8 MiB of output.
-    l.memory_mib = 2048;
-    l.output_kib = 8 << 10;
-    problem.time_rule.derived = true;
-    if (meta.version == KattisVersion::legacy) {
-        problem.time_rule.ac_to_time_limit = 5;
-        problem.time_rule.time_limit_to_tle = 2;
-    }
+    default_limits(problem, meta);
     const YAML::Node limits = root["limits"];
     if (limits) {
         if (!limits.IsMap()) in.fail(limits, "'limits' expects a mapping (time_limit, memory, output, ...)");
@@ -178,6 +171,17 @@ void read_root(const YamlReader& in, const YAML::Node& root, Problem& problem, M
 }
 
 }  // namespace
+
+void default_limits(Problem& problem, const Metadata& meta) {
+    // The spec's typical system defaults: 2048 MiB of memory, 8 MiB of output.
+    problem.limits.memory_mib = 2048;
+    problem.limits.output_kib = 8 << 10;
+    problem.time_rule.derived = true;
+    if (meta.version == KattisVersion::legacy) {
+        problem.time_rule.ac_to_time_limit = 5;
+        problem.time_rule.time_limit_to_tle = 2;
+    }
+}
 
 std::vector<std::string> split_words(const std::string& text) {
     std::vector<std::string> words;

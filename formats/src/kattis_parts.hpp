@@ -16,7 +16,12 @@ struct Metadata {
     KattisVersion version = KattisVersion::legacy;
     std::vector<std::string> validator_flags;  // legacy: for the output validator, every test
     bool custom_validator = false;
+    std::string special_compare;  // DOMjudge: the validator's folder under output_validators/
 };
+
+// The limits a package without problem.yaml (or without `limits`) has: the spec's typical system
+// defaults, the time limit derived.
+void default_limits(problem::Problem& problem, const Metadata& meta);
 
 // problem.yaml into `problem` (name, type, limits, checker flags).
 Metadata read_problem_yaml(const PackageFiles& files, problem::Problem& problem, Refusals& refusals);
@@ -33,6 +38,14 @@ void read_submissions(const PackageFiles& files, problem::Problem& problem, Refu
 // The default output validator's flags into the checker; refusals name `where`.
 void apply_default_flags(const std::vector<std::string>& flags, problem::Checker& checker,
                          const std::filesystem::path& where, Refusals& refusals);
+
+// A submission's contestant name: `folder`-`file name`, with what a name cannot hold as '_', and
+// a suffix when another submission of `problem` has it already.
+std::string contestant_name(const std::string& folder, const std::filesystem::path& entry,
+                            const problem::Problem& problem);
+
+// The judgements a submissions/<folder>/ requires (Kattis's table); false for another folder.
+bool folder_rules(const std::string& folder, problem::Expectation& e);
 
 // Words split at whitespace.
 std::vector<std::string> split_words(const std::string& text);

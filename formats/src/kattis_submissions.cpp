@@ -53,12 +53,7 @@ double parse_tolerance(const std::vector<std::string>& flags, size_t& i, const f
     return v;
 }
 
-std::string contestant_name(const std::string& folder, const fs::path& entry) {
-    std::string name = folder + "-" + entry.filename().string();
-    for (char& c : name)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '_') c = '_';
-    return name;
-}
+}  // namespace
 
 // What a submissions/<folder>/ requires of its submissions.
 bool folder_rules(const std::string& folder, problem::Expectation& e) {
@@ -83,7 +78,19 @@ bool folder_rules(const std::string& folder, problem::Expectation& e) {
     return true;
 }
 
-}  // namespace
+std::string contestant_name(const std::string& folder, const fs::path& entry, const Problem& problem) {
+    std::string name = folder + "-" + entry.filename().string();
+    for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '_') c = '_';
+    // Two files whose names differ only in characters a name cannot hold ("a b.c", "a#b.c").
+    const auto taken = [&](const std::string& n) {
+        return std::any_of(problem.expectations.begin(), problem.expectations.end(),
+                           [&](const problem::Expectation& e) { return e.contestant == n; });
+    };
+    const std::string base = name;
+    for (int k = 2; taken(name); ++k) name = base + "-" + std::to_string(k);
+    return name;
+}
 
 void apply_default_flags(const std::vector<std::string>& flags, problem::Checker& checker, const fs::path& where,
                          Refusals& refusals) {
@@ -118,13 +125,16 @@ void read_validators(const PackageFiles& files, const Metadata& meta, Problem& p
     std::vector<std::string> test_args =
         problem.tests.empty() ? std::vector<std::string>{} : problem.tests[0].checker_arguments;
     if (custom) {
-        const fs::path where = files.is_dir(dir) ? dir : legacy_dir;
+        fs::path where = files.is_dir(dir) ? dir : legacy_dir;
+        const bool named = !meta.special_compare.empty();
+        if (named) where = legacy_dir / meta.special_compare;
         if (!files.is_dir(where)) {
             refusals.add(files.root() / "problem.yaml", 0, "'validation: custom' but no output_validators/ folder");
         } else {
             problem.checker.kind = problem::CheckerKind::program;
             problem.checker.protocol = problem::CheckerProtocol::kattis;
-            problem.checker.program = program_at(files, single_program(files, where, refusals), refusals);
+            problem.checker.program =
+                program_at(files, named ? where : single_program(files, where, refusals), refusals);
             problem.checker.arguments = meta.validator_flags;
             if (problem.checker.program.language.empty())
                 refusals.add(
@@ -170,7 +180,7 @@ void read_submissions(const PackageFiles& files, Problem& problem, Refusals& ref
             problem::Expectation e = rules;
             e.folder = name;
             e.submission = program_at(files, entry, refusals);
-            e.contestant = contestant_name(name, entry);
+            e.contestant = contestant_name(name, entry, problem);
             problem.expectations.push_back(std::move(e));
         }
     }

@@ -17,8 +17,8 @@ const char* kImportDescription =
 for another judge's problem package, whose files stay where they are: `sudoku-judge grade
 DIR/CONTEST.yaml` then grades it by the package's rules (its checker, its groups and their scoring,
 its limits), and `sudoku-judge verify DIR` holds the package's own submissions to what their folders
-say. The format is found from its marker files (problem.yaml and data/: Kattis; a .cdf: LemonLime,
-as import-lemon) or given by --format. A time limit the package leaves to be derived (Kattis) is
+say. The format is found from its marker files (problem.yaml and data/: Kattis; domjudge-problem.ini
+or .timelimit, or a .zip: DOMjudge; a .cdf: LemonLime, as import-lemon) or given by --format. A time limit the package leaves to be derived (Kattis) is
 measured on its accepted submissions, as calibrate does. Whatever cannot be mapped is named with its
 file and place, every such refusal at once, and nothing is written: DIR appears whole or not at all
 (it must not exist, or be an empty folder). The mappings: docs/judge.md, "Other judges' packages".

@@ -1,7 +1,8 @@
 // Bringing another judge's problem package here: `sudoku-judge import SOURCE --out DIR`.
 //
-//   SOURCE                     a package folder (Kattis / ICPC: problem.yaml and data/), or a
-//                              LemonLime contest's .cdf (import-lemon's path)
+//   SOURCE                     a package folder (Kattis / ICPC: problem.yaml and data/; DOMjudge:
+//                              domjudge-problem.ini or .timelimit), a DOMjudge .zip (unpacked into
+//                              DIR/package/), or a LemonLime contest's .cdf (import-lemon's path)
 //   DIR/CONTEST.yaml           contestants: contestants; problems: [folder: <problem>]
 //   DIR/<problem>/problem.yaml the problem (sudoku/plain_problem.hpp): every test listed with its
 //                              files in the package (left untouched), the limits, the checker

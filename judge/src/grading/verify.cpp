@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iomanip>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "sudoku/package_import.hpp"
 #include "sudoku/problem/problem.hpp"
@@ -54,6 +56,13 @@ std::vector<Judgement> judgement_list(const Json& list) {
     for (const auto& j : list)
         if (auto v = from_string<Judgement>(j.get<std::string>())) out.push_back(*v);
     return out;
+}
+
+// A score as people write it: 3, 12.5.
+std::string shown(double points) {
+    std::ostringstream s;
+    s << std::setprecision(6) << points;
+    return s.str();
 }
 
 std::string names(const std::vector<Judgement>& list) {
@@ -111,8 +120,7 @@ std::string unmet(const Json& expected, const Judged& j, const ProblemResult& r)
     if (expected.contains("score")) {
         const double lo = expected["score"][0], hi = expected["score"][1];
         if (r.points < lo - 1e-9 || r.points > hi + 1e-9)
-            return "scored " + std::to_string(r.points) + ", expected " + std::to_string(lo) + " to " +
-                   std::to_string(hi);
+            return "scored " + shown(r.points) + ", expected " + shown(lo) + " to " + shown(hi);
     }
     return "";
 }
@@ -134,7 +142,7 @@ SubmissionCheck check_submission(const Json& problem, const Json& s, const Conte
     }
     const Judged j = judged(*r, problem["memory_is_run_time_error"].get<bool>());
     c.got = std::string(to_string(j.overall)) + (j.first_failure.empty() ? "" : " on " + j.first_failure) + ", " +
-            std::to_string(r->points).substr(0, 6) + " of " + std::to_string(r->max_points).substr(0, 6) + " points";
+            shown(r->points) + " of " + shown(r->max_points) + " points";
     c.why = unmet(s, j, *r);
     c.agreement = c.why.empty() ? Agreement::agrees : Agreement::differs;
     return c;

@@ -8,6 +8,7 @@
 #include "problem_yaml_writer.hpp"
 #include "sudoku/contest.hpp"
 #include "sudoku/durable_file.hpp"
+#include "sudoku/formats/domjudge.hpp"
 #include "sudoku/formats/kattis.hpp"
 #include "sudoku/grader.hpp"
 #include "sudoku/lemon_import.hpp"
@@ -46,13 +47,33 @@ std::variant<Problem, Refusals> read_package(const fs::path& source, PackageForm
             if (auto* refusals = std::get_if<Refusals>(&read)) return *refusals;
             return std::get<Problem>(std::move(read));
         }
+        case PackageFormat::domjudge: {
+            auto read = formats::read_domjudge(source);
+            if (auto* refusals = std::get_if<Refusals>(&read)) return *refusals;
+            return std::get<Problem>(std::move(read));
+        }
         default:
             return one(source, "reading a " + std::string(to_string(format)) + " package is not supported yet");
     }
 }
 
+// The package read; a zip unpacked first into aside/package/ (kept: its tests are read there).
+std::variant<Problem, Refusals> read_source(const fs::path& source, PackageFormat format, const fs::path& aside) {
+    std::error_code ec;
+    if (!(fs::is_regular_file(source, ec) && source.extension() == ".zip")) return read_package(source, format);
+    fs::path root = aside / "package";
+    if (auto refusals = formats::unpack_zip(source, root); !refusals.empty()) return refusals;
+    // A zip of one folder holding the package.
+    std::vector<fs::path> entries;
+    for (const auto& e : fs::directory_iterator(root)) entries.push_back(e.path());
+    if (entries.size() == 1 && fs::is_directory(entries[0]) && !fs::exists(root / "problem.yaml")) root = entries[0];
+    auto read = read_package(root, format);
+    if (auto* p = std::get_if<Problem>(&read); p && root == aside / "package") p->name = source.stem().string();
+    return read;
+}
+
 // The problem folder: problem.yaml and the compiled checker.
-Refusals write_problem(const Problem& p, const fs::path& aside, const fs::path& out) {
+Refusals write_problem(const Problem& p, const fs::path& aside) {
     const std::string name = plain_name(p.name);
     const fs::path dir = aside / name;
     fs::create_directories(dir);
@@ -60,8 +81,9 @@ Refusals write_problem(const Problem& p, const fs::path& aside, const fs::path& 
     if (p.checker.kind == problem::CheckerKind::program)
         for (const auto& r : package::compile_checker(p, dir / "validator"))
             refusals.push_back(Diagnostic{r.file, 0, 0, r.message});
-    // Paths are written relative to where problem.yaml will be: DIR/<name>, beside this folder.
-    const auto written = write_problem_yaml(p, out / name, "validator");
+    // Relative paths from the folder aside are those from DIR/<name>: DIR is its sibling, and a
+    // zipped package is unpacked inside it.
+    const auto written = write_problem_yaml(p, dir, "validator");
     for (const auto& why : written.refusals) refusals.push_back(Diagnostic{p.source.string(), 0, 0, why});
     if (refusals.empty()) write_file_durably(dir / kPlainProblemFile, written.yaml);
     return refusals;
@@ -89,7 +111,7 @@ Refusals write_aside(Problem& p, const fs::path& aside, const fs::path& out, std
     package::write_contestants(p, aside);
     write_file_durably(aside / "CONTEST.yaml", contest_yaml(p));
     if (p.time_rule.derived) p.limits.time_s = 10;  // generous, for the runs that derive the limit
-    if (auto r = write_problem(p, aside, out); !r.empty()) return r;
+    if (auto r = write_problem(p, aside); !r.empty()) return r;
     if (auto r = check_loads(aside, out); !r.empty()) return r;
     if (p.time_rule.derived) {
         std::vector<package::ImportRefusal> why;
@@ -99,7 +121,7 @@ Refusals write_aside(Problem& p, const fs::path& aside, const fs::path& out, std
                         " s, derived from the accepted submissions' slowest run x " +
                         std::to_string(p.time_rule.ac_to_time_limit).substr(0, 4));
         fs::remove(aside / plain_name(p.name) / kPlainProblemFile);
-        if (auto r = write_problem(p, aside, out); !r.empty()) return r;
+        if (auto r = write_problem(p, aside); !r.empty()) return r;
     }
     package::write_expectations({p}, aside);
     return check_loads(aside, out);
@@ -111,7 +133,8 @@ std::optional<PackageFormat> detect_package_format(const fs::path& source) {
     std::error_code ec;
     if (fs::is_regular_file(source, ec) && source.extension() == ".cdf") return PackageFormat::lemon;
     if (fs::is_regular_file(source / "problem.xml", ec)) return PackageFormat::polygon;
-    if (fs::is_regular_file(source / "domjudge-problem.ini", ec)) return PackageFormat::domjudge;
+    if (fs::is_regular_file(source, ec) && source.extension() == ".zip") return PackageFormat::domjudge;
+    if (formats::is_domjudge_package(source)) return PackageFormat::domjudge;
     if (formats::is_kattis_package(source)) return PackageFormat::kattis;
     return std::nullopt;
 }
@@ -133,25 +156,28 @@ std::variant<PackageImport, std::vector<Diagnostic>> import_package(const fs::pa
     if (out.filename().empty()) return one(out, "--out names no folder");
     if (fs::exists(out) && !(fs::is_directory(out, ec) && fs::is_empty(out, ec)))
         return one(out, "--out exists and is not an empty folder: nothing is written over");
-    auto read = read_package(source, *format);
-    if (auto* refusals = std::get_if<Refusals>(&read)) return *refusals;
-    Problem p = std::get<Problem>(std::move(read));
-    PackageImport result{out / "CONTEST.yaml", *format, p.notes};
     fs::path aside;
     try {
         fs::create_directories(out.parent_path());
         aside = aside_folder(out);
+        auto read = read_source(source, *format, aside);
+        if (auto* refusals = std::get_if<Refusals>(&read)) {
+            fs::remove_all(aside, ec);
+            return *refusals;
+        }
+        Problem p = std::get<Problem>(std::move(read));
+        PackageImport result{out / "CONTEST.yaml", *format, p.notes};
         if (auto refusals = write_aside(p, aside, out, result.notes); !refusals.empty()) {
             fs::remove_all(aside, ec);
             return refusals;
         }
         if (fs::exists(out)) fs::remove(out);  // an empty folder only: checked above
         fs::rename(aside, out);
+        return result;
     } catch (const std::exception& e) {
         if (!aside.empty()) fs::remove_all(aside, ec);
         return one(source, std::string("cannot write the imported contest: ") + e.what());
     }
-    return result;
 }
 
 }  // namespace sudoku::judge

@@ -257,7 +257,9 @@ WrittenProblem write_problem_yaml(const Problem& p, const fs::path& problem_dir,
     y << "scoring: per-test\ngroups:\n";
     if (p.type == problem::ProblemType::pass_fail) {
         // All or nothing: one point when every test is accepted.
-        y << "  - {name: all, tests: \"*\", points: 1, scoring: per-group}\n";
+        const Group* root = rooted.groups.empty() ? nullptr : &rooted.groups.front();
+        const double points = root && root->max_score ? *root->max_score : 1;
+        y << "  - {name: all, tests: \"*\", points: " << number(points) << ", scoring: per-group}\n";
     } else {
         const auto groups = GroupMapper(rooted, w.refusals).map();
         for (const auto& g : groups) {

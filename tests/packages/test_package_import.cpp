@@ -1,0 +1,187 @@
+// Packages written here from the Kattis specification, imported with sudoku-judge's importer,
+// graded end to end in the sandbox, and their own submissions held to their folders by verify.
+// The expected scores are worked out from the specification's rules in each test's comments.
+#include <catch2/catch.hpp>
+
+#include "package_fixture.hpp"
+#include "sudoku/grader.hpp"
+#include "sudoku/package_import.hpp"
+#include "sudoku/verify.hpp"
+
+namespace fs = std::filesystem;
+using package_test::scratch;
+using package_test::write_text;
+
+namespace {
+
+// Reads N; the answer is N. A Kattis validator: the output must be N; "half" earns half the test.
+const char* kValidator = R"(#include <cstdio>
+#include <cstring>
+#include <string>
+int main(int argc, char** argv) {
+    if (argc < 4) return 1;
+    FILE* in = std::fopen(argv[1], "r");
+    long n = 0;
+    if (!in || std::fscanf(in, "%ld", &n) != 1) return 1;
+    char got[64] = {0};
+    if (std::scanf("%63s", got) != 1) got[0] = 0;
+    std::string dir = argv[3];
+    if (std::strcmp(got, "half") == 0) {
+        FILE* s = std::fopen((dir + "score_multiplier.txt").c_str(), "w");
+        std::fprintf(s, "0.5\n");
+        std::fclose(s);
+        return 42;
+    }
+    if (std::to_string(n) == got) return 42;
+    FILE* m = std::fopen((dir + "judgemessage.txt").c_str(), "w");
+    std::fprintf(m, "expected %ld, found %s\n", n, got);
+    std::fclose(m);
+    return 43;
+}
+)";
+
+std::string echo_unless(const std::string& when, const std::string& print) {
+    return "#include <cstdio>\nint main() { long n; if (std::scanf(\"%ld\", &n) != 1) return 1; if (" + when +
+           ") std::printf(\"" + print + "\\n\"); else std::printf(\"%ld\\n\", n); }\n";
+}
+
+// 2025-09: secret/group1 (pass-fail, 40), secret/group2 (sum of three tests, 60; requires group1).
+fs::path paths_package(const fs::path& root) {
+    const fs::path dir = root / "paths";
+    write_text(dir / "problem.yaml",
+               "problem_format_version: 2025-09\nname: Paths\nuuid: x\ntype: scoring\n"
+               "limits:\n  time_limit: 2\n  memory: 256\n");
+    write_text(dir / "data/sample/1.in", "1\n");
+    write_text(dir / "data/sample/1.ans", "1\n");
+    write_text(dir / "data/secret/group1/test_group.yaml", "max_score: 40\n");
+    write_text(dir / "data/secret/group1/01.in", "2\n");
+    write_text(dir / "data/secret/group1/01.ans", "2\n");
+    write_text(dir / "data/secret/group2/test_group.yaml",
+               "max_score: 60\nscore_aggregation: sum\nrequire_pass: secret/group1\n");
+    for (const char* t : {"a", "b", "c"}) {
+        write_text(dir / "data/secret/group2" / (std::string(t) + ".in"), "3\n");
+        write_text(dir / "data/secret/group2" / (std::string(t) + ".ans"), "3\n");
+    }
+    write_text(dir / "output_validator/validate.cpp", kValidator);
+    write_text(dir / "submissions/accepted/echo.cpp", echo_unless("false", ""));
+    write_text(dir / "submissions/accepted/half.cpp", echo_unless("n == 3", "half"));
+    write_text(dir / "submissions/wrong_answer/fails_group1.cpp", echo_unless("n == 2", "0"));
+    return dir;
+}
+
+// Legacy: the default validator with float_tolerance 1e-6; secret scored by the minimum of its
+// tests (grader_flags min, accept_score 25); no time limit (derived from the accepted submission).
+fs::path average_package(const fs::path& root) {
+    const fs::path dir = root / "average";
+    write_text(dir / "problem.yaml", "name: Average\ntype: scoring\nvalidator_flags: float_tolerance 1e-6\n");
+    write_text(dir / "data/sample/testdata.yaml", "accept_score: 0\n");
+    write_text(dir / "data/sample/1.in", "1 2\n");
+    write_text(dir / "data/sample/1.ans", "1.5\n");
+    write_text(dir / "data/secret/testdata.yaml", "on_reject: continue\ngrader_flags: min\naccept_score: 25\n");
+    const std::pair<const char*, const char*> cases[] = {{"4 6", "5"}, {"1 4", "2.5"}, {"7 8", "7.5"}};
+    int i = 0;
+    for (auto [in, ans] : cases) {
+        write_text(dir / "data/secret" / (std::to_string(++i) + ".in"), std::string(in) + "\n");
+        write_text(dir / "data/secret" / (std::to_string(i) + ".ans"), std::string(ans) + "\n");
+    }
+    write_text(dir / "submissions/accepted/avg.cpp",
+               "#include <cstdio>\nint main() { double a, b; std::scanf(\"%lf %lf\", &a, &b); "
+               "std::printf(\"%.7f\\n\", (a + b) / 2 + 4e-7); }\n");
+    write_text(dir / "submissions/wrong_answer/int.cpp",
+               "#include <cstdio>\nint main() { long a, b; std::scanf(\"%ld %ld\", &a, &b); "
+               "std::printf(\"%ld\\n\", (a + b) / 2); }\n");
+    return dir;
+}
+
+fs::path imported(const fs::path& package, const fs::path& out) {
+    auto written = sudoku::judge::import_package(package, out, std::nullopt);
+    if (auto* refusals = std::get_if<std::vector<sudoku::Diagnostic>>(&written)) {
+        for (const auto& d : *refusals) UNSCOPED_INFO(d.to_string());
+        FAIL("the package was refused");
+    }
+    return std::get<sudoku::judge::PackageImport>(written).contest_file;
+}
+
+std::map<std::string, double> points_by_contestant(const fs::path& contest_file, const fs::path& out) {
+    auto loaded = sudoku::judge::load_contest(contest_file);
+    REQUIRE(std::holds_alternative<sudoku::judge::Contest>(loaded));
+    sudoku::judge::GradeOptions options;
+    options.out_dir = out;
+    const auto results = sudoku::judge::grade(std::get<sudoku::judge::Contest>(loaded), options);
+    std::map<std::string, double> points;
+    for (const auto& c : results.contestants) points[c.name] = c.total;
+    return points;
+}
+
+}  // namespace
+
+TEST_CASE("import: a 2025-09 package with nested groups, require_pass and a scoring validator grades as its spec") {
+    const fs::path root = scratch("import-paths");
+    const fs::path contest = imported(paths_package(root / "pkg"), root / "contest");
+    const auto points = points_by_contestant(contest, root / "graded");
+    // echo: every test accepted: 40 + 60.
+    CHECK(points.at("accepted-echo.cpp") == Approx(100));
+    // half: group2's three tests each earn half of 60 / 3: 40 + 3 x 10.
+    CHECK(points.at("accepted-half.cpp") == Approx(70));
+    // fails_group1: group1 rejected, so group2 (which requires it) scores nothing.
+    CHECK(points.at("wrong_answer-fails_group1.cpp") == Approx(0));
+    sudoku::judge::GradeOptions options;
+    options.out_dir = root / "verify";
+    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
+    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
+    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    for (const auto& s : v.submissions) INFO(s.contestant << ": " << s.got << ": " << s.why);
+    CHECK(v.differences() == 0);
+    CHECK(v.submissions.size() == 3);
+}
+
+TEST_CASE("import: a legacy package with grader_flags min and a float tolerance grades as its spec") {
+    const fs::path root = scratch("import-average");
+    const fs::path contest = imported(average_package(root / "pkg"), root / "contest");
+    const auto points = points_by_contestant(contest, root / "graded");
+    // avg: within 1e-6 everywhere: min(25, 25, 25); the sample's accept_score is 0.
+    CHECK(points.at("accepted-avg.cpp") == Approx(25));
+    // int: 2 for 2.5 is wrong: the minimum is 0.
+    CHECK(points.at("wrong_answer-int.cpp") == Approx(0));
+}
+
+TEST_CASE("verify: a submission in the wrong folder is named, with what it got and what was expected") {
+    const fs::path root = scratch("verify-differs");
+    const fs::path pkg = paths_package(root / "pkg");
+    write_text(pkg / "submissions/accepted/zero.cpp", echo_unless("true", "0"));
+    const fs::path contest = imported(pkg, root / "contest");
+    sudoku::judge::GradeOptions options;
+    options.out_dir = root / "verify";
+    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
+    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
+    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    REQUIRE(v.differences() == 1);
+    for (const auto& s : v.submissions) {
+        if (s.contestant != "accepted-zero.cpp") continue;
+        CHECK(s.agreement == sudoku::judge::Agreement::differs);
+        CHECK(s.why.find("got WA, expected one of AC") != std::string::npos);
+    }
+}
+
+TEST_CASE("import: a refused package writes nothing, and names every refusal") {
+    const fs::path root = scratch("import-refused");
+    const fs::path pkg = paths_package(root / "pkg");
+    write_text(pkg / "problem.yaml", "problem_format_version: 2025-09\nname: P\ntype: [scoring, interactive]\n");
+    write_text(pkg / "data/secret/group1/test_group.yaml", "max_score: 40\nscore_aggregation: median\n");
+    auto written = sudoku::judge::import_package(pkg, root / "contest", std::nullopt);
+    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
+    const auto& list = std::get<std::vector<sudoku::Diagnostic>>(written);
+    CHECK(list.size() >= 2);
+    CHECK_FALSE(fs::exists(root / "contest"));
+}
+
+TEST_CASE("import: an output validator in a language the judge does not compile is refused") {
+    const fs::path root = scratch("import-validator-language");
+    const fs::path pkg = paths_package(root / "pkg");
+    fs::remove(pkg / "output_validator/validate.cpp");
+    write_text(pkg / "output_validator/validate.rb", "exit 42\n");
+    auto written = sudoku::judge::import_package(pkg, root / "contest", std::nullopt);
+    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
+    CHECK(std::get<std::vector<sudoku::Diagnostic>>(written)[0].message.find("language") != std::string::npos);
+    CHECK_FALSE(fs::exists(root / "contest"));
+}
