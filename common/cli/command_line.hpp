@@ -16,11 +16,12 @@
 #include <optional>
 #include <string>
 
+#include "sudoku/exit_status.hpp"
+
 namespace sudoku::cli {
 
-// exit_done_with_caveat: done, but the program names a caveat (sudoku-judge: some results are FAIL;
-// sudoku-solve: a count is only "more than N", above --count-cap).
-enum ExitStatus : int { exit_done = 0, exit_internal_error = 1, exit_bad_input = 2, exit_done_with_caveat = 3 };
+// The statuses of sudoku/exit_status.hpp, which every command returns, by their names here too.
+using enum sudoku::ExitStatus;
 
 // `app` and every subcommand added to it afterwards print our help layout.
 void use_help_layout(CLI::App& app);

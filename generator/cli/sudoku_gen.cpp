@@ -32,7 +32,7 @@ const char* kFooter = R"(Example:
   sudoku-gen build configs/target-sudoku.yaml --out testdata
   sudoku-gen validate testdata/target-sudoku
 
-Exit status: 0 done, 2 bad input or usage, or a test set that fails validation, 1 internal error)";
+Exit status: 0 done, 1 internal error, 2 bad input or usage, 4 a test set that fails validation)";
 
 // ---- sudoku-gen puzzle -------------------------------------------------------------------------
 
@@ -248,7 +248,7 @@ void add_validate_command(CLI::App& gen, std::string& dir) {
     app->footer(R"(Example:
   sudoku-gen validate testdata/target-sudoku
 
-Exit status: 0 valid, 2 invalid (each problem on stderr) or bad input or usage, 1 internal error)");
+Exit status: 0 valid, 4 invalid (each problem on stderr), 2 bad input or usage, 1 internal error)");
     app->add_option("DIR", dir, "the test set's folder (DIR/<name>)")->required();
 }
 
@@ -263,7 +263,7 @@ int run_validate(const std::string& dir) {
     for (const auto& m : result.mismatches) std::cerr << dir << "/" << m << "\n";
     if (!result.mismatches.empty()) {
         std::cerr << dir << ": INVALID, " << result.mismatches.size() << " problem(s)\n";
-        return exit_bad_input;
+        return exit_found_wanting;
     }
     std::cout << dir << ": valid\n";
     return exit_done;

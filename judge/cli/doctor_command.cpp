@@ -26,8 +26,8 @@ const char* kFooter = R"(Example:
   sudoku-judge doctor examples/contest/contest.yaml --out /srv/results
   sudoku-judge doctor --json
 
-Exit status: 0 grading will have every protection, 1 some protection is missing (the lines marked
-MISSING say which and how to get it; also an internal error), 2 bad input (contest) or usage.)";
+Exit status: 0 grading will have every protection, 4 some protection is missing (the lines marked
+MISSING say which and how to get it), 2 bad input (contest) or usage, 1 internal error.)";
 
 struct DoctorCommand {
     std::optional<std::string> contest_file;
@@ -67,7 +67,7 @@ int doctor(const DoctorCommand& c) {
         std::cout << judge::to_json(report).dump(2) << "\n";
     else
         print_report(report, std::cout);
-    return report.every_protection() ? cli::exit_done : cli::exit_internal_error;
+    return report.every_protection() ? cli::exit_done : cli::exit_found_wanting;
 }
 
 }  // namespace

@@ -95,7 +95,7 @@ int grade_shard(GradeCommand& c, const judge::Contest& contest) {
               << " --out DIR SHARD_DIR...\n";
     if (faults == 0) return cli::exit_done;
     std::cout << "judge faults: " << faults << " result(s) of this shard are FAIL (the judge's fault): exit status 3\n";
-    return kExitJudgeFaults;
+    return cli::exit_done_with_caveat;
 }
 
 // "auto" or i/n as parse_shard reads it, checked while parsing so that the message names --shard.

@@ -62,13 +62,10 @@ inline constexpr const char* kKeyOptionHelp =
 // Live progress on stderr: one line redrawn on a terminal, one line per test otherwise.
 void show_progress(judge::GradeOptions& options);
 
-// Graded, but some results are FAIL (the judge's fault): counted on the summary's last line.
-inline constexpr int kExitJudgeFaults = 3;
-
 // Writes results.json, results.csv and report.html into `dir`, then prints them (print_results).
 int report_results(const judge::ContestResults& results, const std::filesystem::path& dir);
 // Prints the scoreboard and where the reports already written into `dir` are; returns the exit
-// status: 0, or kExitJudgeFaults when any result is FAIL.
+// status: exit_done, or exit_done_with_caveat when any result is FAIL (the judge's fault).
 int print_results(const judge::ContestResults& results, const std::filesystem::path& dir);
 
 // After SIGTERM / SIGINT stopped grading: says so on stderr and returns 128 + the signal.

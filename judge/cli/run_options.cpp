@@ -67,7 +67,7 @@ void show_progress(judge::GradeOptions& options) {
 int interrupted(const judge::GradingInterrupted& e) {
     std::cerr << "\nsudoku-judge: stopped by signal " << stop_signal() << ": " << e.what()
               << "; run the same command again to resume\n";
-    return 128 + stop_signal();
+    return sudoku::exit_stopped_by(stop_signal());
 }
 
 int report_results(const judge::ContestResults& results, const std::filesystem::path& dir) {
@@ -89,7 +89,7 @@ int print_results(const judge::ContestResults& results, const std::filesystem::p
     std::cout << "judge faults: " << faults
               << " result(s) are FAIL (the judge's fault, not the contestants'; reasons in results.json): exit "
                  "status 3\n";
-    return kExitJudgeFaults;
+    return cli::exit_done_with_caveat;
 }
 
 }  // namespace sudoku::judge_cli

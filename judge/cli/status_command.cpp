@@ -26,8 +26,8 @@ merges only when this says every shard is finished. docs/scale-out.md, "Recovery
 const char* kFooter = R"(Example:
   sudoku-judge status examples/contest/contest.yaml /tmp/shard-0 /tmp/shard-1 /tmp/shard-2
 
-Exit status: 0 every shard finished (ready to merge), 2 some shard to run again or bad input
-(contest) or usage, 1 internal error.)";
+Exit status: 0 every shard finished (ready to merge), 4 some shard to run again (the command for
+each is printed), 2 bad input (contest, key) or usage, 1 internal error.)";
 
 struct StatusCommand {
     std::string contest_file;
@@ -46,7 +46,7 @@ int status(const StatusCommand& c) {
     }
     const judge::ShardSurvey survey = judge::survey_shards(*contest, c.shard_dirs, *key);
     print_shard_survey(survey, c.contest_file, std::cout);
-    return survey.complete() ? cli::exit_done : cli::exit_bad_input;
+    return survey.complete() ? cli::exit_done : cli::exit_found_wanting;
 }
 
 }  // namespace

@@ -21,8 +21,10 @@ const char* kFooter = R"(Example:
   sudoku-judge grade examples/contest/contest.yaml --out /tmp/results --jobs 2
   sudoku-judge calibrate examples/contest/contest.yaml --problem target --model alice --naive bob
 
-Exit status: 0 done, 3 graded but some results are FAIL (the judge's fault), 2 bad input or setup
-(contest file, test data, --out) or usage, 1 internal error.)";
+Exit status: 0 done, 1 internal error, 2 bad input or setup (contest file, test data, --out) or
+usage, 3 graded but some results are FAIL (the judge's fault), 4 found wanting (status: a shard to
+run again; doctor: a protection missing), 130 or 143 stopped by SIGINT or SIGTERM (run it again to
+resume).)";
 
 }  // namespace
 

@@ -7,6 +7,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "sudoku/exit_status.hpp"
+
 namespace sudoku_sandbox {
 
 namespace key = sudoku::judge::record_key;
@@ -44,15 +46,15 @@ int write_record(const Options& o, const Record& r) {
     const std::string text = format_record(o, r);
     if (o.meta.empty()) {
         std::cout << text << std::flush;
-        return 0;
+        return sudoku::exit_done;
     }
     std::ofstream f(o.meta);
     f << text;
     if (!f) {
         std::cerr << "sudoku-sandbox: cannot write " << o.meta << "\n";
-        return 1;
+        return sudoku::exit_internal_error;
     }
-    return 0;
+    return sudoku::exit_done;
 }
 
 }  // namespace sudoku_sandbox

@@ -23,6 +23,7 @@
 #include "cgroups.hpp"
 #include "options.hpp"
 #include "serve.hpp"
+#include "sudoku/exit_status.hpp"
 #include "watch.hpp"
 
 int main(int argc, char** argv) {
@@ -33,7 +34,7 @@ int main(int argc, char** argv) {
         sudoku_sandbox::parse_options(argc, argv, o);
     } catch (const std::exception& e) {
         std::cerr << "sudoku-sandbox: " << e.what() << " (see --help)\n";
-        return 2;
+        return sudoku::exit_bad_input;
     }
     const int status = sudoku_sandbox::run(o);
     sudoku_sandbox::release_runner_cgroups();

@@ -17,6 +17,7 @@
 #include "cgroups.hpp"
 #include "files.hpp"
 #include "new_root.hpp"
+#include "sudoku/exit_status.hpp"
 #include "watch.hpp"
 
 namespace sudoku_sandbox {
@@ -86,7 +87,7 @@ int serve() {
     release_runner_cgroups();
     if (root_ns >= 0) close(root_ns);
     sudoku::sandbox::remove_runner_skeleton(skeleton);
-    return 0;
+    return sudoku::exit_done;
 }
 
 }  // namespace sudoku_sandbox

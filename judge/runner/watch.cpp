@@ -21,6 +21,7 @@
 #include "new_root.hpp"
 #include "record.hpp"
 #include "slot_network.hpp"
+#include "sudoku/exit_status.hpp"
 #include "static_size.hpp"
 #include "syscall_filter.hpp"
 
@@ -264,7 +265,7 @@ int run(const Options& o, const Cgroups* resident) {
     int error_pipe[2], end_pipe[2];
     if (pipe2(error_pipe, O_CLOEXEC) != 0 || pipe2(end_pipe, O_CLOEXEC) != 0) {
         std::perror("sudoku-sandbox: pipe");
-        return 1;
+        return sudoku::exit_internal_error;
     }
     const double start = now_s();
     RunPlace place;
@@ -272,7 +273,7 @@ int run(const Options& o, const Cgroups* resident) {
     const pid_t init = clone_init(o, place, mapped);
     if (init < 0) {
         std::perror("sudoku-sandbox: fork");
-        return 1;
+        return sudoku::exit_internal_error;
     }
     if (init == 0) {
         close(error_pipe[0]);

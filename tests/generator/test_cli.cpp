@@ -98,7 +98,7 @@ TEST_CASE("cli: a bad config names the YAML file and line, exits 2 and writes no
     CHECK(read_file(dir / "err").find("missing.yaml") != std::string::npos);
 }
 
-TEST_CASE("cli: build then validate; a tampered answer makes validate exit 2 naming the test") {
+TEST_CASE("cli: build then validate; a tampered answer makes validate exit 4 (found wanting) naming the test") {
     const fs::path dir = scratch_dir("cli-build");
     const auto yaml =
         write_file(dir / "t.yaml", "name: t\nproblem: target\nseed: 5\ngroups:\n  - count: 2\n    clues: 30..34\n");
@@ -106,8 +106,9 @@ TEST_CASE("cli: build then validate; a tampered answer makes validate exit 2 nam
     REQUIRE(run(dir, "validate " + (dir / "testdata" / "t").string()) == 0);
     CHECK(read_file(dir / "out").find("valid") != std::string::npos);
     write_file(dir / "testdata" / "t" / "02.ans", "1\n");
-    CHECK(run(dir, "validate " + (dir / "testdata" / "t").string()) == 2);
+    CHECK(run(dir, "validate " + (dir / "testdata" / "t").string()) == 4);  // 2 before: read as bad input
     CHECK(read_file(dir / "err").find("02.ans") != std::string::npos);
+    CHECK(run(dir, "validate " + (dir / "testdata" / "missing").string()) == 2);
 }
 
 TEST_CASE("cli: puzzle --help shows puzzle's options and exits 0 (it said '--help needs a value' and exited 2)") {

@@ -5,8 +5,11 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "judge_fixture.hpp"
+#include "sudoku/exit_status.hpp"
 #include "sudoku/journal.hpp"
 #include "sudoku/results.hpp"
 #include "sudoku/runner_contract.hpp"
@@ -88,6 +91,19 @@ TEST_CASE("names: docs/judge.md's cgroups and namespaces words are exactly the c
     const std::string doc = read_doc("docs/judge.md");
     CHECK(backticked(listed_after(row_of(doc, "`cgroups`"), "`cgroups` |", ':')) == table_of<CgroupsState>());
     CHECK(backticked(listed_after(row_of(doc, "`namespaces`"), "`namespaces` |", ':')) == table_of<NamespacesState>());
+}
+
+TEST_CASE("names: docs/exit-status.md's table is exactly the code's exit statuses, number and name") {
+    // Its rows: "| `N` | name | meaning |", one per status, in the order of the enum.
+    const std::string doc = read_doc("docs/exit-status.md");
+    std::vector<std::pair<int, std::string>> documented;
+    std::regex row(R"(\| `([0-9]+)` \| ([a-z ]+) \|)");
+    for (std::sregex_iterator it(doc.begin(), doc.end(), row), end; it != end; ++it)
+        documented.emplace_back(std::stoi((*it)[1]), (*it)[2]);
+    std::vector<std::pair<int, std::string>> code;
+    int number = 0;
+    for (std::string_view name : EnumNames<sudoku::ExitStatus>::names) code.emplace_back(number++, std::string(name));
+    CHECK(documented == code);
 }
 
 TEST_CASE("names: every state word reads back as its own state, and an unknown word as none") {

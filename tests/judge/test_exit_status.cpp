@@ -1,7 +1,9 @@
-// sudoku-judge grade's exit status (README, "Judge"): 0 all graded, 3 graded but some results are
-// FAIL (the judge's fault, counted on the summary's last line), 2 bad input or setup. Before, the
-// judge exited 0 even when every test was FAIL.
+// sudoku-judge's exit statuses (sudoku/exit_status.hpp, docs/exit-status.md): grade and merge exit 0
+// all graded, 3 graded but some results are FAIL (the judge's fault, counted on the summary's last
+// line), 2 bad input or setup; doctor and status exit 4 when what they check is found wanting, never
+// 1, which only the program's own failure means.
 #include "judge_fixture.hpp"
+#include "sudoku/exit_status.hpp"
 
 using namespace judge_test;
 
@@ -61,4 +63,20 @@ TEST_CASE("exit status: a contest graded without a fault exits 0 and prints no f
     const CliRun r = judge_in(dir, "grade contest.yaml --out out");
     CHECK(r.status == 0);
     CHECK(r.out.find("judge faults") == std::string::npos);
+}
+
+TEST_CASE("exit status: doctor without its runner marks the sandbox MISSING and exits 4, found wanting, not 1") {
+    const fs::path dir = scratch("exit-4-doctor");
+    // A judge with no sudoku-sandbox beside it or in a libexec folder of its prefix.
+    const fs::path lone = dir / "alone/bin/sudoku-judge";
+    fs::create_directories(lone.parent_path());
+    fs::copy_file(judge_cli(), lone);
+    const fs::path out = dir / "doctor.out";
+    const int raw = std::system(("'" + lone.string() + "' doctor --json >'" + out.string() + "' 2>/dev/null").c_str());
+    REQUIRE(WIFEXITED(raw));
+    CHECK(WEXITSTATUS(raw) == sudoku::exit_found_wanting);  // 1 before, which also meant an internal error
+    const nlohmann::json report = nlohmann::json::parse(read_text(out));
+    CHECK(report["every_protection"] == false);
+    CHECK(report["items"][0]["name"] == "sandbox");
+    CHECK(report["items"][0]["level"] == "missing");
 }

@@ -104,7 +104,7 @@ TEST_CASE("shards: a forged verdict with its plain hash recomputed is not merged
     CHECK(run_judge(merge, dir / "merge") == 2);  // exited 0 with bob at 100
     CHECK_THAT(err(dir / "merge"), Catch::Contains("changed afterwards"));
     CHECK_FALSE(fs::exists(dir / "merged"));
-    CHECK(run_judge("status " + contest.string() + " " + shard.string(), dir / "status") == 2);
+    CHECK(run_judge("status " + contest.string() + " " + shard.string(), dir / "status") == 4);
     CHECK_THAT(read_text((dir / "status").string() + ".stdout"), Catch::Contains("mismatched"));
 
     // Graded again, it merges under the same key; a key given inside a shard's folder is refused.
