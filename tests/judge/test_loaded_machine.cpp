@@ -59,7 +59,8 @@ RunRequest request_in(const fs::path& box, const std::string& file, std::vector<
 
 }  // namespace
 
-TEST_CASE("loaded machine: a program using 0.6 s of CPU on a core shared with five busy loops is not a wall TLE") {
+TEST_CASE("loaded machine: a program using 0.6 s of CPU on a core shared with five busy loops is not a wall TLE",
+          "[serial]") {
     if (geteuid() != 0) sudoku::testing::skip_test("the runner's namespaces and cgroups need root here");
     const fs::path dir = scratch("loaded-core");
     RunRequest r = request_in(dir / "box", "cpu_burn.c", {"./prog", "0.6"});
@@ -81,7 +82,8 @@ TEST_CASE("loaded machine: a program using 0.6 s of CPU on a core shared with fi
     CHECK(o.verdict != Verdict::TLE);
 }
 
-TEST_CASE("loaded machine: a program that sleeps past the wall limit is stopped by it, its sleep counted whole") {
+TEST_CASE("loaded machine: a program that sleeps past the wall limit is stopped by it, its sleep counted whole",
+          "[serial]") {
     if (geteuid() != 0) sudoku::testing::skip_test("the runner's namespaces and cgroups need root here");
     const fs::path dir = scratch("sleeping-past-wall");
     fs::create_directories(dir / "box");

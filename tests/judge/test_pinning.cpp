@@ -41,7 +41,7 @@ TEST_CASE("pinning: slots are spread over the allowed CPUs, evenly when there ar
     CHECK(allocate_cpus(3, {1}).describe().find("3 slots share 1 CPU(s), up to 3 per CPU") != std::string::npos);
 }
 
-TEST_CASE("pinning: a judge under taskset -c 1 pins every slot to CPU 1 and says so") {
+TEST_CASE("pinning: a judge under taskset -c 1 pins every slot to CPU 1 and says so", "[serial]") {
     cpu_set_t mine;
     CPU_ZERO(&mine);
     sched_getaffinity(0, sizeof mine, &mine);

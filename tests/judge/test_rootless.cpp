@@ -138,7 +138,9 @@ TEST_CASE("rootless: without cgroups the CPU of the whole tree is polled and sto
     CHECK(r.cgroups == CgroupsState::off);
     CHECK(r.killed_by == KilledBy::cpu);
     CHECK(r.cpu_s >= 1.0);
-    CHECK(r.cpu_s <= 1.3);  // two spinners: per-process RLIMIT_CPU alone would allow 2 s each
+    // Two spinners: per-process RLIMIT_CPU alone would allow 2 s each, 4 s in all. The tree's limit
+    // stops them near 1 s; a runner whose poll runs late on a busy machine lets both cores burn on.
+    CHECK(r.cpu_s <= 2.0);
     fs::remove_all(box);
 }
 

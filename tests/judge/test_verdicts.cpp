@@ -178,7 +178,9 @@ TEST_CASE("a session measures the run and not the runner: a trivial program show
         auto r = judge(s, "sum.c");
         INFO(describe(r));
         CHECK(r.verdict == Verdict::AC);
-        CHECK(r.cpu_s < 0.05);
+        // A trivial program takes milliseconds of CPU; the bound leaves a busy machine's slower
+        // start-up room and still fails when the session's own setup is charged to a run.
+        CHECK(r.cpu_s < 0.2);
         CHECK(r.peak_kib < 16 * 1024);
     }
 }

@@ -44,7 +44,7 @@ TEST_CASE("target mip: a repeated clue is infeasible for CBC too") {
     REQUIRE_FALSE(target_by_mip(puzzle, Weights::ring(3)).has_completion());
 }
 
-// Puzzles per family: SUDOKU_AGREEMENT_PUZZLES when set (the quick tier of the suite samples 200,
+// Puzzles per family: SUDOKU_AGREEMENT_PUZZLES when set (the quick tier of the suite samples 20,
 // tests/solver/CMakeLists.txt), else 1,000. Each family is its own test so ctest runs them side by
 // side; CBC takes most of the time (10-60 ms a puzzle, about a minute for the sparsest family).
 int puzzles_per_family() {
@@ -83,7 +83,7 @@ TEST_CASE("target mip: puzzles packed into the corner boxes agree", "[agreement]
     agree_on_family("corner boxes", 10);
 }
 
-TEST_CASE("target mip: puzzles whose LP bound sits above the optimum by 1 to 3 agree") {
+TEST_CASE("target mip: puzzles whose LP bound sits above the optimum by 1 to 3 agree", "[cross-check]") {
     // The slowest puzzles of 4,000 per band on three seeds (bench_target --seed): LP bounds of
     // 2899.0, 2890.5, 2900.5, 2895.0, 2888.25 against optima of 2896, 2889, 2898, 2894, 2886,
     // among others. The row bound alone needed up to 10^6 nodes; the placement bound joins in and
@@ -114,7 +114,7 @@ TEST_CASE("target mip: puzzles whose LP bound sits above the optimum by 1 to 3 a
     REQUIRE(with_placement >= 6);
 }
 
-TEST_CASE("target mip: with the placement bound at every node, 20 trees of every family agree") {
+TEST_CASE("target mip: with the placement bound at every node, 20 trees of every family agree", "[cross-check]") {
     // By default the placement bound joins in on a few puzzles in a thousand; here it runs from
     // the first node, and at every node, so that its descent and its strikes are tested widely:
     // per family the first 20 puzzles that need a tree (the others end at the root, where the
@@ -146,7 +146,7 @@ TEST_CASE("target mip: the optimiser and CBC both give the empty grid 2906") {
     REQUIRE(require_same_optimum(Grid(3), Weights::ring(3)) == 2906);
 }
 
-TEST_CASE("target mip: random weight matrices 1..20 on the empty grid agree") {
+TEST_CASE("target mip: random weight matrices 1..20 on the empty grid agree", "[cross-check]") {
     // CBC needs 0.5-2 s on each of these, so ten of them.
     Rng random(120);
     for (int i = 0; i < 10; ++i) {
@@ -166,7 +166,7 @@ TEST_CASE("target mip: agrees with the optimiser on random weight matrices") {
     }
 }
 
-TEST_CASE("target mip: a 16x16 ring-weight puzzle agrees with the optimiser") {
+TEST_CASE("target mip: a 16x16 ring-weight puzzle agrees with the optimiser", "[cross-check]") {
     Rng random(4);
     std::vector<int> cells(256);
     std::iota(cells.begin(), cells.end(), 0);
@@ -175,7 +175,7 @@ TEST_CASE("target mip: a 16x16 ring-weight puzzle agrees with the optimiser") {
     require_same_optimum(puzzle, Weights::ring(4));
 }
 
-TEST_CASE("target mip: random weights in -20..20 agree with CBC on sparse puzzles") {
+TEST_CASE("target mip: random weights in -20..20 agree with CBC on sparse puzzles", "[cross-check]") {
     Rng random(1616);
     for (int i = 0; i < 20; ++i) {
         const Grid solved = random_solved_grid(3, random);
@@ -192,7 +192,7 @@ TEST_CASE("target mip: random weights in -20..20 agree with CBC on sparse puzzle
 // singles alone: on puzzle 3 of bench_target16's random 41-80 clue band (seed 26) it took 121 s before
 // the optimiser's root began. After its node budget the solver's own search gives the first
 // completion; the whole solve then takes under a second, and CBC agrees.
-TEST_CASE("target mip: a 16x16 grid on which the greedy dive thrashes is solved, and CBC agrees") {
+TEST_CASE("target mip: a 16x16 grid on which the greedy dive thrashes is solved, and CBC agrees", "[cross-check]") {
     const Grid puzzle = target16_bands(26, 10).at(2).puzzles.at(3);
     REQUIRE(require_same_optimum(puzzle, Weights::ring(4)) == 11558);
 }
@@ -202,7 +202,8 @@ TEST_CASE("target mip: a 16x16 grid on which the greedy dive thrashes is solved,
 // (CBC: 9 s), was the case until the branching on tried cells found it in 178 nodes
 // with no search at all. Puzzle 5 of seed 5's band takes 633 nodes with the searches and, in a build
 // without them, 1,997.
-TEST_CASE("target mip: a 16x16 grid whose optimum the tree is slow to find gets it from the neighbourhoods") {
+TEST_CASE("target mip: a 16x16 grid whose optimum the tree is slow to find gets it from the neighbourhoods",
+          "[cross-check]") {
     const Grid puzzle = target16_bands(5, 10).at(2).puzzles.at(5);
     const MeasuredTarget ours = target_max_score_measured(puzzle, Weights::ring(4));
     REQUIRE(ours.stats.neighbourhood_nodes > 0);

@@ -28,9 +28,8 @@ std::string runnable_language(const problem::Program& program);
 
 // The derived time limit (TimeLimitRule): grades the accepted submissions of the contest at
 // `contest_file` under its present limit, and returns the slowest accepted run times the rule's
-// multiplier, rounded up to its resolution; a refusal when nothing was accepted on every test.
-// A submission not accepted everywhere (one the judge cannot compile, say) is left out, noted.
+// multiplier, rounded up to its resolution; a refusal when nothing accepted could be run.
 double derive_time_limit(const problem::Problem& p, const std::filesystem::path& contest_file,
-                         std::vector<ImportRefusal>& refusals, std::vector<std::string>& notes);
+                         std::vector<ImportRefusal>& refusals);
 
 }  // namespace sudoku::judge::package
