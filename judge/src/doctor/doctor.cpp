@@ -171,15 +171,21 @@ DoctorReport examine_machine(const DoctorRequest& request) {
     const CpuAllocation cpus = allocate_cpus(std::max(1, request.jobs), allowed);
     RunRequest wanted;
     wanted.core = cpus.slot_cpu.front();
+    std::string folder_error;
     {
         const ProbeFolder scratch;
+        folder_error = scratch.error;
         const ProtectionProbe probe = scratch.error.empty() ? probe_protections(scratch.dir / "probe", wanted)
                                                             : ProtectionProbe{Protections{}, scratch.error};
         report.protections = probe.protections;
         report.probe_error = probe.error;
     }
     auto& items = report.items;
-    if (!report.probe_error.empty())
+    if (!folder_error.empty())
+        items.push_back(item("temporary folder", CheckLevel::missing, folder_error,
+                             "the sandbox was not probed: doctor probes only in a private folder of its own",
+                             "set TMPDIR to a folder on a local disk that this user can write, or unset it (/tmp)"));
+    else if (!report.probe_error.empty())
         items.push_back(item("sandbox", CheckLevel::missing, "the runner failed: " + report.probe_error,
                              "no run can be graded: every result would be FAIL",
                              "run sudoku-judge as root, from an installation with its libexec/sudoku/sudoku-sandbox"));
