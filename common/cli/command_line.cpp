@@ -1,8 +1,11 @@
 #include "command_line.hpp"
 
+#include <sys/statvfs.h>
+
 #include <algorithm>
 #include <charconv>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -177,9 +180,32 @@ std::optional<int> parse(CLI::App& app, int argc, char** argv) {
     }
 }
 
+namespace {
+
+// A full file system, said as such: which folder, and whether its blocks or its inodes ran out
+// (a file system with room can have no inode left: every new file or folder fails with ENOSPC).
+std::string file_system_failure(const std::filesystem::filesystem_error& error) {
+    namespace fs = std::filesystem;
+    if (error.code() != std::errc::no_space_on_device || error.path1().empty())
+        return std::string("internal error: ") + error.what();
+    std::error_code ec;
+    fs::path folder = fs::absolute(error.path1(), ec).parent_path();
+    while (folder.has_relative_path() && !fs::is_directory(folder, ec)) folder = folder.parent_path();
+    struct statvfs fs_stat {};
+    const bool no_inodes = statvfs(folder.c_str(), &fs_stat) == 0 && fs_stat.f_favail == 0;
+    return std::string(no_inodes ? "no inodes left" : "no space left") + " on the file system of " + folder.string() +
+           " (making " + error.path1().string() + "): free " +
+           (no_inodes ? "files there (df -i " : "space there (df ") + folder.string() + ")";
+}
+
+}  // namespace
+
 int run_guarded(const std::string& program, const std::function<int()>& command) {
     try {
         return command();
+    } catch (const std::filesystem::filesystem_error& error) {
+        std::cerr << program << ": " << file_system_failure(error) << "\n";
+        return exit_internal_error;
     } catch (const std::exception& error) {
         std::cerr << program << ": internal error: " << error.what() << "\n";
         return exit_internal_error;

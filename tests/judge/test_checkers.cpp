@@ -114,6 +114,18 @@ TEST_CASE("testlib checker: exit code 7 gives the fraction written first in the 
     CHECK(external("echo 'no number here' >&2; exit 7\n").kind == Kind::fail);
 }
 
+TEST_CASE("testlib checker: quitp's 'points 0.75' is a fraction; quitpi's points_info is no score, a FAIL") {
+    auto quitp = external("echo 'points 0.75 three of four' >&2; exit 7\n");
+    CHECK(quitp.kind == Kind::partial);
+    CHECK(quitp.fraction == Approx(0.75));
+    for (const char* message : {"points points_info=pa=0.75,pb=1 three of four", "points_info=0.5"}) {
+        INFO(message);
+        auto quitpi = external(std::string("echo '") + message + "' >&2; exit 7\n");
+        CHECK(quitpi.kind == Kind::fail);
+        CHECK_THAT(quitpi.message, Catch::Contains("points_info (testlib's quitpi), which is no score"));
+    }
+}
+
 TEST_CASE("testlib checker: it receives the input output and answer paths in that order") {
     auto r = external(
         "[ \"$(cat \"$1\")\" = '1 2' ] && [ \"$(cat \"$2\")\" = 4 ] && [ \"$(cat \"$3\")\" = 3 ] && exit 0; exit 1\n");

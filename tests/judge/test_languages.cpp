@@ -229,13 +229,38 @@ TEST_CASE("languages: every file of a folder submission decides its compile reco
     CHECK(hash() != before);
 }
 
-TEST_CASE("languages: with both t.cpp and t.c the C++ source is the submission, as before languages") {
-    auto dir = scratch("languages-precedence");
+TEST_CASE("languages: p.c, p.cpp, p.py and a binary p are refused together, each named, none guessed") {
+    auto dir = scratch("languages-ambiguous");
     write_text(dir / "ann/add.c", "int main(void) { return 0; }\n");
     write_text(dir / "ann/add.cpp", "int main() {}\n");
+    write_text(dir / "ann/add.py", "print(3)\n");
+    fs::copy_file("/bin/true", dir / "ann/add");
+    write_text(dir / "bob/add/add.c", "int main(void) { return 0; }\n");
+    write_text(dir / "bob/add/add.cpp", "int main() {}\n");
     const auto languages = sudoku::judge::contest_languages(sudoku::judge::CompileSettings{});
-    const auto found = sudoku::judge::find_sources(dir / "ann", "add", languages);
-    REQUIRE(found.language);
-    CHECK(found.language->name == "cpp");
-    CHECK(found.main.filename() == "add.cpp");
+    const auto ann = sudoku::judge::find_sources(dir / "ann", "add", languages);
+    CHECK(ann.refusal ==
+          "more than one submission for add: add.cpp, add.c, add.py, add (a binary); keep only the "
+          "one to be graded");
+    CHECK(ann.files.size() == 4);
+    const auto bob = sudoku::judge::find_sources(dir / "bob", "add", languages);
+    CHECK_THAT(bob.refusal, Catch::Contains("more than one submission for add: add.cpp, add.c;"));
+    write_text(dir / "carol/add.c", "int main(void) { return 0; }\n");
+    const auto carol = sudoku::judge::find_sources(dir / "carol", "add", languages);
+    CHECK(carol.refusal.empty());
+    CHECK(carol.main.filename() == "add.c");
+}
+
+TEST_CASE("languages: an ambiguous submission is graded as refused, with the names, and the others as before") {
+    auto dir = scratch("languages-ambiguous-grade");
+    const auto contest = write_add_contest(dir);
+    submit(dir, "ann", "sum_stdio.c", "add.c");
+    submit(dir, "ann", "sum_stdio.c", "add.cpp");
+    submit(dir, "bob", "sum_stdio.c", "add.c");
+    const ContestResults results = grade_contest(contest);
+    const auto& ann = of(results, "ann");
+    CHECK(ann.status == sudoku::judge::ProblemStatus::refused);
+    CHECK_THAT(ann.compile_message, Catch::Contains("more than one submission for add: add.cpp, add.c"));
+    CHECK(ann.points == 0);
+    CHECK(of(results, "bob").points == Approx(100));
 }

@@ -85,7 +85,46 @@ TEST_CASE("untrusted submissions: a source hard-linked to a test's answer is ref
     INFO(r.err);
     const Json mallory = sum_of(dir / "out", "mallory");
     CHECK(mallory["status"] == "refused");
-    CHECK_THAT(mallory["compile_message"].get<std::string>(), Catch::Contains("hard link to the test data"));
+    CHECK_THAT(mallory["compile_message"].get<std::string>(), Catch::Contains("sum.cpp is a hard link (2 names)"));
+    CHECK(!any_file_holds(dir / "out", "ANSWER-TEXT"));
+}
+
+TEST_CASE("untrusted submissions: a source hard-linked to the shard key, or to any file, is refused") {
+    // The key's text, were it compiled, would show in the CE message: the key authenticates shards.
+    const fs::path dir = scratch("hard-link-key");
+    contest_with_mallory(dir, "sum.cpp", [&](const fs::path& p) {
+        write_text(dir / ".judge-key", "KEY-TEXT-0123456789abcdef0123456789abcdef0123456789abcdef\n");
+        fs::permissions(dir / ".judge-key", fs::perms::owner_read | fs::perms::owner_write);
+        fs::create_hard_link(dir / ".judge-key", p);
+    });
+    check_refused(dir, "sum.cpp is a hard link (2 names)");
+    CHECK(!any_file_holds(dir / "out", "KEY-TEXT"));
+    // A second name anywhere else (here a file outside the contest) is refused the same way.
+    const fs::path other = scratch("hard-link-anywhere");
+    contest_with_mallory(other, "sum.c", [&](const fs::path& p) {
+        fs::copy_file(fs::path(SUDOKU_SOURCE_DIR) / "tests/judge/programs/sum.c", other / "elsewhere.c");
+        fs::create_hard_link(other / "elsewhere.c", p);
+    });
+    check_refused(other, "sum.c is a hard link (2 names)");
+}
+
+TEST_CASE("untrusted submissions: a source that is a test's answer through a bind mount (one name) is refused") {
+    const fs::path dir = scratch("bind-answer");
+    contest_with_mallory(dir, "sum.cpp", [&](const fs::path& p) {
+        write_text(dir / "testdata/sum/04.ans", "5005 ANSWER-TEXT\n");
+        write_text(p, "");
+    });
+    const fs::path source = dir / "contestants/mallory/sum.cpp";
+    const std::string mount =
+        "mount --bind '" + (dir / "testdata/sum/04.ans").string() + "' '" + source.string() + "' 2>/dev/null";
+    if (geteuid() != 0 || std::system(mount.c_str()) != 0)
+        sudoku::testing::skip_test("a bind mount needs root with the right to mount");
+    const CliRun r = judge_in(dir, "grade contest.yaml --out out");
+    std::system(("umount '" + source.string() + "'").c_str());
+    INFO(r.err);
+    const Json mallory = sum_of(dir / "out", "mallory");
+    CHECK(mallory["status"] == "refused");
+    CHECK_THAT(mallory["compile_message"].get<std::string>(), Catch::Contains("is the contest's own file"));
     CHECK(!any_file_holds(dir / "out", "ANSWER-TEXT"));
 }
 

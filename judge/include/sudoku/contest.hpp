@@ -14,6 +14,8 @@
 //     time_limit: 10                # seconds
 //     message_limit: 64             # KiB of compiler messages kept
 //     source_limit: 1024            # KiB: a larger source is refused without being read
+//     output_limit: 64              # MiB: the largest file the compiler may write (and a ready binary)
+//     memory_limit: 2048            # MiB of memory for the compiler
 //   languages:                      # more languages, or built-in ones changed (sudoku/languages.hpp)
 //     python: {time_multiplier: 2}
 //   jobs: 1                         # parallel runs (--jobs overrides)
@@ -48,6 +50,8 @@ inline constexpr Bounds<long long> kStackMib{1, 1 << 20};
 inline constexpr Bounds<double> kCompileTimeLimitS{0.1, 600};
 inline constexpr Bounds<long long> kMessageLimitKib{1, 16384};
 inline constexpr Bounds<long long> kSourceLimitKib{1, 65536};
+inline constexpr Bounds<long long> kCompileOutputLimitMib{1, 4096};
+inline constexpr Bounds<long long> kCompileMemoryLimitMib{64, 1 << 20};
 }  // namespace contest_bounds
 
 struct TestCase {

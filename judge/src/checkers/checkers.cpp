@@ -175,7 +175,16 @@ std::variant<CheckerRun, CheckResult> run_checker_process(const std::filesystem:
 
 // testlib's quitp style: the first number of the message is the fraction of the points. Its sign
 // counts (a "-0.5" is a broken checker, not half the points), and a lone '.' is no number at all.
+// quitpi writes "points_info=TEXT" instead: TEXT is for a judging system that knows its meaning
+// (e.g. "pa=0.75,pb=1"), no score, and reading its first number would make one up.
 CheckResult testlib_points(const std::string& message) {
+    std::string_view rest = message;
+    const auto skip_spaces = [&rest] { rest.remove_prefix(std::min(rest.find_first_not_of(" \t\n"), rest.size())); };
+    skip_spaces();
+    if (rest.substr(0, 7) == "points ") rest.remove_prefix(7);
+    skip_spaces();
+    if (rest.substr(0, 12) == "points_info=")
+        return CheckResult::fail("the checker gave points_info (testlib's quitpi), which is no score: " + message);
     size_t at = message.find_first_of("+-0123456789.");
     double f = -1;
     while (at != std::string::npos) {

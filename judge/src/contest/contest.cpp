@@ -99,7 +99,8 @@ void check_problem_names(const YamlReader& in, const YAML::Node& entries, const 
 }
 
 void read_compile(const YamlReader& in, const YAML::Node& cc, CompileSettings& compile) {
-    in.only_keys(cc, {"cpp", "c", "time_limit", "message_limit", "source_limit"}, "compile");
+    in.only_keys(cc, {"cpp", "c", "time_limit", "message_limit", "source_limit", "output_limit", "memory_limit"},
+                 "compile");
     if (cc["cpp"]) compile.cpp = in.text(cc["cpp"], "cpp");
     if (cc["c"]) compile.c = in.text(cc["c"], "c");
     if (cc["time_limit"])
@@ -108,6 +109,11 @@ void read_compile(const YamlReader& in, const YAML::Node& cc, CompileSettings& c
         compile.message_limit_kib = in.integer(cc["message_limit"], "message_limit", contest_bounds::kMessageLimitKib);
     if (cc["source_limit"])
         compile.source_limit_kib = in.integer(cc["source_limit"], "source_limit", contest_bounds::kSourceLimitKib);
+    if (cc["output_limit"])
+        compile.binary_limit_mib =
+            in.integer(cc["output_limit"], "output_limit", contest_bounds::kCompileOutputLimitMib);
+    if (cc["memory_limit"])
+        compile.memory_mib = in.integer(cc["memory_limit"], "memory_limit", contest_bounds::kCompileMemoryLimitMib);
 }
 
 Contest read_contest(const YamlReader& in, const YAML::Node& root, const fs::path& source) {

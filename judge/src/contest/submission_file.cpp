@@ -66,31 +66,27 @@ namespace {
 
 bool same_file(const struct stat& a, const struct stat& b) { return a.st_dev == b.st_dev && a.st_ino == b.st_ino; }
 
-// The test data file that is `file` under another name (a hard link), if any.
-std::optional<std::filesystem::path> test_data_named(const struct stat& file,
-                                                     const std::vector<std::filesystem::path>& test_data) {
-    std::error_code ec;
-    for (const auto& folder : test_data)
-        for (auto it = std::filesystem::recursive_directory_iterator(folder, ec);
-             !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
-            struct stat st {};
-            if (lstat(it->path().c_str(), &st) == 0 && S_ISREG(st.st_mode) && same_file(st, file)) return it->path();
-        }
-    return std::nullopt;
-}
-
 }  // namespace
 
-std::optional<std::string> hard_link_to_test_data(
-    const std::vector<std::filesystem::path>& files,
-    const std::function<std::vector<std::filesystem::path>()>& test_data) {
+std::optional<std::string> shared_with_contest(const std::vector<std::filesystem::path>& files,
+                                               const std::function<std::vector<std::filesystem::path>()>& contest) {
+    std::vector<std::pair<std::filesystem::path, struct stat>> named;
     for (const auto& file : files) {
         struct stat st {};
-        // One name only (the usual case): it cannot be a test's file; the test data is not walked.
-        if (lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink < 2) continue;
-        if (auto data = test_data_named(st, test_data()))
-            return file.filename().string() + " is a hard link to the test data (" + data->filename().string() +
-                   "); only the contestant's own file is graded";
+        if (lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;  // refused as such when copied
+        if (st.st_nlink > 1)
+            return file.filename().string() + " is a hard link (" + std::to_string(st.st_nlink) +
+                   " names): only a file with one name is graded, another may be the test data or the judge's key";
+        named.emplace_back(file, st);
+    }
+    if (named.empty()) return std::nullopt;
+    for (const auto& own : contest()) {
+        struct stat st {};
+        if (stat(own.c_str(), &st) != 0) continue;
+        for (const auto& [file, file_st] : named)
+            if (same_file(file_st, st))
+                return file.filename().string() + " is the contest's own file " + own.string() +
+                       " (the same inode): only the contestant's own file is graded";
     }
     return std::nullopt;
 }

@@ -26,11 +26,13 @@ namespace sudoku::judge {
 std::optional<std::string> copy_submission(const std::filesystem::path& from, const std::filesystem::path& to,
                                            std::uintmax_t limit_bytes, mode_t mode);
 
-// Why one of `files` is refused as a hard link to a file of the test data (under one of the
-// folders `test_data` lists, asked only when needed), or nothing. A compiler quotes its source in its messages, so an
-// answer submitted under a source's name would be shown in the CE message; copying it first would not help, the copy
-// holds the same bytes. Only a file with more than one name is compared (st_dev, st_ino) with the test data's.
-std::optional<std::string> hard_link_to_test_data(const std::vector<std::filesystem::path>& files,
-                                                  const std::function<std::vector<std::filesystem::path>()>& test_data);
+// Why one of `files` is refused as a file the contest shares, or nothing. A compiler quotes its
+// source in its messages, so a test's answer or the judge's key submitted under a source's name
+// would be shown in the CE message; copying it first would not help, the copy holds the same
+// bytes. So a file with more than one name (st_nlink > 1: whatever the other is) is refused, and
+// one with a single name is compared (st_dev, st_ino) with the files `contest` lists (the contest
+// file, its key, the problems' configs and tests: one reached through a bind mount).
+std::optional<std::string> shared_with_contest(const std::vector<std::filesystem::path>& files,
+                                               const std::function<std::vector<std::filesystem::path>()>& contest);
 
 }  // namespace sudoku::judge

@@ -49,6 +49,38 @@ void add_folder(const fs::path& folder, SubmissionFiles& s) {
     }
 }
 
+struct Candidate {
+    fs::path file;
+    const Language* language;  // null: a ready binary
+};
+
+// What in `dir` could be the submission for `problem`: a source in each language's extensions,
+// in the languages' order, then a ready binary.
+std::vector<Candidate> candidates(const fs::path& dir, const std::string& problem,
+                                  const std::vector<Language>& languages) {
+    std::vector<Candidate> found;
+    struct stat st {};
+    for (const auto& language : languages)
+        for (const auto& ext : language.extensions)
+            if (present(dir / (problem + ext), st) && !S_ISDIR(st.st_mode))
+                found.push_back({dir / (problem + ext), &language});
+    const fs::path binary = dir / problem;
+    if (present(binary, st) && !S_ISDIR(st.st_mode) && (!S_ISREG(st.st_mode) || (st.st_mode & 0111)))
+        found.push_back({binary, nullptr});
+    // A source is what the judge compiles: it comes first, so the refusal goes through the compile
+    // step that reports it.
+    std::stable_partition(found.begin(), found.end(), [](const Candidate& c) { return c.language != nullptr; });
+    return found;
+}
+
+// Grading one of several would be the judge's guess at what the contestant meant.
+std::string ambiguity(const std::vector<Candidate>& found, const std::string& problem) {
+    std::string names;
+    for (const auto& c : found)
+        names += (names.empty() ? "" : ", ") + c.file.filename().string() + (c.language ? "" : " (a binary)");
+    return "more than one submission for " + problem + ": " + names + "; keep only the one to be graded";
+}
+
 }  // namespace
 
 SubmissionFiles find_sources(const fs::path& contestant_dir, const std::string& problem,
@@ -65,22 +97,17 @@ SubmissionFiles find_sources(const fs::path& contestant_dir, const std::string& 
         }
     }
     for (const fs::path& dir : {contestant_dir, contestant_dir / problem}) {
-        struct stat st {};
-        for (const auto& language : languages)
-            for (const auto& ext : language.extensions)
-                if (present(dir / (problem + ext), st) && !S_ISDIR(st.st_mode)) {
-                    s.main = dir / (problem + ext);
-                    s.files = {s.main};
-                    s.language = &language;
-                    if (dir != contestant_dir) add_folder(dir, s);
-                    return s;
-                }
-        const fs::path binary = dir / problem;
-        if (present(binary, st) && !S_ISDIR(st.st_mode) && (!S_ISREG(st.st_mode) || (st.st_mode & 0111))) {
-            s.main = binary;
-            s.files = {binary};
+        const std::vector<Candidate> found = candidates(dir, problem, languages);
+        if (found.empty()) continue;
+        s.main = found[0].file;
+        s.language = found[0].language;
+        for (const auto& c : found) s.files.push_back(c.file);
+        if (found.size() > 1) {
+            s.refusal = ambiguity(found, problem);
             return s;
         }
+        if (s.language && dir != contestant_dir) add_folder(dir, s);
+        return s;
     }
     return s;
 }

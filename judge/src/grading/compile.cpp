@@ -70,6 +70,23 @@ bool build_disk_full(const fs::path& build_dir, const std::string& log, const Co
     return free_bytes < static_cast<double>(settings.binary_limit_mib) * 1024 * 1024;
 }
 
+// Whether the compiler wrote a file up to its size limit, where RLIMIT_FSIZE stopped it: in `box`,
+// or in its /tmp (an object file), which the compiler's driver reports as SIGXFSZ's name ("g++:
+// internal compiler error: File size limit exceeded signal terminated program as").
+bool wrote_past_limit(const fs::path& box, const std::string& log, const CompileSettings& settings) {
+    if (log.find("File size limit exceeded") != std::string::npos) return true;
+    const auto limit = static_cast<std::uintmax_t>(settings.binary_limit_mib) << 20;
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(box, fs::directory_options::none, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        struct stat st {};
+        if (lstat(it->path().c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+            static_cast<std::uintmax_t>(st.st_size) >= limit)
+            return true;
+    }
+    return false;
+}
+
 // The compiler's limits: the contest's compile time and memory, and a binary's size as its output.
 RunLimits compile_limits(const CompileSettings& settings) {
     return RunLimits{.cpu_s = settings.time_limit_s,
@@ -90,10 +107,15 @@ void record_compile_run(CompileResult& result, const RunRecord& run, const std::
     if (!run.error.empty()) {
         result.judge_fault = true;
         result.message = run.error;
+    } else if (run.killed_by == KilledBy::output || (run.exit_code != 0 && wrote_past_limit(box, log, settings))) {
+        result.message = "compilation exceeded the judge's compile output_limit of " +
+                         std::to_string(settings.binary_limit_mib) +
+                         " MiB for a file (CONTEST.yaml compile: output_limit)\n" + log;
     } else if (run.killed_by != KilledBy::none || run.cpu_s > settings.time_limit_s) {
         result.message = "compilation exceeded " + std::to_string(settings.time_limit_s).substr(0, 4) + " s\n" + log;
-    } else if (run.oom) {
-        result.message = "compilation exceeded " + std::to_string(settings.memory_mib) + " MiB of memory\n" + log;
+    } else if (run.oom || (run.exit_code != 0 && run.peak_kib >= settings.memory_mib * 1024)) {
+        result.message = "compilation exceeded the judge's compile memory_limit of " +
+                         std::to_string(settings.memory_mib) + " MiB (CONTEST.yaml compile: memory_limit)\n" + log;
     } else if (run.signal) {
         result.message = "compiler killed by signal " + std::to_string(*run.signal) + "\n" + log;
     } else if (run.exit_code != 0 && build_disk_full(build_dir, log, settings)) {

@@ -34,6 +34,7 @@
 #include "sudoku/out_dir.hpp"
 #include "sudoku/runner_contract.hpp"
 #include "sudoku/scoring.hpp"
+#include "sudoku/shard_status.hpp"
 #include "sudoku/verdict.hpp"
 
 namespace sudoku::judge {
@@ -274,17 +275,16 @@ struct Work {
     size_t contestant, problem;
 };
 
-// Every folder holding a problem's tests (a test's file may lie beside its problem's folder).
-std::vector<fs::path> test_data_folders(const Contest& contest) {
-    std::vector<fs::path> folders;
+// The files of the contest a submission must not be: the contest file, its shard key, and each
+// problem's config, checker and tests.
+std::vector<fs::path> contest_files(const Contest& contest) {
+    std::vector<fs::path> files{contest.source, default_shard_key_file(contest)};
     for (const auto& problem : contest.problems) {
-        folders.push_back(problem.testdata);
-        for (const auto& test : problem.tests)
-            for (const auto& file : {test.input, test.answer})
-                if (std::find(folders.begin(), folders.end(), file.parent_path()) == folders.end())
-                    folders.push_back(file.parent_path());
+        files.push_back(problem.config.source);
+        if (fs::path(problem.config.checker).is_absolute()) files.emplace_back(problem.config.checker);
+        for (const auto& test : problem.tests) files.insert(files.end(), {test.input, test.answer});
     }
-    return folders;
+    return files;
 }
 
 // Compiles (or copies) the files the plan found for submission `w`.
@@ -301,7 +301,7 @@ CompileRecord prepare_submission(const Contest& contest, const GradingPlan& plan
         for (const auto& l : languages) kinds += (kinds.empty() ? "" : ", ") + problem.config.name + l.extensions[0];
         rec.status = CompileStatus::missing;
         rec.message = "no " + kinds + " or binary in " + (contest.contestants_dir / name).string();
-    } else if (auto linked = hard_link_to_test_data(files.files, [&] { return test_data_folders(contest); })) {
+    } else if (auto linked = shared_with_contest(files.files, [&] { return contest_files(contest); })) {
         rec.status = CompileStatus::refused;
         rec.message = *linked;
     } else if (!files.language) {

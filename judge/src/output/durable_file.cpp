@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -13,7 +14,14 @@ namespace sudoku::judge {
 namespace fs = std::filesystem;
 
 void throw_output_error(const fs::path& file, const std::string& what) {
-    throw OutputError(file.string() + ": " + what + ": " + std::strerror(errno));
+    const int error = errno;
+    std::string cause = std::strerror(error);
+    // ENOSPC also means that the file system has no inode left for a new file, with blocks to spare.
+    const fs::path folder = file.has_parent_path() ? file.parent_path() : fs::path(".");
+    struct statvfs fs_stat {};
+    if (error == ENOSPC && statvfs(folder.c_str(), &fs_stat) == 0 && fs_stat.f_favail == 0)
+        cause = "no inodes left on the file system of " + folder.string() + " (df -i " + folder.string() + ")";
+    throw OutputError(file.string() + ": " + what + ": " + cause);
 }
 
 void sync_directory(const fs::path& dir) {
