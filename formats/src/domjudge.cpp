@@ -27,7 +27,7 @@ struct Ini {
 };
 
 std::string trimmed(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\r"), e = s.find_last_not_of(" \t\r");
+    const auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
     return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
@@ -184,7 +184,11 @@ void read_tagged_submissions(const PackageFiles& files, Problem& problem, Refusa
             bool tagged = false;
             std::string bad;
             const auto tags = expected_results(e.submission, tagged, bad);
-            if (!bad.empty()) refusals.add(entry, 0, bad);
+            if (!bad.empty()) {
+                // DOMjudge's own test results for submissions it must refuse (NONE-INVALID-SUBMISSION).
+                problem.notes.push_back(files.relative(entry) + ": " + bad + ": not imported");
+                continue;
+            }
             if (tagged)
                 e.overall = tags;
             else if (!domjudge_folder(name, e)) {
@@ -207,6 +211,13 @@ bool is_domjudge_package(const fs::path& dir) {
            (fs::is_regular_file(dir / ".timelimit", ec) && fs::is_directory(dir / "data", ec));
 }
 
+// The Kattis reader's note that the time limit will be derived, when DOMjudge's files give it.
+void drop_derived_note(Problem& problem) {
+    if (problem.time_rule.derived) return;
+    std::erase_if(problem.notes,
+                  [](const std::string& n) { return n.rfind("problem.yaml gives no time_limit", 0) == 0; });
+}
+
 std::variant<Problem, std::vector<Diagnostic>> read_domjudge(const fs::path& dir) {
     const PackageFiles files(dir);
     Refusals refusals;
@@ -225,6 +236,7 @@ std::variant<Problem, std::vector<Diagnostic>> read_domjudge(const fs::path& dir
     kattis::read_data(files, meta, problem, refusals);
     apply_ini(files, problem, meta, refusals);
     kattis::read_validators(files, meta, problem, refusals);
+    drop_derived_note(problem);
     read_tagged_submissions(files, problem, refusals);
     for (const auto& why : problem::model_problems(problem)) refusals.add(files.root(), 0, why);
     if (!refusals.empty()) return refusals.list;
