@@ -212,10 +212,21 @@ void set_limit(const Child& c, int resource, const char* name, rlim_t value, con
         c.die(std::string("setrlimit(") + name + ")");
 }
 
+// Under the user clock the runner never stops a program that spends its time in the kernel; LemonLime's
+// watcher has the kernel do it: SIGXCPU at the limit's whole seconds of user and system time (a TLE).
+void set_cpu_backstop_as_lemonlime(const Child& c) {
+    const auto whole = static_cast<rlim_t>(std::ceil(c.o.cpu));
+    rlimit r{whole, whole + 1};
+    if (step_fails(c.o, "setrlimit") || setrlimit(RLIMIT_CPU, &r) != 0) c.die("setrlimit(RLIMIT_CPU)");
+}
+
 void set_rlimits(const Child& c) {
     const Options& o = c.o;
     // backstop; the runner kills first
-    set_limit(c, RLIMIT_CPU, "RLIMIT_CPU", static_cast<rlim_t>(std::ceil(o.cpu_hard)) + 1);
+    if (o.cpu_clock == sudoku::judge::CpuClock::user)
+        set_cpu_backstop_as_lemonlime(c);
+    else
+        set_limit(c, RLIMIT_CPU, "RLIMIT_CPU", static_cast<rlim_t>(std::ceil(o.cpu_hard)) + 1);
     set_limit(c, RLIMIT_FSIZE, "RLIMIT_FSIZE", static_cast<rlim_t>(o.fsize_kib + 1) * 1024);
     set_limit(c, RLIMIT_STACK, "RLIMIT_STACK",
               o.stack_mib <= 0 ? RLIM_INFINITY : static_cast<rlim_t>(o.stack_mib) << 20);

@@ -186,21 +186,26 @@ TEST_CASE("import-lemon: comparison modes 2 (diff) and 4 (Lemon's special judge)
     CHECK(points_of(results) == lemonlime);
 }
 
-// kernel: one test case of 100 points under 0.5 s; the program spends 0.8 s of system time and
-// almost no user time (tests/judge/programs/lemon_system_time.c). LemonLime: accepted.
+// kernel: one test case of 100 points under 0.3 s; alice's program spends 0.5 s of system time and
+// almost no user time (tests/judge/programs/lemon_system_time.c): accepted in LemonLime. bob's
+// spends 1.6 s there: LemonLime's CPU rlimit, the limit's whole seconds (1 s) of user and system
+// time together, ends it by SIGXCPU: TLE.
 TEST_CASE("import-lemon: an imported task's CPU limit counts user time only, as LemonLime's") {
     auto dir = scratch("lemon-user-time");
     const fs::path lemon = dir / "lemon";
     write_numbers(lemon, "kernel", 1, [](int k) { return std::to_string(k) + "\n"; });
-    write_cdf(lemon, Json::array({lemon_task("kernel", 0, 1, 100, 500, 256)}));
+    write_cdf(lemon, Json::array({lemon_task("kernel", 0, 1, 100, 300, 256)}));
     submit(lemon, "alice", "kernel.c", source_of("lemon_system_time.c"));
+    std::string longer = source_of("lemon_system_time.c");
+    REQUIRE(longer.find("< 0.5") != std::string::npos);
+    submit(lemon, "bob", "kernel.c", longer.replace(longer.find("< 0.5"), 5, "< 1.6"));
     const Json results = import_and_grade(dir);
     CHECK(read_text(dir / "here/kernel/problem.yaml").find("cpu_clock: user\n") != std::string::npos);
-    CHECK(first_verdicts(results, "kernel") == std::map<std::string, std::string>{{"alice", "AC"}});
+    CHECK(first_verdicts(results, "kernel") == std::map<std::string, std::string>{{"alice", "AC"}, {"bob", "TLE"}});
     CHECK(points_of(results)["alice"]["kernel"] == 100);
     // The same task on the judge's own clock, user and system time: over the limit.
     const Json own_clock = grade_without(dir, "kernel", "cpu_clock: user");
-    CHECK(first_verdicts(own_clock, "kernel") == std::map<std::string, std::string>{{"alice", "TLE"}});
+    CHECK(first_verdicts(own_clock, "kernel") == std::map<std::string, std::string>{{"alice", "TLE"}, {"bob", "TLE"}});
 }
 
 // memo: one test case of 100 points under 64 MiB. LemonLime: MLE for a 96 MiB static array with

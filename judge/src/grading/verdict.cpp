@@ -53,6 +53,10 @@ Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const Outp
     if (run.oom) return {Verdict::MLE, memory_reason(true)};
 
     // 3. Time: CPU (soft limit passed, or stopped at the hard one), then wall.
+    if (run.signal && *run.signal == SIGXCPU)
+        return {Verdict::TLE, format("killed by SIGXCPU: the kernel's CPU time limit (user and system time) for a "
+                                     "CPU limit of %.3f s",
+                                     limits.cpu_s)};
     if (run.killed_by == KilledBy::cpu || run.cpu_s > limits.cpu_s)
         return {Verdict::TLE, format("CPU time %.3f s > limit %.3f s", run.cpu_s, limits.cpu_s) +
                                   (run.killed_by == KilledBy::cpu ? " (stopped)" : "")};
