@@ -1,5 +1,5 @@
 // The words the documentation lists for a state are exactly the words of the code's name table:
-// README.md ("Judge", the results.json schema) and docs/judge.md (the runner's record). A state
+// docs/results.md (the results.json schema) and docs/judge.md (the runner's record). A state
 // added in the code and not documented, or documented and not in the code, fails here.
 #include <regex>
 #include <set>
@@ -68,16 +68,16 @@ std::set<std::string> table_of() {
 
 }  // namespace
 
-TEST_CASE("names: README's results.json problem statuses are exactly the code's ProblemStatus names") {
-    std::string row = row_of(read_doc("README.md"), "`contestants[].problems[]`");
+TEST_CASE("names: docs/results.md's results.json problem statuses are exactly the code's ProblemStatus names") {
+    std::string row = row_of(read_doc("docs/results.md"), "`contestants[].problems[]`");
     // "`status` (`graded`, ..., `not graded`: why) ...": the words up to the first ':' or ')'.
     std::string list = listed_after(row, "`status`", ')');
     list = list.substr(0, list.find(':'));
     CHECK(backticked(list) == table_of<ProblemStatus>());
 }
 
-TEST_CASE("names: README's results.json verdicts are exactly the code's Verdict names") {
-    std::string row = row_of(read_doc("README.md"), "`tests[]`");
+TEST_CASE("names: docs/results.md's results.json verdicts are exactly the code's Verdict names") {
+    std::string row = row_of(read_doc("docs/results.md"), "`tests[]`");
     CHECK(spaced(listed_after(row, "`verdict`", ')')) == table_of<Verdict>());
 }
 

@@ -106,7 +106,7 @@ TEST_CASE("statistics: runs at 90 % of the time limit or more, not stopped by it
     CHECK(contest_statistics(unknown).near_limit.empty());
 }
 
-TEST_CASE("statistics: results.json holds them, every key documented in README's results.json table") {
+TEST_CASE("statistics: results.json holds them, every key documented in docs/results.md's results.json table") {
     const auto results = sudoku::testing::synthetic_results(40);
     const fs::path file = report_test::scratch("statistics") / "results.json";
     write_results_json(results, file);
@@ -129,7 +129,7 @@ TEST_CASE("statistics: results.json holds them, every key documented in README's
         }
     };
     collect(st);
-    const std::string readme = report_test::read_text(fs::path(SUDOKU_SOURCE_DIR) / "README.md");
+    const std::string readme = report_test::read_text(fs::path(SUDOKU_SOURCE_DIR) / "docs/results.md");
     for (const auto& k : keys) {
         INFO("results.json statistics key " << k);
         CHECK((readme.find("`" + k + "`") != std::string::npos || readme.find("`" + k + "[]`") != std::string::npos));

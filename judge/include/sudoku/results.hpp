@@ -1,4 +1,4 @@
-// The results of a contest: what results.json holds (schema in README.md, "Judge") and what the
+// The results of a contest: what results.json holds (schema in docs/results.md) and what the
 // journal, the CSV and the HTML report are made from.
 #pragma once
 

@@ -78,7 +78,7 @@ ContestStatistics contest_statistics(const ContestResults& results);
 Spread spread_of(std::vector<double> scores);
 Histogram histogram_of(const std::vector<double>& scores, double max, int bins = kHistogramBins);
 
-// results.json's `statistics` object (README.md, "Judge").
+// results.json's `statistics` object (docs/results.md).
 nlohmann::json to_json(const ContestStatistics& s);
 
 }  // namespace sudoku::judge

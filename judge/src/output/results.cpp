@@ -1,4 +1,4 @@
-// results.json, field by field (schema documented in README.md, "Judge").
+// results.json, field by field (schema documented in docs/results.md).
 #include "sudoku/results.hpp"
 
 #include <cmath>

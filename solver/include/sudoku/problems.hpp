@@ -39,7 +39,7 @@ struct Problem {
     std::string_view title;
     Format input;
     bool any_valid_solution;        // grid answers: any completion is right (else: exact answer)
-    std::string_view input_layout;  // one sentence each, for --help and the README
+    std::string_view input_layout;  // one sentence each, for --help and docs/problems.md
     std::string_view output_layout;
 };
 
