@@ -85,7 +85,7 @@ void read_type(const YamlReader& in, const YAML::Node& root, Problem& problem, M
             problem.type = problem::ProblemType::scoring;
         else if (word == "interactive" || word == "multi-pass" || word == "submit-answer" || word == "submit_answer")
             in.fail(root["type"] ? root["type"] : root,
-                    "a " + word + " problem cannot be graded here: only pass-fail and scoring batch problems");
+                    "the problem is " + word + ": only pass-fail and scoring batch problems are graded here");
         else if (word != "pass-fail" && word != "standard")
             in.fail(root["type"] ? root["type"] : root, "'type' is pass-fail or scoring, found '" + word + "'");
     }
@@ -98,7 +98,7 @@ void read_type(const YamlReader& in, const YAML::Node& root, Problem& problem, M
                 problem.type = problem::ProblemType::scoring;
             } else if (words[i] == "interactive" || words[i] == "multi-pass") {
                 in.fail(v,
-                        "a " + words[i] + " problem cannot be graded here: only pass-fail and scoring batch problems");
+                        "the problem is " + words[i] + ": only pass-fail and scoring batch problems are graded here");
             } else {
                 in.fail(v, "'validation' is default, or custom with score, found '" + words[i] + "'");
             }

@@ -27,8 +27,8 @@ public:
 
     const std::filesystem::path& root() const { return root_; }
 
-    // `path` (inside the root) as a regular file whose target lies inside the package, or nullopt
-    // with the refusal added.
+    // `path` (inside the root) as a regular file whose target lies inside the package (a link:
+    // its target), or nullopt with the refusal added.
     std::optional<std::filesystem::path> regular(const std::filesystem::path& path, Refusals& refusals) const;
 
     // The entries of a folder (links to folders inside the package followed), sorted by name.

@@ -4,11 +4,17 @@
 #include <algorithm>
 #include <fstream>
 #include <iomanip>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
+#include "import/problem_yaml_writer.hpp"
+#include "sudoku/formats/domjudge.hpp"
+#include "sudoku/formats/kattis.hpp"
 #include "sudoku/package_import.hpp"
 #include "sudoku/problem/problem.hpp"
+#include "sudoku/problem/scoring.hpp"
 #include "verify_parts.hpp"
 
 namespace sudoku::judge {
@@ -125,7 +131,30 @@ std::string unmet(const Json& expected, const Judged& j, const ProblemResult& r)
     return "";
 }
 
-SubmissionCheck check_submission(const Json& problem, const Json& s, const ContestResults& results) {
+// The package's model, read again where the import read it, for its own judgement rules (Kattis's
+// grader flags: ignore_sample, accept_if_any_accepted, ...); nothing when it cannot be read.
+std::optional<problem::Problem> package_model(const Json& problem) {
+    if (!problem.contains("package")) return std::nullopt;
+    const fs::path dir = problem["package"].get<std::string>();
+    const std::string format = problem["format"];
+    auto read = format == "domjudge" ? formats::read_domjudge(dir) : formats::read_kattis(dir);
+    if (auto* p = std::get_if<problem::Problem>(&read)) return std::move(*p);
+    return std::nullopt;
+}
+
+// The submission's own judgement by the model's groups: its tests' judgements, aggregated.
+Judgement model_judgement(const problem::Problem& model, const Judged& j) {
+    std::map<std::string, Judgement> by_name(j.tests.begin(), j.tests.end());
+    std::vector<problem::TestResult> results;
+    for (const auto& t : model.tests) {
+        auto it = by_name.find(plain_name(t.name));
+        results.push_back({it == by_name.end() ? Judgement::judge_error : it->second, it != by_name.end(), {}, {}});
+    }
+    return problem::score_problem(model, results).judgement;
+}
+
+SubmissionCheck check_submission(const Json& problem, const Json& s, const ContestResults& results,
+                                 const std::optional<problem::Problem>& model) {
     SubmissionCheck c;
     c.problem = problem["problem"];
     c.contestant = s["contestant"];
@@ -140,7 +169,9 @@ SubmissionCheck check_submission(const Json& problem, const Json& s, const Conte
         c.why = "not graded";
         return c;
     }
-    const Judged j = judged(*r, problem["memory_is_run_time_error"].get<bool>());
+    Judged j = judged(*r, problem["memory_is_run_time_error"].get<bool>());
+    if (model && r->status == ProblemStatus::graded) j.overall = model_judgement(*model, j);
+    if (j.overall == Judgement::accepted) j.first_failure.clear();
     c.got = std::string(to_string(j.overall)) + (j.first_failure.empty() ? "" : " on " + j.first_failure) + ", " +
             shown(r->points) + " of " + shown(r->max_points) + " points";
     c.why = unmet(s, j, *r);
@@ -172,7 +203,9 @@ std::variant<Verification, Diagnostic> verify_contest(const fs::path& contest_di
     try {
         const ContestResults results = grade(contest, options);
         for (const auto& problem : std::get<Json>(doc)["problems"]) {
-            for (const auto& s : problem["submissions"]) v.submissions.push_back(check_submission(problem, s, results));
+            const auto model = package_model(problem);
+            for (const auto& s : problem["submissions"])
+                v.submissions.push_back(check_submission(problem, s, results, model));
             verify::run_validators(contest, problem, options.out_dir / "validators", v.validators);
         }
     } catch (const Json::exception& e) {

@@ -115,7 +115,7 @@ Refusals write_aside(Problem& p, const fs::path& aside, const fs::path& out, std
     if (auto r = check_loads(aside, out); !r.empty()) return r;
     if (p.time_rule.derived) {
         std::vector<package::ImportRefusal> why;
-        p.limits.time_s = package::derive_time_limit(p, aside / "CONTEST.yaml", why);
+        p.limits.time_s = package::derive_time_limit(p, aside / "CONTEST.yaml", why, notes);
         if (!why.empty()) return one(why[0].file, why[0].message);
         notes.push_back(p.name + ": time limit " + std::to_string(p.limits.time_s).substr(0, 5) +
                         " s, derived from the accepted submissions' slowest run x " +

@@ -28,8 +28,9 @@ std::string runnable_language(const problem::Program& program);
 
 // The derived time limit (TimeLimitRule): grades the accepted submissions of the contest at
 // `contest_file` under its present limit, and returns the slowest accepted run times the rule's
-// multiplier, rounded up to its resolution; a refusal when nothing accepted could be run.
+// multiplier, rounded up to its resolution; a refusal when nothing was accepted on every test.
+// A submission not accepted everywhere (one the judge cannot compile, say) is left out, noted.
 double derive_time_limit(const problem::Problem& p, const std::filesystem::path& contest_file,
-                         std::vector<ImportRefusal>& refusals);
+                         std::vector<ImportRefusal>& refusals, std::vector<std::string>& notes);
 
 }  // namespace sudoku::judge::package

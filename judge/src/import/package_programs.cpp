@@ -110,10 +110,13 @@ void write_contestants(const problem::Problem& p, const fs::path& contest_dir) {
 void write_expectations(const std::vector<problem::Problem>& problems, const fs::path& contest_dir) {
     Json doc = {{"problems", Json::array()}};
     for (const auto& p : problems) {
-        Json problem = {
-            {"problem", plain_name(p.name)},          {"format", std::string(to_string(p.format))},
-            {"type", std::string(to_string(p.type))}, {"memory_is_run_time_error", p.memory_is_run_time_error},
-            {"submissions", Json::array()},           {"validators", Json::array()}};
+        Json problem = {{"problem", plain_name(p.name)},
+                        {"format", std::string(to_string(p.format))},
+                        {"type", std::string(to_string(p.type))},
+                        {"memory_is_run_time_error", p.memory_is_run_time_error},
+                        {"package", p.source.string()},
+                        {"submissions", Json::array()},
+                        {"validators", Json::array()}};
         if (auto max = problem::max_score(p)) problem["max_score"] = *max;
         for (const auto& e : p.expectations) {
             Json s = {{"contestant", e.contestant},           {"folder", e.folder},

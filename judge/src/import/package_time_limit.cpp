@@ -31,8 +31,8 @@ double language_multiplier(const Contest& contest, const std::string& language) 
 
 }  // namespace
 
-double derive_time_limit(const problem::Problem& p, const fs::path& contest_file,
-                         std::vector<ImportRefusal>& refusals) {
+double derive_time_limit(const problem::Problem& p, const fs::path& contest_file, std::vector<ImportRefusal>& refusals,
+                         std::vector<std::string>& notes) {
     const auto who = accepted_submissions(p);
     if (who.empty()) {
         refusals.push_back({p.source.string(),
@@ -51,24 +51,34 @@ double derive_time_limit(const problem::Problem& p, const fs::path& contest_file
     options.selected = [&](const std::string& contestant, const std::string&) { return who.count(contestant) > 0; };
     const ContestResults results = grade(contest, options);
     double slowest = 0;
+    int used = 0;
+    std::vector<std::string> skipped;
     for (const auto& c : results.contestants) {
         if (!who.count(c.name)) continue;
         for (const auto& r : c.problems) {
             const double multiplier = language_multiplier(contest, r.language);
-            for (const auto& t : r.tests) {
-                if (t.verdict != Verdict::AC) {
-                    refusals.push_back({c.name, "an accepted submission got " + std::string(to_string(t.verdict)) +
-                                                    " on test " + t.test + " under " +
-                                                    std::to_string(p.limits.time_s).substr(0, 4) +
-                                                    " s: no time limit can be derived from it (" + t.reason + ")"});
-                    return 0;
-                }
-                slowest = std::max(slowest, t.cpu_s / multiplier);
+            // One not accepted everywhere (not compiled here, wrong) bounds nothing: verify names it.
+            const bool accepted = r.status == ProblemStatus::graded &&
+                                  std::all_of(r.tests.begin(), r.tests.end(),
+                                              [](const TestResult& t) { return t.verdict == Verdict::AC; });
+            if (!accepted) {
+                skipped.push_back(c.name);
+                continue;
             }
+            ++used;
+            for (const auto& t : r.tests) slowest = std::max(slowest, t.cpu_s / multiplier);
         }
     }
     std::error_code ec;
     fs::remove_all(options.out_dir, ec);
+    if (used == 0) {
+        refusals.push_back({p.source.string(),
+                            "no time limit is given, and no accepted submission was accepted "
+                            "on every test under 10 s to derive one"});
+        return 0;
+    }
+    for (const auto& name : skipped)
+        notes.push_back(name + " was not accepted on every test under 10 s: the time limit does not count it");
     const double step = p.time_rule.resolution;
     return std::max(step, std::ceil(slowest * p.time_rule.ac_to_time_limit / step - 1e-9) * step);
 }
