@@ -45,8 +45,8 @@ Runs PROGRAM in DIR under limits and writes a result record (key: value lines).
 #ifdef SUDOKU_SANDBOX_TESTING
                           R"(  --fail-step STEP     this test build only: the setup call of STEP fails, to show that the
                        run then fails (record `error`) instead of going on weaker: setrlimit,
-                       nofile, no-new-privs, seccomp, root, bind, dev, proc, tmpfs,
-                       pivot-root, pin, net, oom
+                       nofile, no-new-privs, close-fds, seccomp, root, bind, dev, proc,
+                       tmpfs, pivot-root, pin, net, oom
 )"
 #endif
                           R"(Example: sudoku-sandbox --dir /tmp/box --cpu 1 --mem 128 --stdin in.txt -- ./a.out
@@ -55,7 +55,8 @@ Exit status: 0 the program was run (whatever it did), 2 bad options, 1 runner fa
 
 #ifdef SUDOKU_SANDBOX_TESTING
 // The steps --fail-step can make fail, besides the new root's (sudoku::sandbox::kRootSteps).
-constexpr std::string_view kProgramSteps[] = {"setrlimit", "nofile", "no-new-privs", "seccomp", "pin", "net", "oom"};
+constexpr std::string_view kProgramSteps[] = {"setrlimit", "nofile", "no-new-privs", "close-fds",
+                                              "seccomp",   "pin",    "net",          "oom"};
 
 bool is_fail_step(const std::string& step) {
     for (auto known : kProgramSteps)

@@ -29,6 +29,8 @@ SpawnedProcess spawn_with_pipes(std::vector<std::string> args, bool pipe_stdin) 
     posix_spawn_file_actions_init(&actions);
     if (pipe_stdin) posix_spawn_file_actions_adddup2(&actions, in[0], 0);
     posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    // What the judge's own parent left open (`flock DIR sudoku-judge grade`) is not the runner's.
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
     pid_t pid = -1;
     const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);

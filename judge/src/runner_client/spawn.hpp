@@ -18,7 +18,8 @@ struct SpawnedProcess {
 };
 
 // Starts argv[0] (a path) with its stdout on a pipe to us and, when `pipe_stdin`, its stdin on a
-// pipe from us; stderr and the environment are ours. Every descriptor of ours is close-on-exec.
+// pipe from us; stderr and the environment are ours. No other descriptor crosses, whether ours or
+// inherited from the judge's parent.
 SpawnedProcess spawn_with_pipes(std::vector<std::string> argv, bool pipe_stdin);
 
 // Everything the descriptor gives until end of file (EINTR retried); closes it.
