@@ -134,10 +134,11 @@ void read_no_completion(const YamlReader& in, const YAML::Node& root, const Prob
 }
 
 ProblemConfig read_config(const YamlReader& in, const YAML::Node& root, const std::filesystem::path& path) {
-    in.only_keys(root,
-                 {"name", "title", "problem", "input", "output", "time_limit", "memory_limit", "output_limit",
-                  "checker", "scoring", "seed", "samples", "groups", "weights", "no_completion", "count_cap"},
-                 "the problem config");
+    in.only_keys(
+        root,
+        {"name", "title", "problem", "input", "output", "time_limit", "wall_limit", "memory_limit", "output_limit",
+         "checker", "scoring", "seed", "samples", "groups", "weights", "no_completion", "count_cap"},
+        "the problem config");
     ProblemConfig config;
     config.source = path;
     for (const char* required : {"name", "problem", "groups"})
@@ -159,6 +160,8 @@ ProblemConfig read_config(const YamlReader& in, const YAML::Node& root, const st
     if (root["output"]) config.output_file = box_file(in, root["output"], "output", "stdout");
     if (root["time_limit"])
         config.time_limit_s = in.number(root["time_limit"], "time_limit", config_bounds::kTimeLimitS);
+    if (root["wall_limit"])
+        config.wall_limit_s = in.number(root["wall_limit"], "wall_limit", config_bounds::kWallLimitS);
     if (root["memory_limit"])
         config.memory_limit_mib = in.integer(root["memory_limit"], "memory_limit", config_bounds::kMemoryLimitMib);
     if (root["output_limit"])

@@ -22,7 +22,9 @@ Runs PROGRAM in DIR under limits and writes a result record (key: value lines).
   --dir DIR            work directory, the program's cwd and only writable place
   --stdin F --stdout F --stderr F   redirections (default /dev/null), opened by the runner
   --cpu S[:H]          CPU time soft limit S (verdict), hard H (kill; default S+0.1)
-  --wall S[:H]         wall time soft/hard (default 2*cpu+1, hard soft+0.2)
+  --wall S[:H]         wall time soft/hard (default 2*cpu+1, hard soft+0.2), less the wait for a CPU
+  --wall-cap S         wall time at which the run is stopped, its wait for a CPU counted
+                       (default the largest of 3*cpu+1, cpu+10 and the wall limit)
   --mem M[:H]          memory MiB soft/hard (hard default M+M/8+16, enforced by the cgroup)
   --stack M            stack MiB (default: the memory limit)
   --cpu-clock C        what the CPU limit counts: user-and-system (default) or user
@@ -108,9 +110,10 @@ bool parse_switch(const std::string& a, Options& o) {
 }
 
 bool takes_value(const std::string& a) {
-    static constexpr std::string_view kValued[] = {
-        "--dir",   "--stdin", "--stdout", "--stderr", "--meta", "--cpu", "--wall", "--mem",       "--stack",
-        "--fsize", "--procs", "--uid",    "--gid",    "--core", "--ro",  "--env",  "--cpu-clock", "--memory-rule"};
+    static constexpr std::string_view kValued[] = {"--dir",   "--stdin", "--stdout",    "--stderr",     "--meta",
+                                                   "--cpu",   "--wall",  "--wall-cap",  "--mem",        "--stack",
+                                                   "--fsize", "--procs", "--uid",       "--gid",        "--core",
+                                                   "--ro",    "--env",   "--cpu-clock", "--memory-rule"};
     for (auto v : kValued)
         if (v == a) return true;
 #ifdef SUDOKU_SANDBOX_TESTING
@@ -136,6 +139,8 @@ bool parse_valued(const std::string& a, const std::string& v, Options& o) {
         std::tie(o.cpu, o.cpu_hard) = parse_pair(v);
     else if (a == "--wall")
         std::tie(o.wall, o.wall_hard) = parse_pair(v);
+    else if (a == "--wall-cap")
+        o.wall_cap = std::stod(v);
     else if (a == "--cpu-clock")
         o.cpu_clock = named<sudoku::judge::CpuClock>(a, v);
     else if (a == "--memory-rule")
@@ -177,6 +182,7 @@ void complete_defaults(Options& o) {
     if (o.cpu_hard < 0) o.cpu_hard = o.cpu + 0.1;
     if (o.wall < 0) o.wall = sudoku::judge::default_wall_s(o.cpu);
     if (o.wall_hard < 0) o.wall_hard = o.wall + 0.2;
+    if (o.wall_cap < 0) o.wall_cap = sudoku::judge::default_wall_cap_s(o.cpu, o.wall);
     if (o.mem_hard_mib < 0) o.mem_hard_mib = o.mem_mib + o.mem_mib / 8 + 16;
     if (o.stack_mib < 0) o.stack_mib = o.mem_mib;
 }

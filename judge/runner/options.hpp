@@ -16,6 +16,7 @@ struct Options {
     std::string meta;                  // empty: stdout
     double cpu = 1.0, cpu_hard = -1;   // seconds
     double wall = -1, wall_hard = -1;  // seconds
+    double wall_cap = -1;              // seconds, its wait for a CPU counted
     long long mem_mib = 256, mem_hard_mib = -1;
     long long stack_mib = -1;  // -1: the memory limit (NOI convention)
     long long fsize_kib = 1 << 20;

@@ -53,6 +53,11 @@ inline constexpr DeniedCall kDeniedCalls[] = {
     {"acct", "process accounting of the machine"},
     {"userfaultfd", "stalls the kernel at a chosen moment (a tool of kernel exploits)"},
     {"open_by_handle_at", "opens files by handle, around the mount tree"},
+    {"sched_setscheduler", "the idle class on a busy core: a run that waits for a CPU forever"},
+    {"sched_setattr", "the scheduling class, as sched_setscheduler"},
+    {"sched_setparam", "the scheduling priority"},
+    {"setpriority", "a lower priority: a run that waits for a CPU"},
+    {"nice", "a lower priority (32-bit entry point)"},
 };
 
 // The filter as BPF, built once per runner process (a --serve runner: once per judge slot; building

@@ -21,8 +21,8 @@
 #include "new_root.hpp"
 #include "record.hpp"
 #include "slot_network.hpp"
-#include "sudoku/exit_status.hpp"
 #include "static_size.hpp"
+#include "sudoku/exit_status.hpp"
 #include "syscall_filter.hpp"
 
 namespace sudoku_sandbox {
@@ -179,6 +179,8 @@ Watched watch(const Options& o, const Cgroups& cg, const Baselines& b, pid_t ini
             r.killed_by = KilledBy::cpu;
         else if (now_s() - start - w.waited > o.wall_hard)
             r.killed_by = KilledBy::wall;
+        else if (now_s() - start > o.wall_cap)
+            r.killed_by = KilledBy::wall_cap;
         else if (box_bytes(o.dir, box_cap) > box_cap)
             r.killed_by = KilledBy::output;
         if (r.killed_by != KilledBy::none) return w;

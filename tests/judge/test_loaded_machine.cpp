@@ -64,6 +64,9 @@ TEST_CASE("loaded machine: a program using 0.6 s of CPU on a core shared with fi
     if (geteuid() != 0) sudoku::testing::skip_test("the runner's namespaces and cgroups need root here");
     const fs::path dir = scratch("loaded-core");
     RunRequest r = request_in(dir / "box", "cpu_burn.c", {"./prog", "0.6"});
+    // The absolute cap (11 s here) counts the wait; a machine busy besides the five loops can make
+    // this run wait longer, and the cap is not what this test is about.
+    r.limits.wall_cap_s = 120;
     RunRecord record;
     {
         // A sixth of the core: 0.6 s of CPU takes about 3.6 s of wall time, over the 3 s limit.
@@ -97,5 +100,26 @@ TEST_CASE("loaded machine: a program that sleeps past the wall limit is stopped 
     CHECK(record.killed_by == KilledBy::wall);
     CHECK(record.waited_s < 0.5);
     const Outcome o = decide_verdict(record, r.limits, OutputFacts{}, [] { return CheckResult::accepted(); });
+    CHECK(o.verdict == Verdict::TLE);
+}
+
+TEST_CASE("loaded machine: a program that asks for the idle scheduling class on a busy core still ends, as TLE") {
+    if (geteuid() != 0) sudoku::testing::skip_test("the runner's namespaces and cgroups need root here");
+    const fs::path dir = scratch("idle-class");
+    RunRequest r = request_in(dir / "box", "idle_spin.c", {"./prog"});
+    r.limits.cpu_s = 0.5;
+    RunRecord record;
+    {
+        // Were the idle class granted, the program would get a few thousandths of the core: its CPU
+        // time would not reach the limit for minutes, and its wall time would be all waiting.
+        BusyCore busy(0, 1);
+        record = run_sandboxed(r);
+    }
+    INFO(record.error << "; cpu " << record.cpu_s << " s, wall " << record.wall_s << " s, waited " << record.waited_s
+                      << " s, killed by " << to_string(record.killed_by));
+    REQUIRE(record.error.empty());
+    CHECK(record.killed_by != KilledBy::none);
+    const Outcome o = decide_verdict(record, r.limits, OutputFacts{}, [] { return CheckResult::accepted(); });
+    INFO(o.reason);
     CHECK(o.verdict == Verdict::TLE);
 }

@@ -59,6 +59,7 @@ inline constexpr Bounds<int> kPoints{0, 1000000};
 inline constexpr Bounds<int> kPuzzles{1, 1000};
 inline constexpr Bounds<std::uint64_t> kMaxSolutions{1, 1000000};
 inline constexpr Bounds<double> kTimeLimitS{0.01, 300};             // CPU seconds per run
+inline constexpr Bounds<double> kWallLimitS{0.01, 900};             // seconds per run, less the wait for a CPU
 inline constexpr Bounds<std::int64_t> kMemoryLimitMib{1, 1 << 20};  // up to 1 TiB
 inline constexpr Bounds<std::int64_t> kOutputLimitKib{1, 1 << 20};  // up to 1 GiB
 inline constexpr Bounds<std::uint64_t> kSeed{0, UINT64_MAX};        // decimal; -1 does not wrap around
@@ -93,6 +94,7 @@ struct ProblemConfig {
     std::string input_file = "sudoku.in";    // "stdin" for standard input
     std::string output_file = "sudoku.out";  // "stdout" for standard output
     double time_limit_s = 1.0;
+    double wall_limit_s = 0;  // 0: the judge's default for the CPU limit (sudoku/runner_contract.hpp)
     std::int64_t memory_limit_mib = 128;
     std::int64_t output_limit_kib = 64;
     std::string checker = "tokens";  // a built-in name, or the testlib checker's absolute path

@@ -4,6 +4,7 @@
 // and neither side can spell a state or the default differently from the other.
 #pragma once
 
+#include <algorithm>
 #include <string_view>
 
 #include "sudoku/enum_names.hpp"
@@ -20,13 +21,21 @@ inline constexpr std::string_view kRunnerSkeletonPrefix = "sudoku-sandbox-root-"
 // blocks is stopped, one that shares a busy core is not).
 constexpr double default_wall_s(double cpu_s) { return 2 * cpu_s + 1; }
 
-// The hard limit at which the runner stopped the program (record field `killed_by`).
-enum class KilledBy { none, cpu, wall, output };
+// The absolute wall cap when none is given: where a run is stopped whatever its wait for a CPU.
+// The wall limit leaves that wait out, and a program that makes itself wait (the idle scheduling
+// class on a busy core) would otherwise never reach it. Never below the wall limit itself.
+constexpr double default_wall_cap_s(double cpu_s, double wall_s) {
+    return std::max({3 * cpu_s + 1, cpu_s + 10, wall_s});
+}
+
+// The hard limit at which the runner stopped the program (record field `killed_by`): `wall_cap` is
+// the absolute cap, its wait for a CPU counted.
+enum class KilledBy { none, cpu, wall, output, wall_cap };
 }  // namespace sudoku::judge
 
 template <>
 struct sudoku::EnumNames<sudoku::judge::KilledBy> {
-    static constexpr std::string_view names[] = {"none", "cpu", "wall", "output"};
+    static constexpr std::string_view names[] = {"none", "cpu", "wall", "output", "wall-cap"};
 };
 
 namespace sudoku::judge {

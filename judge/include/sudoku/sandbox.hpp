@@ -22,6 +22,7 @@ namespace sudoku::judge {
 struct RunLimits {
     double cpu_s = 1.0;
     double wall_s = -1;          // -1: default_wall_s(cpu_s)
+    double wall_cap_s = -1;      // -1: default_wall_cap_s(cpu_s, wall limit); the wait for a CPU counted
     long long memory_mib = 128;  // resident peak of the whole process tree (cgroup)
     long long stack_mib = -1;    // -1: as much as the memory limit (NOI convention)
     long long output_kib = 64;   // any single file the program writes
@@ -30,6 +31,9 @@ struct RunLimits {
     MemoryRule memory_rule = MemoryRule::resident;
 
     double wall_or_default() const { return wall_s > 0 ? wall_s : default_wall_s(cpu_s); }
+    double wall_cap_or_default() const {
+        return wall_cap_s > 0 ? wall_cap_s : default_wall_cap_s(cpu_s, wall_or_default());
+    }
 };
 
 // A host file or directory the program sees read-only in its root, at `inside` (an absolute path;

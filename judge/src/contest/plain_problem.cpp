@@ -361,27 +361,17 @@ void assign_groups(const YamlReader& in, const YAML::Node& root, const std::vect
 void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::vector<FoundTest>& found,
                        ContestProblem& p) {
     if (!root.IsMap()) in.fail(root, "expected a mapping of keys (time_limit, checker, groups, ...)");
-    in.only_keys(root, {"name",
-                        "title",
-                        "tests_folder",
-                        "tests",
-                        "input",
-                        "output",
-                        "time_limit",
-                        "memory_limit",
-                        "output_limit",
-                        "checker",
-                        "float",
-                        "real_precision",
-                        "checker_protocol",
-                        "diff_arguments",
-                        "cpu_clock",
-                        "memory_rule",
-                        "partial_points",
-                        "scoring",
-                        "points",
-                        "groups",
-                        "checker_arguments",
+    in.only_keys(root, {"name",           "title",
+                        "tests_folder",   "tests",
+                        "input",          "output",
+                        "time_limit",     "wall_limit",
+                        "memory_limit",   "output_limit",
+                        "checker",        "float",
+                        "real_precision", "checker_protocol",
+                        "diff_arguments", "cpu_clock",
+                        "memory_rule",    "partial_points",
+                        "scoring",        "points",
+                        "groups",         "checker_arguments",
                         "case_sensitive"},
                  kPlainProblemFile);
     ProblemConfig& c = p.config;
@@ -395,6 +385,7 @@ void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::
     if (root["input"]) c.input_file = io_name(in, root["input"], "input", "stdin");
     if (root["output"]) c.output_file = io_name(in, root["output"], "output", "stdout");
     if (root["time_limit"]) c.time_limit_s = in.number(root["time_limit"], "time_limit", config_bounds::kTimeLimitS);
+    if (root["wall_limit"]) c.wall_limit_s = in.number(root["wall_limit"], "wall_limit", config_bounds::kWallLimitS);
     if (root["memory_limit"])
         c.memory_limit_mib = in.integer(root["memory_limit"], "memory_limit", config_bounds::kMemoryLimitMib);
     if (root["output_limit"])

@@ -41,10 +41,18 @@ namespace sudoku::judge {
 
 namespace fs = std::filesystem;
 
+namespace {
+// The problem's own wall limit (problem.yaml, config.yaml: `wall_limit`), scaled as the CPU limit is
+// for a slower language; else the default for the CPU limit the run has.
+double wall_limit_of(const ProblemConfig& config, double cpu_s, double time_multiplier = 1) {
+    return config.wall_limit_s > 0 ? config.wall_limit_s * time_multiplier : default_wall_s(cpu_s);
+}
+}  // namespace
+
 RunLimits limits_of(const ProblemConfig& config, long long stack_mib) {
     RunLimits l;
     l.cpu_s = config.time_limit_s;
-    l.wall_s = default_wall_s(config.time_limit_s);
+    l.wall_s = wall_limit_of(config, config.time_limit_s);
     l.memory_mib = config.memory_limit_mib;
     l.stack_mib = stack_mib;
     l.output_kib = config.output_limit_kib;
@@ -161,7 +169,7 @@ TestResult judge_program(const ContestProblem& problem, const TestCase& test, co
     r.limits.cpu_clock = problem.cpu_clock;
     r.limits.memory_rule = problem.memory_rule;
     r.limits.cpu_s *= program.time_multiplier;
-    r.limits.wall_s = default_wall_s(r.limits.cpu_s);
+    r.limits.wall_s = wall_limit_of(config, r.limits.cpu_s, program.time_multiplier);
     r.read_only = read_only_at_own_paths(slot.read_only_dirs);
     r.core = slot.core;
     r.namespaces = slot.namespaces;

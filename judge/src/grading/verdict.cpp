@@ -60,6 +60,12 @@ Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const Outp
     if (run.killed_by == KilledBy::cpu || run.cpu_s > limits.cpu_s)
         return {Verdict::TLE, format("CPU time %.3f s > limit %.3f s", run.cpu_s, limits.cpu_s) +
                                   (run.killed_by == KilledBy::cpu ? " (stopped)" : "")};
+    // The absolute cap counts the wait for a CPU too: a program that keeps itself waiting (the idle
+    // scheduling class) never reaches the wall limit below.
+    if (run.killed_by == KilledBy::wall_cap)
+        return {Verdict::TLE,
+                format("wall time %.3f s reached the absolute cap %.3f s", run.wall_s, limits.wall_cap_or_default()) +
+                    format(", %.3f s of it waiting for a CPU (stopped)", run.waited_s)};
     // The wall time counts what the program did (ran, slept, blocked), not its wait for a CPU that
     // the machine's load kept from it.
     const double wall_limit = limits.wall_or_default();

@@ -26,16 +26,17 @@ std::string seconds(double s) {
 
 std::vector<std::string> helper_arguments(const RunRequest& r) {
     const RunLimits& l = r.limits;
-    std::vector<std::string> a = {"--dir",    r.work_dir.string(),
-                                  "--stdin",  r.stdin_file.string(),
-                                  "--stdout", r.stdout_file.string(),
-                                  "--stderr", r.stderr_file.string(),
-                                  "--cpu",    seconds(l.cpu_s),
-                                  "--wall",   seconds(l.wall_or_default()),
-                                  "--mem",    std::to_string(l.memory_mib),
-                                  "--stack",  std::to_string(l.stack_mib < 0 ? l.memory_mib : l.stack_mib),
-                                  "--fsize",  std::to_string(l.output_kib),
-                                  "--procs",  std::to_string(l.processes)};
+    std::vector<std::string> a = {"--dir",      r.work_dir.string(),
+                                  "--stdin",    r.stdin_file.string(),
+                                  "--stdout",   r.stdout_file.string(),
+                                  "--stderr",   r.stderr_file.string(),
+                                  "--cpu",      seconds(l.cpu_s),
+                                  "--wall",     seconds(l.wall_or_default()),
+                                  "--wall-cap", seconds(l.wall_cap_or_default()),
+                                  "--mem",      std::to_string(l.memory_mib),
+                                  "--stack",    std::to_string(l.stack_mib < 0 ? l.memory_mib : l.stack_mib),
+                                  "--fsize",    std::to_string(l.output_kib),
+                                  "--procs",    std::to_string(l.processes)};
     if (r.core >= 0) a.insert(a.end(), {"--core", std::to_string(r.core)});
     if (l.cpu_clock != CpuClock::user_and_system)
         a.insert(a.end(), {"--cpu-clock", std::string(to_string(l.cpu_clock))});
