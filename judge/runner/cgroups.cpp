@@ -5,7 +5,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <initializer_list>
+#include <map>
 #include <optional>
 
 #include "files.hpp"
@@ -127,7 +130,6 @@ Cgroups setup_v2(const Options& o, RunnerGroups& g) {
         return cg;
     }
     cg.pids_limited = g.support.controllers.count("pids") && write_file(dir + "/pids.max", std::to_string(o.procs));
-    cg.peak_file = access((dir + "/memory.peak").c_str(), F_OK) == 0;
     cg.kill_file = access((dir + "/cgroup.kill").c_str(), F_OK) == 0;
     cg.version = CgroupsState::v2;
     cg.v2 = dir;
@@ -196,14 +198,28 @@ double cgroup_cpu(const Cgroups& cg, sudoku::judge::CpuClock clock) {
     return -1;
 }
 
-long long cgroup_memory_now(const Cgroups& cg) {
-    return cg.version == CgroupsState::v2 ? read_number(cg.v2 + "/memory.current") : -1;
+namespace {
+long long sum_of(const std::map<std::string, long long>& stat, std::initializer_list<const char*> keys) {
+    long long sum = 0;
+    for (const char* key : keys)
+        if (auto it = stat.find(key); it != stat.end()) sum += it->second;
+    return sum;
 }
+}  // namespace
 
-long long cgroup_peak(const Cgroups& cg) {
-    if (cg.version == CgroupsState::v1) return read_number(cg.memory + "/memory.max_usage_in_bytes");
-    if (cg.version == CgroupsState::v2 && cg.peak_file) return read_number(cg.v2 + "/memory.peak");
-    return -1;
+long long cgroup_memory_held(const Cgroups& cg) {
+    if (cg.version == CgroupsState::v1) {
+        const auto stat = cg2::parse_flat_keyed(read_small(cg.memory + "/memory.stat"));
+        return sum_of(stat, {"total_rss", "total_shmem"}) +
+               std::max(0LL, read_number(cg.memory + "/memory.kmem.usage_in_bytes"));
+    }
+    if (cg.version != CgroupsState::v2) return -1;
+    const auto stat = cg2::parse_flat_keyed(read_small(cg.v2 + "/memory.stat"));
+    // `kernel` (Linux 5.18) is the sum of the parts older kernels list one by one.
+    const long long kernel = stat.count("kernel")
+                                 ? sum_of(stat, {"kernel"})
+                                 : sum_of(stat, {"kernel_stack", "pagetables", "percpu", "sock", "vmalloc", "slab"});
+    return sum_of(stat, {"anon", "shmem"}) + kernel;
 }
 
 long long v1_oom_kills(const Cgroups& cg) {
@@ -213,8 +229,7 @@ long long v1_oom_kills(const Cgroups& cg) {
 }
 
 bool cgroup_hit_limit(const Cgroups& cg, long long oom_kills_before) {
-    if (cg.version == CgroupsState::v1)
-        return read_number(cg.memory + "/memory.failcnt") > 0 || v1_oom_kills(cg) > oom_kills_before;
+    if (cg.version == CgroupsState::v1) return v1_oom_kills(cg) > oom_kills_before;
     if (cg.version == CgroupsState::v2) {
         const auto events = cg2::parse_flat_keyed(read_small(cg.v2 + "/memory.events"));
         for (const char* key : {"oom", "oom_kill"})

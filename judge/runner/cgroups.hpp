@@ -24,7 +24,6 @@ struct Cgroups {
     // pids.max was written: a group whose parent does not delegate the pids controller has none,
     // and the run then needs RLIMIT_NPROC as v1 without a pids hierarchy does.
     bool pids_limited = false;
-    bool peak_file = false;  // v2: memory.peak exists (Linux 5.19); else the watch loop polls memory.current
     bool kill_file = false;  // v2: cgroup.kill exists (Linux 5.14): the whole group is killed at once
     // --no-cgroups under a resident runner: the groups init moves to first (the runner's own
     // parents), so that the run is really outside every cgroup the runner made.
@@ -52,14 +51,14 @@ void kill_groups(const Cgroups& cg);
 // CPU seconds used by the whole group (every process the program started), -1 when unknown.
 double cgroup_cpu(const Cgroups& cg, sudoku::judge::CpuClock clock = sudoku::judge::CpuClock::user_and_system);
 
-// The group's memory now (v2 memory.current), for kernels without memory.peak; -1 when unknown.
-long long cgroup_memory_now(const Cgroups& cg);
+// The memory the run holds now, in bytes: anonymous, shared (its /tmp) and kernel memory, without
+// the page cache of the files it wrote, which the kernel takes back when it needs it (v2
+// memory.stat anon + shmem + kernel; v1 memory.stat total_rss + total_shmem and
+// memory.kmem.usage_in_bytes); -1 when unknown.
+long long cgroup_memory_held(const Cgroups& cg);
 
-// The run's peak in bytes as the group counted it (v1: max_usage; v2: memory.peak), -1 when unknown.
-long long cgroup_peak(const Cgroups& cg);
-
-// Whether the group hit its hard limit: v1 failcnt or an oom kill past `oom_kills_before`; v2
-// memory.events oom or oom_kill.
+// Whether the group hit its hard limit: v1 an oom kill past `oom_kills_before` (not failcnt, which
+// counts every reclaim of page cache at the limit too); v2 memory.events oom or oom_kill.
 bool cgroup_hit_limit(const Cgroups& cg, long long oom_kills_before);
 
 // v1: the memory.oom_control oom_kill count (a resident group's before a run), 0 when absent.

@@ -44,6 +44,10 @@ void note_interrupt(int) { g_interrupted = 1; }
 // every millisecond bounds that at a few MB.
 constexpr int kPollMs = 1;
 
+// How close to the memory hard limit the polled memory a run held must come to count as the limit
+// hit: the kernel holds a run at the limit a little below it.
+constexpr long long kHardLimitReach = 2LL << 20;
+
 // Fail closed: a run asked to be pinned is pinned or is not run (record `error` names the call).
 bool pin_to(const Options& o, std::string& error) {
     if (o.core < 0) return true;
@@ -112,7 +116,8 @@ Baselines take_baselines(const Cgroups& cg, const Options& o) {
     b.clock = o.cpu_clock;
     b.self_cpu = self_cpu(b.clock);
     if (!cg.resident) return b;
-    b.memory = prepare_resident(cg, o);
+    prepare_resident(cg, o);
+    b.memory = std::max(0LL, cgroup_memory_held(cg));  // what the runner itself holds
     b.oom_kills = v1_oom_kills(cg);
     b.group_cpu = cgroup_cpu(cg, b.clock);
     return b;
@@ -132,7 +137,7 @@ struct Watched {
     bool ended = false;   // init reported the program's end
     double tree_cpu = 0;  // without cgroups: the tree polled from /proc
     long long tree_peak = 0;
-    long long group_peak = 0;  // cgroup v2 without memory.peak: memory.current polled
+    long long group_peak = 0;  // the memory the group held (cgroup_memory_held), polled
     pid_t program = -1;        // init's child, once it is there
     double waited = 0;         // the program's wait for a CPU (cpu_wait.hpp), as last polled
 };
@@ -161,8 +166,7 @@ Watched watch(const Options& o, const Cgroups& cg, const Baselines& b, pid_t ini
             r.error = "interrupted: the runner got a stop signal";
             return w;
         }
-        if (cg.version == CgroupsState::v2 && !cg.peak_file)
-            w.group_peak = std::max(w.group_peak, cgroup_memory_now(cg));
+        if (cg.version != CgroupsState::off) w.group_peak = std::max(w.group_peak, cgroup_memory_held(cg));
         if (tree_polled) {
             auto u = tree_usage(init, o.procs);
             w.tree_cpu = std::max(w.tree_cpu, tree_cpu_of(u, o.cpu_clock));
@@ -189,7 +193,7 @@ Watched watch(const Options& o, const Cgroups& cg, const Baselines& b, pid_t ini
 
 // How the program ended and what it used, into the record.
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): one caller, the run's facts in order
-void measure(const Cgroups& cg, const Baselines& b, const Watched& w, double wall_runner, Record& r) {
+void measure(const Options& o, const Cgroups& cg, const Baselines& b, const Watched& w, double wall_runner, Record& r) {
     r.waited = w.waited;
     if (w.ended) {
         r.wall = w.end.wall;
@@ -202,14 +206,15 @@ void measure(const Cgroups& cg, const Baselines& b, const Watched& w, double wal
     }
     const double rusage_cpu = cpu_seconds_of(w.end.usage, b.clock);
     r.cpu = cg.version == CgroupsState::off ? std::max(w.tree_cpu, rusage_cpu) : std::max(0.0, run_cpu(cg, b));
-    r.peak_kib = std::max({static_cast<long long>(w.end.usage.ru_maxrss), w.tree_peak / 1024, w.group_peak / 1024});
-    if (cg.version != CgroupsState::off) {
-        // The group's peak (v1 max_usage, v2 memory.peak), less a resident runner's own usage; the
-        // hard limit hit (v1 failcnt or an oom kill, v2 memory.events oom or oom_kill) is `oom`.
-        const long long peak = cgroup_peak(cg);
-        if (peak > 0) r.peak_kib = std::max(r.peak_kib, (peak - b.memory) / 1024);
-        r.oom = cgroup_hit_limit(cg, b.oom_kills);
-    }
+    // The group's peak is what the run held, less a resident runner's own: never the page cache of
+    // the files it wrote, which the group's own counters (memory.peak, max_usage) include.
+    const long long held_peak = w.group_peak - b.memory;
+    r.peak_kib = std::max({static_cast<long long>(w.end.usage.ru_maxrss), w.tree_peak / 1024, held_peak / 1024});
+    if (cg.version != CgroupsState::off)
+        // Held within kHardLimitReach of the hard limit: the kernel kept the run there, reclaiming,
+        // whether or not it came to an oom kill before the CPU limit.
+        r.oom = cgroup_hit_limit(cg, b.oom_kills) || held_peak >= (o.mem_hard_mib << 20) - kHardLimitReach;
+
     if (!w.ended && r.killed_by == KilledBy::none && r.oom && !g_interrupted)
         r.error.clear();  // init itself was the OOM victim
 }
@@ -295,7 +300,7 @@ int run(const Options& o, const Cgroups* resident) {
     if (len > 0 && !g_interrupted) r.error = std::string(buf, len);
     close(error_pipe[0]);
     close(end_pipe[0]);
-    measure(cg, baselines, w, wall_runner, r);
+    measure(o, cg, baselines, w, wall_runner, r);
     if (!cg.resident) remove_cgroups(cg);
     r.cgroups = cg.version;
     r.namespaces = !place.in_namespace       ? NamespacesState::off

@@ -223,8 +223,7 @@ std::string CgroupSupport::describe() const {
     switch (version) {
         case CgroupsState::v2:
             return "cgroup v2 under " + group + " (" + listed(controllers) +
-                   (memory_peak ? "; peak from memory.peak"
-                                : "; peak polled from memory.current: no memory.peak here") +
+                   "; peak: the memory the run holds, polled from memory.stat" +
                    (needs_leaf ? "; the judge moves into its " + std::string(kJudgeLeaf) + " leaf" : "") + ")";
         case CgroupsState::v1:
             return "cgroup v1 under " + group + " (" + listed(controllers) + ")";

@@ -31,8 +31,6 @@ std::vector<std::string> JudgeCgroups::notes(CgroupsState runs_have) const {
         return {"cgroups off: " + (support_.usable()
                                        ? support_.describe() + ", but the runner could not make its groups"
                                        : support_.describe())};
-    if (support_.version == CgroupsState::v2 && !support_.memory_peak)
-        return {"cgroups: no memory.peak on this kernel (before Linux 5.19): the peak is memory.current polled"};
     return {};
 }
 
