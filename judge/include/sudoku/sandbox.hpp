@@ -102,9 +102,14 @@ private:
 // Parses the record text the runner writes (also used by tests).
 RunRecord parse_run_record(const std::string& text);
 
-// The runner's path, relative to the running executable: the installed libexec/sudoku/, else
-// the build tree's judge/.
+// The runner's one place: the installed judge's own libexec/sudoku/ runner, or, for an executable
+// of the build tree, the runner that build made.
 std::filesystem::path sandbox_executable();
+
+// Why the runner at `path` must not be run, "" when it may: it and its folder must be a regular
+// file and a folder (never links) that neither group nor others can write, root's own when the
+// judge is root (it then runs the runner as root).
+std::string runner_unsafe(const std::filesystem::path& path);
 
 // What this machine gives runs asking for `wanted` (namespaces, cgroups, the CPU pin), probed by
 // one trivial run: the start-up line, and the contest's protections when no run is journaled.

@@ -3,10 +3,13 @@
 
 #include <poll.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstring>
 #include <sstream>
 
 #include "runner_client/spawn.hpp"
@@ -79,20 +82,40 @@ std::vector<ReadOnlyBind> read_only_at_own_paths(const std::vector<fs::path>& di
 #endif
 
 // Installed, the judge is <prefix>/bin/sudoku-judge and the runner <prefix>/libexec/sudoku/
-// (SUDOKU_RUNNER_FROM_BINDIR, from GNUInstallDirs); in a build tree the runner is judge/ beside the
-// judge, and the tests and benchmarks (tests/<part>/, bench/) reach that judge/ relatively. Every
-// place is relative to the running executable: no absolute path of the build is compiled in.
+// (SUDOKU_RUNNER_FROM_BINDIR, from GNUInstallDirs), and nothing else: a judge whose runner is
+// missing fails naming that place, rather than look for one in places others may write. Run from
+// the build tree that made it (SUDOKU_BUILD_DIR), the judge, its tests and benchmarks run the
+// runner that build made (SUDOKU_BUILD_RUNNER), recorded at build time.
 fs::path sandbox_executable() {
     std::error_code ec;
     const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-    if (ec) return "sudoku-sandbox";
-    const fs::path installed = (self.parent_path() / SUDOKU_RUNNER_FROM_BINDIR / "sudoku-sandbox").lexically_normal();
-    if (fs::exists(installed, ec)) return installed;
-    for (const char* build_tree : {".", "../judge", "../../judge"}) {
-        const fs::path candidate = (self.parent_path() / build_tree / "sudoku-sandbox").lexically_normal();
-        if (fs::exists(candidate, ec)) return candidate;
+    if (ec) return {};  // no place to trust: the spawn fails naming an empty path
+#ifdef SUDOKU_BUILD_RUNNER
+    const fs::path build = SUDOKU_BUILD_DIR;
+    const auto [build_end, self_at] = std::mismatch(build.begin(), build.end(), self.begin(), self.end());
+    if (build_end == build.end()) return SUDOKU_BUILD_RUNNER;
+#endif
+    return (self.parent_path() / SUDOKU_RUNNER_FROM_BINDIR / "sudoku-sandbox").lexically_normal();
+}
+
+std::string runner_unsafe(const fs::path& runner) {
+    const bool as_root = geteuid() == 0;
+    for (const fs::path& place : {runner, runner.parent_path()}) {
+        struct stat st {};
+        if (lstat(place.c_str(), &st) != 0)
+            return "the runner " + runner.string() + " cannot be used: " + place.string() + ": " + std::strerror(errno);
+        const bool folder = place != runner;
+        if (folder ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))
+            return "the runner " + runner.string() + " is refused: " + place.string() + " is not a " +
+                   (folder ? "folder" : "regular file") + " (a link is never followed)";
+        if (as_root && st.st_uid != 0)
+            return "the runner " + runner.string() + " is refused: " + place.string() + " is owned by uid " +
+                   std::to_string(st.st_uid) + ", expected root's (the judge runs it as root)";
+        if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0)
+            return "the runner " + runner.string() + " is refused: " + place.string() +
+                   " is writable by its group or by others";
     }
-    return installed;  // absent: the error that follows names where it was expected
+    return "";
 }
 
 namespace {
@@ -164,8 +187,11 @@ RunRecord parse_run_record(const std::string& text) {
 }
 
 RunRecord run_sandboxed(const RunRequest& request) {
+    const fs::path runner_path = sandbox_executable();
+    if (std::string why = runner_unsafe(runner_path); !why.empty()) return failed(why);
     std::vector<std::string> args = helper_arguments(request);
-    args.insert(args.begin(), sandbox_executable().string());
+    args.insert(args.begin(), runner_path.string());
+
     SpawnedProcess runner = spawn_with_pipes(std::move(args), false);
     if (!runner.error.empty()) return failed(runner.error);
     std::string text = read_to_end(runner.from_child);
@@ -204,7 +230,10 @@ RunRecord SandboxSession::run(const RunRequest& request, const std::atomic<bool>
         if (a.find('\n') != std::string::npos) return failed("an argument holds a newline: " + a);
         message += a + "\n";
     }
-    if (pid_ < 0 && !start()) return failed("cannot start " + sandbox_executable().string() + " --serve");
+    if (pid_ < 0) {
+        if (std::string why = runner_unsafe(sandbox_executable()); !why.empty()) return failed(why);
+        if (!start()) return failed("cannot start " + sandbox_executable().string() + " --serve");
+    }
     if (write(to_runner_, message.data(), message.size()) != static_cast<ssize_t>(message.size()))
         return failed("the sandbox session ended unexpectedly (" + runner_end(stop()) + ")");
     std::string text;
