@@ -97,6 +97,24 @@ RunLimits compile_limits(const CompileSettings& settings) {
                      .processes = 64};
 }
 
+// A kept program is root's and read-only. The compiler wrote it as the run's uid, and without
+// namespaces every program runs as that uid and sees the host's files: one contestant's program
+// could otherwise rewrite another's. Links inside an interpreted program's folder are left as they are.
+void seal_program(const fs::path& program, std::error_code& ec) {
+    if (geteuid() != 0) return;
+    const auto seal = [](const fs::path& p) {
+        struct stat st {};
+        if (lstat(p.c_str(), &st) != 0 || S_ISLNK(st.st_mode)) return true;
+        return lchown(p.c_str(), 0, 0) == 0 && chmod(p.c_str(), st.st_mode & 0555) == 0;
+    };
+    bool sealed = seal(program);
+    if (fs::is_directory(fs::symlink_status(program)))
+        for (auto it = fs::recursive_directory_iterator(program, ec); !ec && it != fs::recursive_directory_iterator();
+             it.increment(ec))
+            sealed = seal(it->path()) && sealed;
+    if (!sealed && !ec) ec = std::error_code(errno, std::generic_category());
+}
+
 // What the compiler's run makes of the submission: a kept program, a CE with the compiler's `log`,
 // or a judge fault. `box` (build_dir/box) holds what the compiler wrote.
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): build directory then program name, as compile_submission
@@ -128,6 +146,7 @@ void record_compile_run(CompileResult& result, const RunRecord& run, const std::
         result.binary = build_dir / name;
         // A binary is the program; an interpreted language's program is the box (its sources).
         fs::rename(language.runs_binary() ? box / name : box, result.binary, ec);
+        if (!ec) seal_program(result.binary, ec);
         if (ec) {
             result.ok = false;
             result.judge_fault = true;

@@ -563,7 +563,10 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     mark_out_dir(out);  // the judge's own folder from now on (sudoku/out_dir.hpp)
     Journal journal(out / "journal.jsonl");
     const GradingPlan plan(contest);  // the one look at the contestants' folder this run takes
-    int jobs = std::max(1, options.jobs > 0 ? options.jobs : contest.jobs);
+    const int jobs_asked = std::max(1, options.jobs > 0 ? options.jobs : contest.jobs);
+    // Without namespaces every program runs as the one uid 65534: two runs at once could signal or
+    // trace each other, so the runs go one at a time.
+    const int jobs = options.namespaces ? jobs_asked : 1;
     std::vector<int> allowed = allowed_cpus();
     if (allowed.empty()) allowed = {0};  // sched_getaffinity failed: the pins will fail closed, each a FAIL
     const CpuAllocation cpus = allocate_cpus(jobs, allowed);
@@ -598,6 +601,9 @@ ContestResults grade(const Contest& contest, const GradeOptions& options) {
     if (probe.error.empty())
         for (const auto& line : judge_cgroups.notes(probe.protections.cgroups)) progress.note(line);
     sweep_dead_runners(progress);
+    if (jobs < jobs_asked)
+        progress.note("--no-namespaces: one run at a time, not " + std::to_string(jobs_asked) +
+                      " (every program runs as uid 65534, and two at once could reach each other)");
     progress.note(cpus.describe());
     if (cpus.shared())
         progress.note("warning: --jobs " + std::to_string(jobs) + " exceeds the " + std::to_string(allowed.size()) +
