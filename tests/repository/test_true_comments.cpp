@@ -25,6 +25,7 @@ const std::map<std::string, std::string>& named_elsewhere() {
         {"t.cpp", "a contestant's submission to a problem named t"},
         {"t.c", "a contestant's submission to a problem named t"},
         {"accepted-hello.cpp", "a package's submission as the judge names it"},
+        {"b.c", "of the submission names \"a b.c\" and \"a#b.c\", which a name cannot hold"},
         {"testdata/checker.cpp", "a Hydro package's checker"},
         {"check/checker.cpp", "a CMS task's checker"},
         {"output_validators/sudoku/validate.cpp", "a Kattis package's output validator"},
