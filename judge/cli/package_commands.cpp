@@ -42,10 +42,7 @@ rejects. A submission or validator in a language the judge lacks is listed as no
 const char* kVerifyFooter = R"(Example:
   sudoku-judge verify hello-here --out hello-verify
 
-Exit status: 0 every expectation met, 1 some differ (listed), 2 bad input or usage.)";
-
-// verify's status when some submission or validator differs from its package's expectation.
-constexpr int kSomeDiffer = 1;
+Exit status: 0 every expectation met, 4 some differ (listed), 2 bad input or usage, 1 internal error.)";
 
 struct ImportCommand {
     std::string source, out, format;
@@ -91,7 +88,7 @@ int verify(VerifyCommand& c) {
                   << (t.test.empty() ? "" : " on " + t.test) << ": " << t.why << "\n";
     std::cout << agreeing << " of " << v.submissions.size() << " submissions as expected, " << v.differences()
               << " differences\n";
-    return v.differences() > 0 ? kSomeDiffer : cli::exit_done;
+    return v.differences() > 0 ? cli::exit_found_wanting : cli::exit_done;
 }
 
 }  // namespace
