@@ -6,6 +6,8 @@ set(SUDOKU_FORMATS_SOURCES
   kattis.cpp kattis_data.cpp kattis_submissions.cpp
   # DOMjudge: domjudge-problem.ini, .timelimit, tagged submissions over the Kattis reader; zips
   domjudge.cpp package_zip.cpp
+  # Polygon: problem.xml (read with libxml2)
+  polygon.cpp
   # the writers: test sets in other judges' formats (sudoku/formats/export.hpp)
   export.cpp export_kattis.cpp export_hydro.cpp export_lemon.cpp export_cms.cpp)
 list(TRANSFORM SUDOKU_FORMATS_SOURCES PREPEND ${CMAKE_CURRENT_LIST_DIR}/src/)

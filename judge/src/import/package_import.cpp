@@ -10,6 +10,7 @@
 #include "sudoku/durable_file.hpp"
 #include "sudoku/formats/domjudge.hpp"
 #include "sudoku/formats/kattis.hpp"
+#include "sudoku/formats/polygon.hpp"
 #include "sudoku/grader.hpp"
 #include "sudoku/lemon_import.hpp"
 #include "sudoku/plain_problem.hpp"
@@ -52,6 +53,11 @@ std::variant<Problem, Refusals> read_package(const fs::path& source, PackageForm
             if (auto* refusals = std::get_if<Refusals>(&read)) return *refusals;
             return std::get<Problem>(std::move(read));
         }
+        case PackageFormat::polygon: {
+            auto read = formats::read_polygon(source);
+            if (auto* refusals = std::get_if<Refusals>(&read)) return *refusals;
+            return std::get<Problem>(std::move(read));
+        }
         default:
             return one(source, "reading a " + std::string(to_string(format)) + " package is not supported yet");
     }
@@ -66,7 +72,9 @@ std::variant<Problem, Refusals> read_source(const fs::path& source, PackageForma
     // A zip of one folder holding the package.
     std::vector<fs::path> entries;
     for (const auto& e : fs::directory_iterator(root)) entries.push_back(e.path());
-    if (entries.size() == 1 && fs::is_directory(entries[0]) && !fs::exists(root / "problem.yaml")) root = entries[0];
+    if (entries.size() == 1 && fs::is_directory(entries[0]) && !fs::exists(root / "problem.yaml") &&
+        !fs::exists(root / "problem.xml"))
+        root = entries[0];
     auto read = read_package(root, format);
     if (auto* p = std::get_if<Problem>(&read); p && root == aside / "package") p->name = source.stem().string();
     return read;
