@@ -31,15 +31,18 @@ const fs::path kSource = SUDOKU_SOURCE_DIR;
 // greedy (right on some tests only), and one that prints nothing.
 const char* const kContestants[] = {"alice", "bob", "carol"};
 
+// `problem` empty: no program of the example solves it, the silent one alone is graded.
 void submit(const fs::path& contestants, const std::string& problem, const std::string& as) {
-    for (const char* who : kContestants)
-        fs::copy_file(kSource / "examples/contest/contestants" / who / (problem + ".cpp"),
-                      contestants / who / (as + ".cpp"), fs::copy_options::overwrite_existing);
+    if (!problem.empty())
+        for (const char* who : kContestants)
+            fs::copy_file(kSource / "examples/contest/contestants" / who / (problem + ".cpp"),
+                          contestants / who / (as + ".cpp"), fs::copy_options::overwrite_existing);
     write_text(contestants / "silent" / (as + ".cpp"), "int main() { return 0; }\n");
 }
 
 void submit_all(const fs::path& contestants, const std::string& problem, const std::string& as) {
-    for (const char* who : kContestants) fs::create_directories(contestants / who);
+    if (!problem.empty())
+        for (const char* who : kContestants) fs::create_directories(contestants / who);
     submit(contestants, problem, as);
 }
 
@@ -135,12 +138,19 @@ Grading round_trip(const std::string& name, const std::string& program, ExportFo
     return graded(contest_file, dir / "judge-out");
 }
 
+// Kattis and DOMjudge have no file I/O: a problem read from sudoku.in is exported as a
+// standard-I/O problem (the export says so), where an output file not written is an empty stdout.
+std::string carried(const std::string& verdict, ExportFormat format) {
+    const bool stdio_only = format == ExportFormat::kattis || format == ExportFormat::domjudge;
+    return stdio_only && verdict == "MISSING" ? "WA" : verdict;
+}
+
 void check_round_trips(const std::string& name, const std::string& program) {
     const fs::path dir = scratch("round-trip-" + name);
     const auto before = original(name, program, dir / "original");
     const auto& scored = before.by_test;
     // Not a vacuous comparison: the programs score apart, the right one full marks, the silent none.
-    REQUIRE(before.totals.at("alice") > before.totals.at("carol"));
+    if (!program.empty()) REQUIRE(before.totals.at("alice") > before.totals.at("carol"));
     REQUIRE(before.totals.at("silent") == 0);
     for (ExportFormat format : {ExportFormat::kattis, ExportFormat::domjudge, ExportFormat::lemon}) {
         const std::string format_name(sudoku::to_string(format));
@@ -156,7 +166,7 @@ void check_round_trips(const std::string& name, const std::string& program) {
             for (const auto& [test, got] : rescored.at(who)) {
                 INFO("the test whose input is\n" << test);
                 REQUIRE(tests.count(test) == 1);
-                CHECK(got.verdict == tests.at(test).verdict);
+                CHECK(got.verdict == carried(tests.at(test).verdict, format));
                 CHECK(got.fraction == Approx(tests.at(test).fraction));
             }
         }
@@ -172,4 +182,9 @@ TEST_CASE("export round trip: poj2676 scores the same, test by test, after expor
 
 TEST_CASE("export round trip: poj3074 scores the same, test by test, after export and import", "[long]") {
     check_round_trips("poj3074", "poj3074");
+}
+
+TEST_CASE("export round trip: every other shipped problem imports and grades the same, test by test", "[long]") {
+    // No program of the example solves these: every test is a wrong answer, in the same place.
+    for (const char* name : {"line81", "qmark", "sudogob", "target-sudoku", "uva1309"}) check_round_trips(name, "");
 }
