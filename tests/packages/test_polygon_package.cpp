@@ -17,7 +17,7 @@ using package_test::write_text;
 
 namespace {
 
-// Only what check.cpp calls, in testlib's protocol: `check input output answer`, exit 0 when
+// Only what check.cpp and val.cpp call, in testlib's protocol: `check input output answer`, exit 0 when
 // accepted, 1 for a wrong answer, 3 when the checker itself fails; the message on stderr.
 const char* kTestlib = R"(#pragma once
 #include <cstdarg>
@@ -42,12 +42,23 @@ inline long long InStream::readLong() {
     if (!file || std::fscanf(file, "%lld", &v) != 1) quitf(answer ? _fail : _wa, "expected an integer");
     return v;
 }
+inline void registerValidation(int, char*[]) { inf.file = stdin; }
 inline void registerTestlibCmd(int argc, char* argv[]) {
     if (argc < 4) quitf(_fail, "usage: check input output answer");
     inf.file = std::fopen(argv[1], "r");
     ouf.file = std::fopen(argv[2], "r");
     ans.file = std::fopen(argv[3], "r");
     ans.answer = true;
+}
+)";
+
+// A testlib validator: exit 0 accepts the input.
+const char* kValidator = R"(#include "testlib.h"
+int main(int argc, char* argv[]) {
+    registerValidation(argc, argv);
+    long long a = inf.readLong(), b = inf.readLong();
+    if (a < 1 || b < 1) quitf(_fail, "expected two positive numbers, found %lld %lld", a, b);
+    quitf(_ok, "");
 }
 )";
 
@@ -115,6 +126,9 @@ std::string problem_xml(const std::string& group2_policy) {
         <checker name="check.cpp" type="testlib">
             <source path="files/check.cpp" type="cpp.g++17"/>
         </checker>
+        <validators>
+            <validator><source path="files/val.cpp" type="cpp.g++17"/></validator>
+        </validators>
         <solutions>
             <solution tag="main"><source path="solutions/sum.cpp" type="cpp.g++17"/></solution>
             <solution tag="wrong-answer"><source path="solutions/big_wrong.cpp" type="cpp.g++17"/></solution>
@@ -130,6 +144,7 @@ fs::path pairsum_package(const fs::path& dir, const std::string& group2_policy =
     write_text(dir / "problem.xml", problem_xml(group2_policy));
     write_text(dir / "files/testlib.h", kTestlib);
     write_text(dir / "files/check.cpp", kChecker);
+    write_text(dir / "files/val.cpp", kValidator);
     const char* inputs[] = {"1 2", "3 4", "5 6", "7 8", "1000 1"};
     const char* answers[] = {"3", "7", "11", "15", "1001"};
     for (int i = 0; i < 5; ++i) {
@@ -186,6 +201,9 @@ TEST_CASE("polygon: problem.xml's limits, tests, groups, checker and tags map to
     CHECK(group2->require_pass == std::vector<std::string>{"1"});
     CHECK(sudoku::problem::max_score(p) == Approx(60));
     CHECK(p.expectations.size() == 4);
+    REQUIRE(p.validators.size() == 1);
+    CHECK(p.validators[0].accept_exit == 0);
+    CHECK(p.validators[0].program.includes.size() == 1);
 }
 
 TEST_CASE("polygon: a package imports, grades by each-test, complete-group and dependencies, and verifies") {
@@ -214,6 +232,9 @@ TEST_CASE("polygon: a package imports, grades by each-test, complete-group and d
     for (const auto& s : v.submissions) INFO(s.contestant << ": " << s.got << ": " << s.why);
     CHECK(v.differences() == 0);
     CHECK(v.submissions.size() == 4);
+    // The validator, built with the package's testlib.h, accepts every test.
+    for (const auto& c : v.validators) INFO(c.validator << " " << c.test << ": " << c.why);
+    CHECK(v.validators.empty());
 }
 
 TEST_CASE("polygon: an unknown points-policy and a path leaving the package are refused, naming the place") {

@@ -27,10 +27,13 @@ std::vector<fs::path> sources_of(const fs::path& file) {
 }
 
 // The validator compiled (or its sources, for an interpreted language) into `build`; its argv.
+// `includes` are the package's headers the validator needs beside it (Polygon's testlib.h).
 std::variant<std::vector<std::string>, std::string> build(const fs::path& file, const Language& language,
+                                                          const std::vector<fs::path>& includes,
                                                           const fs::path& build_dir) {
     SubmissionFiles files;
     files.language = &language;
+    files.files = includes;
     for (const auto& f : sources_of(file)) {
         const std::string ext = f.extension().string();
         const auto has = [&](const std::vector<std::string>& list) {
@@ -99,7 +102,9 @@ void run_validators(const Contest& contest, const Json& problem, const fs::path&
             continue;
         }
         const fs::path dir = scratch / (name + "-" + std::to_string(index++));
-        auto built = build(file, *language, dir / "build");
+        std::vector<fs::path> includes;
+        for (const auto& f : v.value("includes", Json::array())) includes.emplace_back(f.get<std::string>());
+        auto built = build(file, *language, includes, dir / "build");
         if (auto* why = std::get_if<std::string>(&built)) {
             check.agreement = Agreement::differs;
             check.why = *why;

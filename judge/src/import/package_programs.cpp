@@ -130,8 +130,11 @@ void write_expectations(const std::vector<problem::Problem>& problems, const fs:
             Json args = Json::object();
             for (const auto& t : p.tests)
                 if (!t.validator_arguments.empty()) args[plain_name(t.name)] = t.validator_arguments;
+            Json includes = Json::array();
+            for (const auto& f : v.program.includes) includes.push_back(f.string());
             problem["validators"].push_back({{"file", v.program.path.string()},
                                              {"language", runnable_language(v.program)},
+                                             {"includes", includes},
                                              {"accept_exit", v.accept_exit},
                                              {"arguments", v.arguments},
                                              {"test_arguments", args}});
