@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's first command, then `cmake --install` from its build: scripts/build exactly as a
-# newcomer runs it (into a folder of this build, --dir), and the install into a fresh prefix must
-# find everything its rules name (the manual pages and the changelog are made by the build too).
+# newcomer runs it, into the source's build/ (scripts/test made it before the suite, so this only
+# checks it is up to date), and the install into a fresh prefix must find everything its rules
+# name (the manual pages and the changelog are made by the build too).
 #   test_first_command_install.sh SOURCE_DIR WORK_DIR
 set -euo pipefail
 source="$(cd "$1" && pwd)"
@@ -9,8 +10,8 @@ work="$2"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 rm -rf "$work/prefix"
 mkdir -p "$work"
-"$source/scripts/build" --dir "$work/build" >"$work/build.log" 2>&1 || { tail -30 "$work/build.log"; fail "scripts/build"; }
-cmake --install "$work/build" --prefix "$work/prefix" >"$work/install.log" 2>&1 ||
+"$source/scripts/build" >"$work/build.log" 2>&1 || { tail -30 "$work/build.log"; fail "scripts/build"; }
+cmake --install "$source/build" --prefix "$work/prefix" >"$work/install.log" 2>&1 ||
   { cat "$work/install.log"; fail "cmake --install after scripts/build"; }
 for f in bin/sudoku-solve bin/sudoku-gen bin/sudoku-judge libexec/sudoku/sudoku-sandbox \
   share/doc/sudoku-contest-toolkit/README.md share/sudoku/examples/contest/contest.yaml; do
