@@ -103,7 +103,8 @@ TEST_CASE("loaded machine: a program that sleeps past the wall limit is stopped 
     CHECK(o.verdict == Verdict::TLE);
 }
 
-TEST_CASE("loaded machine: a program that asks for the idle scheduling class on a busy core still ends, as TLE") {
+TEST_CASE("loaded machine: a program that asks for the idle scheduling class on a busy core still ends, as TLE",
+          "[serial]") {
     if (geteuid() != 0) sudoku::testing::skip_test("the runner's namespaces and cgroups need root here");
     const fs::path dir = scratch("idle-class");
     RunRequest r = request_in(dir / "box", "idle_spin.c", {"./prog"});
