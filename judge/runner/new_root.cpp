@@ -12,8 +12,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -130,6 +132,9 @@ std::optional<SetupFailure> build_etc(const Builder& b, const HostLayout& host) 
     if (host.alternatives && (mkdir(b.inside("/etc/alternatives").c_str(), 0755) != 0 || b.forced("bind") ||
                               !bind_read_only(b, "/etc/alternatives", "/etc/alternatives")))
         return b.fail("bind", "bind /etc/alternatives read-only");
+    for (const auto& dir : host.jdk_config)
+        if (mkdir(b.inside(dir).c_str(), 0755) != 0 || !bind_read_only(b, dir, dir))
+            return b.fail("bind", "bind " + dir + " read-only");
     return std::nullopt;
 }
 
@@ -239,6 +244,15 @@ const HostLayout& host_layout() {
         h.ld_so_cache = bytes.str();
         struct stat st;
         h.alternatives = stat("/etc/alternatives", &st) == 0 && S_ISDIR(st.st_mode);
+        // Debian's JDKs keep their configuration here, linked from /usr/lib/jvm/*/conf.
+        std::error_code ec;
+        for (const auto& e : std::filesystem::directory_iterator("/etc", ec)) {
+            const std::string name = e.path().filename().string();
+            if (name.rfind("java-", 0) == 0 && name.size() > 13 && name.substr(name.size() - 8) == "-openjdk" &&
+                !e.is_symlink(ec) && e.is_directory(ec))
+                h.jdk_config.push_back(e.path().string());
+        }
+        std::sort(h.jdk_config.begin(), h.jdk_config.end());
         return h;
     }();
     return layout;

@@ -7,7 +7,8 @@
 //   ├─ bin lib lib32 lib64 libx32    as on the host: a symbolic link (Debian 12: usr/bin, ...)
 //   │            or a read-only bind; absent ones stay absent
 //   ├─ etc       passwd and group (root and nobody 65534 only), ld.so.cache (a copy),
-//   │            alternatives (read-only bind, for cc and c++), nothing else
+//   │            alternatives (read-only bind, for cc and c++), java-*-openjdk (read-only
+//   │            binds: the JDK's java.security, which the JVM will not start without), nothing else
 //   ├─ dev       null zero full random urandom (binds of the host's nodes); fd, stdin, stdout, stderr
 //   ├─ proc      fresh, of the run's own pid namespace
 //   ├─ tmp       empty tmpfs, sized by the run
@@ -42,6 +43,7 @@ struct HostLayout {
     std::vector<std::string> dirs;                           // top-level directories bound read-only
     std::string ld_so_cache;                                 // the loader's cache, copied into /etc
     bool alternatives = false;                               // /etc/alternatives exists
+    std::vector<std::string> jdk_config;                     // /etc/java-*-openjdk folders
 };
 const HostLayout& host_layout();
 

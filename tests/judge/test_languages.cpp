@@ -5,6 +5,7 @@
 #include "sudoku/grading_inputs.hpp"
 #include "sudoku/languages.hpp"
 #include "sudoku/submission_sources.hpp"
+#include "support/skip.hpp"
 
 using namespace judge_test;
 using sudoku::Diagnostic;
@@ -71,6 +72,27 @@ TEST_CASE("languages: C, C++, Python and Pascal submissions are compiled, run an
     for (const auto& c : results_json["contestants"])
         if (c["name"] == "py") python_listed = c["problems"][0]["language"] == "python";
     CHECK(python_listed);
+}
+
+TEST_CASE("languages: a Java submission is compiled by javac and run by the JVM in the sandbox; its errors are CE") {
+    if (!sudoku::testing::on_path("javac")) sudoku::testing::skip_test("javac is not installed (Debian default-jdk)");
+    auto dir = scratch("languages-java");
+    // The JVM's start and the launcher's compile take about 0.6 s of CPU: far from this limit.
+    const auto contest = write_add_contest(dir, "", "time_limit: 10\n");
+    write_text(dir / "contestants/jan/add.java",
+               "import java.util.Scanner;\nclass Add {\n    public static void main(String[] args) {\n"
+               "        Scanner in = new Scanner(System.in);\n        long a = in.nextLong(), b = in.nextLong();\n"
+               "        System.out.println(a + b);\n    }\n}\n");
+    write_text(dir / "contestants/ken/add.java", "class Add { void f() { undeclared_name(); } }\n");
+    const auto results = grade_contest(contest);
+    const auto& ok = of(results, "jan");
+    INFO(ok.compile_message);
+    CHECK(ok.language == "java");
+    CHECK(ok.status == sudoku::judge::ProblemStatus::graded);
+    CHECK(ok.points == Approx(100));
+    const auto& ce = of(results, "ken");
+    CHECK(ce.status == sudoku::judge::ProblemStatus::CE);
+    CHECK(ce.compile_message.find("undeclared_name") != std::string::npos);
 }
 
 TEST_CASE("languages: a Python syntax error is CE with the interpreter's message, found by compiling to bytecode") {

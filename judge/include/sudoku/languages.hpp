@@ -16,9 +16,10 @@
 // the problem's). A run command that names {exe} runs the binary the compile wrote; one that does
 // not runs from the sources (an interpreter), which the box then holds instead.
 //
-// Built in (docs/judge.md, "Languages"): c (.c), cpp (.cpp .cc .cxx), python (.py) and pascal
-// (.pas .pp). C's and C++'s compile commands are CONTEST.yaml's `compile: c:` / `cpp:`
-// (CompileSettings). A language whose compiler is not installed gives CE saying so.
+// Built in (docs/judge.md, "Languages"): c (.c), cpp (.cpp .cc .cxx), python (.py), pascal
+// (.pas .pp) and java (.java: one file, run by Java's source launcher). C's and C++'s compile commands are
+// CONTEST.yaml's `compile: c:` / `cpp:` (CompileSettings). A language whose compiler is not installed gives CE saying
+// so.
 #pragma once
 
 #include <filesystem>

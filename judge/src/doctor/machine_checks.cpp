@@ -64,7 +64,7 @@ bool swap_limit_available() {
 // The Debian package that brings a language's compiler or interpreter.
 std::string package_of(const std::string& program) {
     static const std::map<std::string, std::string> packages = {
-        {"gcc", "gcc"}, {"g++", "g++"}, {"fpc", "fp-compiler"}, {"python3", "python3"}};
+        {"gcc", "gcc"}, {"g++", "g++"}, {"fpc", "fp-compiler"}, {"python3", "python3"}, {"javac", "default-jdk"}};
     auto it = packages.find(fs::path(program).filename().string());
     return it == packages.end() ? "the package that provides " + program : it->second;
 }
