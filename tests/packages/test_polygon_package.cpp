@@ -17,8 +17,9 @@ using package_test::write_text;
 
 namespace {
 
-// Only what check.cpp and val.cpp call, in testlib's protocol: `check input output answer`, exit 0 when
-// accepted, 1 for a wrong answer, 3 when the checker itself fails; the message on stderr.
+// Only what the package's checker and validator call, in testlib's protocol: `check input output
+// answer`, exit 0 when accepted, 1 for a wrong answer, 3 when the checker itself fails; the message
+// on stderr.
 const char* kTestlib = R"(#pragma once
 #include <cstdarg>
 #include <cstdio>

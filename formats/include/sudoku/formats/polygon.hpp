@@ -9,7 +9,7 @@
 //                                                     every test is accepted, else 0
 //         <dependencies><dependency group=/>          groups that must be fully accepted first
 //   <assets><checker><source path=>                   the checker, testlib's protocol, compiled
-//                                                     with the package's own files/testlib.h
+//                                                     with the package's own testlib header
 //   <assets><solutions><solution tag=><source path=>  expectations: main, accepted, wrong-answer,
 //                                                     time-limit-exceeded, memory-limit-exceeded,
 //                                                     time-limit-exceeded-or-accepted,
