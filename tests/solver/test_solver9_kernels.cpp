@@ -103,7 +103,8 @@ TEST_CASE("solver9 counting search: every kernel counts to 2 as the pinned searc
     }
 }
 
-TEST_CASE("solver9 counting search: grids with many solutions, no solution or a clash count as the pinned search") {
+TEST_CASE("solver9 counting search: grids with many solutions, no solution or a clash count as the pinned search",
+          "[heavy]") {
     for (int clues : {17, 20, 24, 30}) {
         const auto grids = sudoku::testing::random_sparse_grids(30, clues, 100 + clues);
         for (std::uint64_t limit : {2u, 3u, 1000u, 20000u}) check_counting_search_agrees(grids, limit);

@@ -131,7 +131,7 @@ TEST_CASE("general solver: the faster count gives the pinned count and first sol
     CHECK(mix.many > 0);
 }
 
-TEST_CASE("general solver: the faster count gives the pinned count and first solution on 25x25") {
+TEST_CASE("general solver: the faster count gives the pinned count and first solution on 25x25", "[heavy]") {
     const Mix mix = over_random_puzzles(5, 21, 2525, check_fast_count);
     CHECK(mix.zero > 0);
     CHECK(mix.one > 0);

@@ -302,7 +302,7 @@ TEST_CASE("target: the 16x16 placement bound is never below the optimum") {
 // The placement bound's strikes (penalties from the best placement through each cell) at every
 // node from the first round on, the digit-by-digit incumbent, and the settled root descent of
 // sparse grids, against enumeration.
-TEST_CASE("target: 16x16 puzzles with the placement bound at every node agree with enumeration") {
+TEST_CASE("target: 16x16 puzzles with the placement bound at every node agree with enumeration", "[heavy]") {
     Rng random(1618);
     TargetTuning eager;
     eager.placement_after_nodes = 0;
@@ -369,7 +369,7 @@ TEST_CASE("target: the digit-sum bound is never below the optimum") {
 
 // The empty 16x16 grid with ring weights: the digit-sum bound proves the digit-by-digit
 // completion (11,784) optimal at the root; it did not finish in 60 s before.
-TEST_CASE("target: the empty 16x16 grid scores 11784 with a valid certificate") {
+TEST_CASE("target: the empty 16x16 grid scores 11784 with a valid certificate", "[heavy]") {
     const Weights ring = Weights::ring(4);
     const MeasuredTarget result = target_max_score_measured(Grid(4), ring);
     REQUIRE(result.score == 11784);
@@ -384,7 +384,7 @@ TEST_CASE("target: the empty 16x16 grid scores 11784 with a valid certificate") 
 // took the placement bound at their nodes. Descending it at each node for up to 30 steps prunes
 // most of them (634 and 152 nodes). Exactness is checked against enumeration above (the
 // placement bound at every node).
-TEST_CASE("target: sparse 16x16 grids close in few nodes that each descend the placement bound") {
+TEST_CASE("target: sparse 16x16 grids close in few nodes that each descend the placement bound", "[heavy]") {
     const Weights ring = Weights::ring(4);
     const std::vector<Target16Band> bands = target16_bands(20091120, 10);
     const struct {
@@ -406,7 +406,7 @@ TEST_CASE("target: sparse 16x16 grids close in few nodes that each descend the p
 // The digit-sum bound runs on grids whose digits have at most three candidate patterns: the
 // clues are of two digits or fewer. Puzzle 0 of seed 99's random 1-40 clue band (two clues, 8 and 9)
 // took 328 nodes when only two patterns were allowed; the sums prove its first incumbent optimal.
-TEST_CASE("target: a 16x16 grid with clues of two digits is proven at the root by the digit sums") {
+TEST_CASE("target: a 16x16 grid with clues of two digits is proven at the root by the digit sums", "[heavy]") {
     const Weights ring = Weights::ring(4);
     const std::vector<Target16Band> bands = target16_bands(99, 1);
     const Grid& puzzle = bands[1].puzzles[0];

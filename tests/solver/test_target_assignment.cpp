@@ -83,7 +83,8 @@ void require_same(const Assignment& a, const Assignment& b, int k) {
 
 }  // namespace
 
-TEST_CASE("target assignment: the best of every permutation, valid potentials, and each forcing penalty exact") {
+TEST_CASE("target assignment: the best of every permutation, valid potentials, and each forcing penalty exact",
+          "[heavy]") {
     Rng random(2026);
     for (int trial = 0; trial < 600; ++trial) {
         const int k = random.between(1, 7);
