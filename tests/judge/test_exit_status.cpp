@@ -2,6 +2,8 @@
 // all graded, 3 graded but some results are FAIL (the judge's fault, counted on the summary's last
 // line), 2 bad input or setup; doctor and status exit 4 when what they check is found wanting, never
 // 1, which only the program's own failure means.
+#include <unistd.h>
+
 #include "judge_fixture.hpp"
 #include "sudoku/exit_status.hpp"
 
@@ -66,8 +68,10 @@ TEST_CASE("exit status: a contest graded without a fault exits 0 and prints no f
 }
 
 TEST_CASE("exit status: doctor without its runner marks the sandbox MISSING and exits 4, found wanting, not 1") {
-    const fs::path dir = scratch("exit-4-doctor");
-    // A judge with no sudoku-sandbox beside it or in a libexec folder of its prefix.
+    // A judge with no sudoku-sandbox in the libexec folder of its prefix, outside the build tree (a
+    // judge inside the build tree runs the runner its build made).
+    const fs::path dir = fs::temp_directory_path() / ("sudoku-exit-4-doctor-" + std::to_string(getpid()));
+    fs::remove_all(dir);
     const fs::path lone = dir / "alone/bin/sudoku-judge";
     fs::create_directories(lone.parent_path());
     fs::copy_file(judge_cli(), lone);
@@ -79,4 +83,5 @@ TEST_CASE("exit status: doctor without its runner marks the sandbox MISSING and 
     CHECK(report["every_protection"] == false);
     CHECK(report["items"][0]["name"] == "sandbox");
     CHECK(report["items"][0]["level"] == "missing");
+    fs::remove_all(dir);
 }
