@@ -46,9 +46,9 @@ int main(int argc, char** argv) {
         app.footer(kFooter);
         app.require_subcommand(1);
         const std::vector<judge_cli::Command> commands = {
-            judge_cli::add_grade_command(app),  judge_cli::add_merge_command(app),
-            judge_cli::add_status_command(app), judge_cli::add_calibrate_command(app),
-            judge_cli::add_import_command(app), judge_cli::add_doctor_command(app),
+            judge_cli::add_grade_command(app),          judge_cli::add_merge_command(app),
+            judge_cli::add_status_command(app),         judge_cli::add_calibrate_command(app),
+            judge_cli::add_import_command(app),         judge_cli::add_doctor_command(app),
             judge_cli::add_package_import_command(app), judge_cli::add_verify_command(app)};
         if (auto status = cli::parse(app, argc, argv)) return *status;
         for (const auto& command : commands)
