@@ -19,8 +19,18 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Where a path the walker reached may lie: the box, the system files, /etc's few files, the five
-// devices (and the links to /proc/self/fd), a fresh /proc, an empty /tmp.
+// The JDK's configuration folders, /etc/java-N-openjdk and below, bound read-only for Java programs.
+bool jdk_config(const std::string& path) {
+    const std::string prefix = "/etc/java-", suffix = "-openjdk";
+    if (path.rfind(prefix, 0) != 0) return false;
+    const std::size_t end = path.find('/', prefix.size());
+    const std::string folder = path.substr(0, end);
+    return folder.size() > prefix.size() + suffix.size() &&
+           folder.compare(folder.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// Where a path the walker reached may lie: the box, the system files, /etc's few files and the
+// JDK's, the five devices (and the links to /proc/self/fd), a fresh /proc, an empty /tmp.
 bool whitelisted(const std::string& path) {
     static const std::vector<std::string> exact = {"/",
                                                    "/etc",
@@ -48,7 +58,7 @@ bool whitelisted(const std::string& path) {
         if (path.rfind(b, 0) == 0) return true;
     for (const auto& d : devices)
         if (path == "/dev/" + d) return true;
-    return false;
+    return jdk_config(path);
 }
 
 }  // namespace
