@@ -14,7 +14,7 @@
 #include "sudoku/symmetry.hpp"
 #include "sudoku/target.hpp"
 #include "sudoku/test_set.hpp"
-#include "test_files.hpp"
+#include "test_set_files.hpp"
 
 namespace sudoku {
 namespace {

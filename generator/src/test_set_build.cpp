@@ -12,7 +12,7 @@
 #include "sudoku/sha256.hpp"
 #include "sudoku/solve.hpp"
 #include "sudoku/test_set.hpp"
-#include "test_files.hpp"
+#include "test_set_files.hpp"
 
 namespace sudoku {
 namespace {
