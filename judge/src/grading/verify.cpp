@@ -153,6 +153,7 @@ Judgement model_judgement(const problem::Problem& model, const Judged& j) {
     return problem::score_problem(model, results).judgement;
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): the problem then one of its submissions, as verify walks them
 SubmissionCheck check_submission(const Json& problem, const Json& s, const ContestResults& results,
                                  const std::optional<problem::Problem>& model) {
     SubmissionCheck c;

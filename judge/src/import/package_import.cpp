@@ -147,6 +147,7 @@ std::optional<PackageFormat> detect_package_format(const fs::path& source) {
     return std::nullopt;
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): source then destination, as the command line names them
 std::variant<PackageImport, std::vector<Diagnostic>> import_package(const fs::path& source, const fs::path& out_dir,
                                                                     std::optional<PackageFormat> format) {
     if (!format) format = detect_package_format(source);

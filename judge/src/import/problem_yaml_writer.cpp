@@ -239,6 +239,7 @@ std::string plain_name(const std::string& name) {
     return out;
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): the problem's folder then its checker inside it
 WrittenProblem write_problem_yaml(const Problem& p, const fs::path& problem_dir, const fs::path& checker) {
     WrittenProblem w;
     std::ostringstream y;
