@@ -93,7 +93,7 @@ PY
 version="$("$prefix/bin/sudoku-judge" --version)"
 [ "$version" = "sudoku-judge $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["judge_version"])' "$contest/installed-out/results.json")" ] ||
   fail "--version '$version' is not the results' judge_version"
-zcat "$prefix/share/man/man1/sudoku-judge.1.gz" | grep -q '^\.SS doctor' || fail "the manual page has no doctor command"
+zcat "$prefix/share/man/man1/sudoku-judge.1.gz" | grep -q '^\.B doctor$' || fail "the manual page has no doctor command"
 
 # The Debian package: built from the same install rules, and installed on a clean Debian 12.
 if [ "$(id -u)" != 0 ] || ! command -v dpkg-deb >/dev/null || ! command -v dpkg-shlibdeps >/dev/null; then
