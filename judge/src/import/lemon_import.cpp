@@ -8,11 +8,11 @@
 
 #include <algorithm>
 #include <optional>
-#include <random>
 #include <set>
 #include <sstream>
 #include <tuple>
 
+#include "aside_folder.hpp"
 #include "lemon_cdf.hpp"
 #include "sudoku/config_paths.hpp"
 #include "sudoku/contest.hpp"
@@ -316,19 +316,6 @@ std::string listed(const std::vector<std::string>& refusals) {
     std::string text = std::to_string(refusals.size()) + " things cannot be imported (nothing was written):";
     for (const auto& r : refusals) text += "\n  - " + r;
     return text;
-}
-
-// A fresh folder beside `out`, where the import is built before it is renamed into place.
-fs::path aside_folder(const fs::path& out) {
-    std::random_device random;
-    for (int attempt = 0; attempt < 100; ++attempt) {
-        std::string name(1, '.');
-        name += out.filename().string();
-        name += ".import-" + std::to_string(random());
-        const fs::path aside = out.parent_path() / name;
-        if (fs::create_directory(aside)) return aside;
-    }
-    throw std::runtime_error("no fresh folder beside " + out.string());
 }
 
 bool is_empty_folder(const fs::path& dir) {

@@ -2,8 +2,8 @@
 #include "sudoku/package_import.hpp"
 
 #include <cmath>
-#include <random>
 
+#include "aside_folder.hpp"
 #include "package_parts.hpp"
 #include "problem_yaml_writer.hpp"
 #include "sudoku/contest.hpp"
@@ -26,20 +26,6 @@ namespace {
 using Refusals = std::vector<Diagnostic>;
 
 Refusals one(const fs::path& file, const std::string& message) { return {Diagnostic{file.string(), 0, 0, message}}; }
-
-// A fresh folder beside `out`, where the import is built before it is renamed into place.
-fs::path aside_folder(const fs::path& out) {
-    std::random_device random;
-    for (int attempt = 0; attempt < 100; ++attempt) {
-        // Built step by step: g++ 12 warns falsely on `"." + a + b` here (stringop-overflow).
-        std::string name(1, '.');
-        name += out.filename().string();
-        name += ".import-" + std::to_string(random());
-        const fs::path aside = out.parent_path() / name;
-        if (fs::create_directory(aside)) return aside;
-    }
-    throw std::runtime_error("no fresh folder beside " + out.string());
-}
 
 std::variant<Problem, Refusals> read_package(const fs::path& source, PackageFormat format) {
     switch (format) {
