@@ -13,9 +13,9 @@
 #include <variant>
 #include <vector>
 
-#include "sudoku/puzzle_generator.hpp"
-#include "sudoku/solve.hpp"
-#include "sudoku/solved_grid.hpp"
+#include "sudoku/generator/puzzle_generator.hpp"
+#include "sudoku/solver/solve.hpp"
+#include "sudoku/solver/solved_grid.hpp"
 #include "support/reference_general_solver.hpp"
 
 using namespace sudoku;

@@ -13,11 +13,11 @@
 #include <string>
 #include <variant>
 
-#include "sudoku/dlx.hpp"
-#include "sudoku/problem_config.hpp"
-#include "sudoku/puzzle_generator.hpp"
-#include "sudoku/solved_grid.hpp"
-#include "sudoku/test_set.hpp"
+#include "sudoku/generator/problem_config.hpp"
+#include "sudoku/generator/puzzle_generator.hpp"
+#include "sudoku/generator/test_set.hpp"
+#include "sudoku/solver/dlx.hpp"
+#include "sudoku/solver/solved_grid.hpp"
 
 using namespace sudoku;
 namespace {

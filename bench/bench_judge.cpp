@@ -25,8 +25,8 @@
 #include <thread>
 #include <vector>
 
-#include "sudoku/compile.hpp"
-#include "sudoku/sandbox.hpp"
+#include "sudoku/judge/grading/compile.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 
 namespace fs = std::filesystem;
 using namespace sudoku::judge;

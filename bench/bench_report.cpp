@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/report.hpp"
+#include "sudoku/judge/output/report.hpp"
 #include "support/synthetic_results.hpp"
 
 namespace fs = std::filesystem;

@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "solver9/kernel.hpp"
-#include "sudoku/dlx.hpp"
-#include "sudoku/formats.hpp"
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/dlx.hpp"
+#include "sudoku/solver/formats.hpp"
+#include "sudoku/solver/solve.hpp"
 #include "support/datasets.hpp"
 
 using sudoku::Grid;

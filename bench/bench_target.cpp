@@ -21,9 +21,9 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/rng.hpp"
-#include "sudoku/target.hpp"
-#include "sudoku/target_mip.hpp"
+#include "sudoku/solver/rng.hpp"
+#include "sudoku/solver/target.hpp"
+#include "sudoku/solver/target_mip.hpp"
 #include "support/target_cases.hpp"
 #include "target/instrumented.hpp"
 

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/target.hpp"
+#include "sudoku/solver/target.hpp"
 #include "support/target_cases.hpp"
 #include "target/instrumented.hpp"
 

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/solve.hpp"
 #include "support/datasets.hpp"
 
 // tdoku's C entry point: the number of solutions up to `limit`.

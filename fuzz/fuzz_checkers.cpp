@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "sudoku/checkers.hpp"
+#include "sudoku/judge/checkers/checkers.hpp"
 
 using sudoku::judge::CheckResult;
 

@@ -1,11 +1,11 @@
-// libFuzzer target: every puzzle format parser (sudoku/formats.hpp). The first byte picks the
+// libFuzzer target: every puzzle format parser (sudoku/solver/formats.hpp). The first byte picks the
 // format, the rest is the file. Besides "never crash", it checks the documented round trip:
 // whatever parses must print and parse back to the same grids.
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 
-#include "sudoku/formats.hpp"
+#include "sudoku/solver/formats.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (size == 0) return 0;

@@ -1,4 +1,4 @@
-// libFuzzer target: reading the judge's journal (sudoku/journal.hpp). A journal is whatever a
+// libFuzzer target: reading the judge's journal (sudoku/judge/output/journal.hpp). A journal is whatever a
 // killed judge, a full disk or a hand edit left behind: any bytes must load (unusable lines
 // skipped), never throw or crash, and a result appended afterwards must read back.
 #include <fcntl.h>
@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <string>
 
-#include "sudoku/journal.hpp"
+#include "sudoku/judge/output/journal.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // A real file in a private folder: the journal refuses to open through a link, and a

@@ -1,5 +1,5 @@
 // libFuzzer target: the runner's result record as the judge parses it (parse_run_record of
-// sudoku/sandbox.hpp). A record cut short or garbled (a runner killed mid-write, a full disk)
+// sudoku/judge/runner_client/sandbox.hpp). A record cut short or garbled (a runner killed mid-write, a full disk)
 // must become RunRecord::error, a judge fault, never an exception that ends the judge.
 //
 // Known finding (tests/fuzz/known_failures.tsv): a non-numeric value ("cpu: x") throws
@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "sudoku/sandbox.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     static const bool strict = std::getenv("FUZZ_STRICT") != nullptr;

@@ -1,12 +1,12 @@
 // libFuzzer target: the contestant-answer parser the `sudoku` checker uses (parse_solutions of
-// sudoku/problems.hpp) and the complete check behind it (check_output), for any-valid problems
+// sudoku/solver/problems.hpp) and the complete check behind it (check_output), for any-valid problems
 // against two empty puzzles, whose every completion is right. The first byte picks the problem,
 // the rest is the contestant's output.
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 
-#include "sudoku/problems.hpp"
+#include "sudoku/solver/problems.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (size == 0) return 0;

@@ -1,9 +1,9 @@
-// libFuzzer target: the target-weights parser (parse_weights of sudoku/formats.hpp).
+// libFuzzer target: the target-weights parser (parse_weights of sudoku/solver/formats.hpp).
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 
-#include "sudoku/formats.hpp"
+#include "sudoku/solver/formats.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string_view text(reinterpret_cast<const char*>(data), size);

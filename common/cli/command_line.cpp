@@ -11,7 +11,7 @@
 #include <memory>
 #include <sstream>
 
-#include "sudoku/version.hpp"
+#include "sudoku/common/version.hpp"
 
 namespace sudoku::cli {
 

@@ -16,16 +16,16 @@
 #include <optional>
 #include <string>
 
-#include "sudoku/exit_status.hpp"
+#include "sudoku/common/exit_status.hpp"
 
 namespace sudoku::cli {
 
-// The statuses of sudoku/exit_status.hpp, which every command returns, by their names here too.
+// The statuses of sudoku/common/exit_status.hpp, which every command returns, by their names here too.
 using enum sudoku::ExitStatus;
 
 // `app` and every subcommand added to it afterwards print our help layout.
 void use_help_layout(CLI::App& app);
-// `PROGRAM --version` prints "PROGRAM 0.1.0 (git COMMIT)" (sudoku/version.hpp) and exits 0.
+// `PROGRAM --version` prints "PROGRAM 0.1.0 (git COMMIT)" (sudoku/common/version.hpp) and exits 0.
 void add_version_flag(CLI::App& app);
 // The help of `app`: `usage` replaces CLI11's generated usage line ("sudoku-solve --problem NAME
 // [FILE]"), `text` is printed under it. The one-line description given to add_subcommand stays

@@ -1,5 +1,5 @@
-// The bounded reader of sudoku/bounded_file.hpp.
-#include "sudoku/bounded_file.hpp"
+// The bounded reader of sudoku/common/bounded_file.hpp.
+#include "sudoku/common/bounded_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

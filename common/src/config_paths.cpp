@@ -1,5 +1,5 @@
-// The rules of sudoku/config_paths.hpp.
-#include "sudoku/config_paths.hpp"
+// The rules of sudoku/common/config_paths.hpp.
+#include "sudoku/common/config_paths.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>

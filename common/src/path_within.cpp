@@ -1,4 +1,4 @@
-#include "sudoku/path_within.hpp"
+#include "sudoku/common/path_within.hpp"
 
 namespace sudoku::judge {
 

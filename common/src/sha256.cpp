@@ -1,4 +1,4 @@
-#include "sudoku/sha256.hpp"
+#include "sudoku/common/sha256.hpp"
 
 #include <unistd.h>
 
@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sudoku/bounded_file.hpp"
+#include "sudoku/common/bounded_file.hpp"
 
 namespace sudoku {
 namespace {

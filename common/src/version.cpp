@@ -1,4 +1,4 @@
-#include "sudoku/version.hpp"
+#include "sudoku/common/version.hpp"
 
 #include "sudoku_build_version.hpp"
 

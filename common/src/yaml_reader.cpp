@@ -1,5 +1,5 @@
-// YamlReader: see sudoku/yaml_reader.hpp.
-#include "sudoku/yaml_reader.hpp"
+// YamlReader: see sudoku/common/yaml_reader.hpp.
+#include "sudoku/common/yaml_reader.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -1,11 +1,11 @@
-// One checker source from the embedded core and wrapper (sudoku/checker_export.hpp). The core is
+// One checker source from the embedded core and wrapper (sudoku/formats/checker_export.hpp). The core is
 // inlined at export rather than kept as a second file so that each host gets the one file it
 // compiles: Kattis, Hydro, LemonLime and CMS each take a checker as a single source.
-#include "sudoku/checker_export.hpp"
+#include "sudoku/formats/checker_export.hpp"
 
 #include <stdexcept>
 
-#include "sudoku/problems.hpp"
+#include "sudoku/solver/problems.hpp"
 
 namespace sudoku::formats {
 

@@ -10,7 +10,7 @@
 //   check/checker.cpp        the checker (formats/checkers/); CMS loads check/checker, the binary
 //                            g++ -O2 -o check/checker check/checker.cpp builds
 #include "export_parts.hpp"
-#include "sudoku/checker_export.hpp"
+#include "sudoku/formats/checker_export.hpp"
 
 namespace sudoku::formats {
 

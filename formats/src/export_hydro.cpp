@@ -10,7 +10,7 @@
 // Hydro reads its checker from the same folder as the tests and shares out 100 points among
 // subtasks without a score, so a group of 0 points cannot be carried as such.
 #include "export_parts.hpp"
-#include "sudoku/checker_export.hpp"
+#include "sudoku/formats/checker_export.hpp"
 
 namespace sudoku::formats {
 

@@ -13,7 +13,7 @@
 #include <cmath>
 
 #include "export_parts.hpp"
-#include "sudoku/checker_export.hpp"
+#include "sudoku/formats/checker_export.hpp"
 
 namespace sudoku::formats {
 

@@ -15,7 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "export_parts.hpp"
-#include "sudoku/checker_export.hpp"
+#include "sudoku/formats/checker_export.hpp"
 
 namespace sudoku::formats {
 

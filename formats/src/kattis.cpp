@@ -3,8 +3,8 @@
 #include <cmath>
 
 #include "kattis_parts.hpp"
+#include "sudoku/common/yaml_reader.hpp"
 #include "sudoku/problem/scoring.hpp"
-#include "sudoku/yaml_reader.hpp"
 
 namespace sudoku::formats {
 

@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "kattis_parts.hpp"
-#include "sudoku/yaml_reader.hpp"
+#include "sudoku/common/yaml_reader.hpp"
 
 namespace sudoku::formats::kattis {
 

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <system_error>
 
-#include "sudoku/bounded_file.hpp"
+#include "sudoku/common/bounded_file.hpp"
 
 namespace sudoku::formats {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/diagnostic.hpp"
+#include "sudoku/common/diagnostic.hpp"
 
 namespace sudoku::formats {
 

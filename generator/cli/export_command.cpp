@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "command_line.hpp"
-#include "sudoku/test_set_problem.hpp"
+#include "sudoku/generator/test_set_problem.hpp"
 
 namespace sudoku::cli {
 

@@ -8,13 +8,13 @@
 
 #include "command_line.hpp"
 #include "export_command.hpp"
-#include "sudoku/difficulty.hpp"
-#include "sudoku/formats.hpp"
-#include "sudoku/generator_version.hpp"
-#include "sudoku/problem_config.hpp"
-#include "sudoku/puzzle_generator.hpp"
-#include "sudoku/solve.hpp"
-#include "sudoku/test_set.hpp"
+#include "sudoku/generator/difficulty.hpp"
+#include "sudoku/generator/generator_version.hpp"
+#include "sudoku/generator/problem_config.hpp"
+#include "sudoku/generator/puzzle_generator.hpp"
+#include "sudoku/generator/test_set.hpp"
+#include "sudoku/solver/formats.hpp"
+#include "sudoku/solver/solve.hpp"
 
 namespace {
 

@@ -3,11 +3,11 @@
 
 #include <optional>
 
-#include "sudoku/dlx.hpp"
-#include "sudoku/formats.hpp"
-#include "sudoku/target.hpp"
-#include "sudoku/target_mip.hpp"
-#include "sudoku/test_set.hpp"
+#include "sudoku/generator/test_set.hpp"
+#include "sudoku/solver/dlx.hpp"
+#include "sudoku/solver/formats.hpp"
+#include "sudoku/solver/target.hpp"
+#include "sudoku/solver/target_mip.hpp"
 
 namespace sudoku::detail {
 

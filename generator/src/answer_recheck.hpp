@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/grid.hpp"
-#include "sudoku/problems.hpp"
-#include "sudoku/target.hpp"
-#include "sudoku/target_mip.hpp"
+#include "sudoku/solver/grid.hpp"
+#include "sudoku/solver/problems.hpp"
+#include "sudoku/solver/target.hpp"
+#include "sudoku/solver/target_mip.hpp"
 
 namespace sudoku::detail {
 

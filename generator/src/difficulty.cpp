@@ -1,11 +1,11 @@
-#include "sudoku/difficulty.hpp"
+#include "sudoku/generator/difficulty.hpp"
 
 #include <bit>
 #include <vector>
 
-#include "sudoku/digit_mask.hpp"
-#include "sudoku/geometry.hpp"
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/digit_mask.hpp"
+#include "sudoku/solver/geometry.hpp"
+#include "sudoku/solver/solve.hpp"
 
 namespace sudoku {
 

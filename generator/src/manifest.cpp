@@ -1,8 +1,8 @@
-// manifest.json field by field: the one place its names are written (see sudoku/manifest.hpp).
-#include "sudoku/manifest.hpp"
+// manifest.json field by field: the one place its names are written (see sudoku/generator/manifest.hpp).
+#include "sudoku/generator/manifest.hpp"
 
-#include "sudoku/bounded_file.hpp"
-#include "sudoku/formats.hpp"
+#include "sudoku/common/bounded_file.hpp"
+#include "sudoku/solver/formats.hpp"
 
 namespace sudoku {
 

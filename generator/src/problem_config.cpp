@@ -1,23 +1,23 @@
 // load_problem_config: the YAML problem config, read and checked key by key. Every complaint is a
 // Diagnostic at the YAML node it is about (yaml-cpp marks are 0-based, ours 1-based).
-#include "sudoku/problem_config.hpp"
+#include "sudoku/generator/problem_config.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <set>
 
-#include "sudoku/bounded_file.hpp"
-#include "sudoku/config_paths.hpp"
-#include "sudoku/formats.hpp"
-#include "sudoku/problems.hpp"
-#include "sudoku/puzzle_generator.hpp"
-#include "sudoku/symmetry.hpp"
-#include "sudoku/yaml_reader.hpp"
+#include "sudoku/common/bounded_file.hpp"
+#include "sudoku/common/config_paths.hpp"
+#include "sudoku/common/yaml_reader.hpp"
+#include "sudoku/generator/puzzle_generator.hpp"
+#include "sudoku/generator/symmetry.hpp"
+#include "sudoku/solver/formats.hpp"
+#include "sudoku/solver/problems.hpp"
 
 namespace sudoku {
 namespace {
 
-// input / output: stdin / stdout or a file name in the box (sudoku/config_paths.hpp).
+// input / output: stdin / stdout or a file name in the box (sudoku/common/config_paths.hpp).
 std::string box_file(const YamlReader& in, const YAML::Node& node, const std::string& key, const std::string& stream) {
     std::string name = in.text(node, key);
     if (name == stream) return name;

@@ -1,13 +1,13 @@
-#include "sudoku/puzzle_generator.hpp"
+#include "sudoku/generator/puzzle_generator.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <vector>
 
-#include "sudoku/difficulty.hpp"
-#include "sudoku/solve.hpp"
-#include "sudoku/solved_grid.hpp"
+#include "sudoku/generator/difficulty.hpp"
+#include "sudoku/solver/solve.hpp"
+#include "sudoku/solver/solved_grid.hpp"
 
 namespace sudoku {
 

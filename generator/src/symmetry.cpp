@@ -1,4 +1,4 @@
-#include "sudoku/symmetry.hpp"
+#include "sudoku/generator/symmetry.hpp"
 
 #include <algorithm>
 

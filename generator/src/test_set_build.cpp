@@ -1,17 +1,17 @@
-// build_test_set: config -> testdata/<name>/ (see sudoku/test_set.hpp for the layout).
+// build_test_set: config -> testdata/<name>/ (see sudoku/generator/test_set.hpp for the layout).
 #include <chrono>
 #include <nlohmann/json.hpp>
 
 #include "answer_recheck.hpp"
-#include "sudoku/difficulty.hpp"
-#include "sudoku/formats.hpp"
-#include "sudoku/generator_version.hpp"
-#include "sudoku/manifest.hpp"
-#include "sudoku/problems.hpp"
-#include "sudoku/puzzle_generator.hpp"
-#include "sudoku/sha256.hpp"
-#include "sudoku/solve.hpp"
-#include "sudoku/test_set.hpp"
+#include "sudoku/common/sha256.hpp"
+#include "sudoku/generator/difficulty.hpp"
+#include "sudoku/generator/generator_version.hpp"
+#include "sudoku/generator/manifest.hpp"
+#include "sudoku/generator/puzzle_generator.hpp"
+#include "sudoku/generator/test_set.hpp"
+#include "sudoku/solver/formats.hpp"
+#include "sudoku/solver/problems.hpp"
+#include "sudoku/solver/solve.hpp"
 #include "test_set_files.hpp"
 
 namespace sudoku {

@@ -8,8 +8,8 @@
 #include <string>
 #include <variant>
 
-#include "sudoku/bounded_file.hpp"
-#include "sudoku/formats.hpp"
+#include "sudoku/common/bounded_file.hpp"
+#include "sudoku/solver/formats.hpp"
 
 namespace sudoku::detail {
 

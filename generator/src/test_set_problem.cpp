@@ -1,9 +1,9 @@
-// A built test set read into the problem model (sudoku/test_set_problem.hpp).
-#include "sudoku/test_set_problem.hpp"
+// A built test set read into the problem model (sudoku/generator/test_set_problem.hpp).
+#include "sudoku/generator/test_set_problem.hpp"
 
-#include "sudoku/manifest.hpp"
-#include "sudoku/problem_config.hpp"
-#include "sudoku/sha256.hpp"
+#include "sudoku/common/sha256.hpp"
+#include "sudoku/generator/manifest.hpp"
+#include "sudoku/generator/problem_config.hpp"
 
 namespace sudoku {
 

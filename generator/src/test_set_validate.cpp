@@ -5,15 +5,15 @@
 #include <set>
 
 #include "answer_recheck.hpp"
-#include "sudoku/dlx.hpp"
-#include "sudoku/formats.hpp"
-#include "sudoku/manifest.hpp"
-#include "sudoku/problems.hpp"
-#include "sudoku/puzzle_generator.hpp"
-#include "sudoku/sha256.hpp"
-#include "sudoku/symmetry.hpp"
-#include "sudoku/target.hpp"
-#include "sudoku/test_set.hpp"
+#include "sudoku/common/sha256.hpp"
+#include "sudoku/generator/manifest.hpp"
+#include "sudoku/generator/puzzle_generator.hpp"
+#include "sudoku/generator/symmetry.hpp"
+#include "sudoku/generator/test_set.hpp"
+#include "sudoku/solver/dlx.hpp"
+#include "sudoku/solver/formats.hpp"
+#include "sudoku/solver/problems.hpp"
+#include "sudoku/solver/target.hpp"
 #include "test_set_files.hpp"
 
 namespace sudoku {

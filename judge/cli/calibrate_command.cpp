@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "judge_commands.hpp"
-#include "sudoku/calibrate.hpp"
+#include "sudoku/judge/grading/calibrate.hpp"
 
 namespace sudoku::judge_cli {
 

@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "judge_commands.hpp"
-#include "sudoku/doctor.hpp"
+#include "sudoku/judge/doctor/doctor.hpp"
 
 namespace sudoku::judge_cli {
 

@@ -6,7 +6,7 @@
 
 #include "judge_commands.hpp"
 #include "stop_signals.hpp"
-#include "sudoku/shard.hpp"
+#include "sudoku/judge/scaleout/shard.hpp"
 
 namespace sudoku::judge_cli {
 

@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "judge_commands.hpp"
-#include "sudoku/lemon_import.hpp"
+#include "sudoku/judge/import/lemon_import.hpp"
 
 namespace sudoku::judge_cli {
 
@@ -18,7 +18,7 @@ tasks only; everything that cannot be mapped (another task type, sources in subf
 compiler, a checker or test file outside data/, a number out of range) is listed at once, each
 with its place in the .cdf and what to do, and nothing is written: DIR appears whole or not at all
 (it must not exist, or be an empty folder). The mapping:
-sudoku/lemon_import.hpp and docs/judge.md, "LemonLime contests".
+sudoku/judge/import/lemon_import.hpp and docs/judge.md, "LemonLime contests".
 )";
 
 const char* kFooter = R"(Example:

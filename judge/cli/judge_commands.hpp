@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "command_line.hpp"
-#include "sudoku/contest.hpp"
-#include "sudoku/grader.hpp"
-#include "sudoku/out_dir.hpp"
-#include "sudoku/results.hpp"
-#include "sudoku/shard_status.hpp"
+#include "sudoku/judge/contest/contest.hpp"
+#include "sudoku/judge/grading/grader.hpp"
+#include "sudoku/judge/output/out_dir.hpp"
+#include "sudoku/judge/output/results.hpp"
+#include "sudoku/judge/scaleout/shard_status.hpp"
 
 namespace sudoku::judge_cli {
 

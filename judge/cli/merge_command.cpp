@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "judge_commands.hpp"
-#include "sudoku/merge_folder.hpp"
-#include "sudoku/shard.hpp"
+#include "sudoku/judge/scaleout/merge_folder.hpp"
+#include "sudoku/judge/scaleout/shard.hpp"
 
 namespace sudoku::judge_cli {
 

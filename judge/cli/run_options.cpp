@@ -5,7 +5,7 @@
 
 #include "judge_commands.hpp"
 #include "stop_signals.hpp"
-#include "sudoku/report.hpp"
+#include "sudoku/judge/output/report.hpp"
 
 namespace sudoku::judge_cli {
 

@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "judge_commands.hpp"
-#include "sudoku/shard_status.hpp"
+#include "sudoku/judge/scaleout/shard_status.hpp"
 
 namespace sudoku::judge_cli {
 

@@ -1,5 +1,5 @@
 // The run's cgroups. cgroup v2: one group per run, below the runner's own group
-// G/sudoku-sandbox-<pid> (G as decided by sudoku/cgroup_support.hpp, the one detection the judge's
+// G/sudoku-sandbox-<pid> (G as decided by sudoku/judge/runner_client/cgroup_support.hpp, the one detection the judge's
 // start-up line uses too), removed at the run's end; the runner's group goes when the runner leaves.
 // cgroup v1: a fresh set of groups per run under the runner's own groups (so the host's accounting
 // and limits still apply), or, for a --serve runner, the groups it lives in (resident), reused run
@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "options.hpp"
-#include "sudoku/cgroup_support.hpp"
-#include "sudoku/runner_contract.hpp"
+#include "sudoku/judge/runner_client/cgroup_support.hpp"
+#include "sudoku/judge/runner_client/runner_contract.hpp"
 
 namespace sudoku_sandbox {
 
@@ -32,7 +32,7 @@ struct Cgroups {
     std::vector<std::string> dirs() const;
 };
 
-// What this runner may use, detected once (sudoku/cgroup_support.hpp). A runner started alone in a
+// What this runner may use, detected once (sudoku/judge/runner_client/cgroup_support.hpp). A runner started alone in a
 // delegated group that holds only itself steps aside into the group's sudoku-judge leaf first.
 const sudoku::cgroups::CgroupSupport& runner_cgroup_support();
 

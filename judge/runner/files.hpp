@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "sudoku/runner_contract.hpp"
+#include "sudoku/judge/runner_client/runner_contract.hpp"
 
 namespace sudoku_sandbox {
 

@@ -19,7 +19,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "sudoku/runner_contract.hpp"
+#include "sudoku/judge/runner_client/runner_contract.hpp"
 
 namespace sudoku::sandbox {
 

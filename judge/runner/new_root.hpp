@@ -25,7 +25,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sudoku/runner_contract.hpp"
+#include "sudoku/judge/runner_client/runner_contract.hpp"
 
 namespace sudoku::sandbox {
 

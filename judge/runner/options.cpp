@@ -8,7 +8,7 @@
 #include <string_view>
 #include <tuple>
 
-#include "sudoku/runner_contract.hpp"
+#include "sudoku/judge/runner_client/runner_contract.hpp"
 #include "sudoku_build_version.hpp"
 
 namespace sudoku_sandbox {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "new_root.hpp"
-#include "sudoku/runner_contract.hpp"
+#include "sudoku/judge/runner_client/runner_contract.hpp"
 
 namespace sudoku_sandbox {
 

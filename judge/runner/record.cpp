@@ -7,7 +7,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "sudoku/exit_status.hpp"
+#include "sudoku/common/exit_status.hpp"
 
 namespace sudoku_sandbox {
 

@@ -1,11 +1,11 @@
 // The result record: what the run had and did, as `key: value` lines (the keys are
-// sudoku/runner_contract.hpp's record_key, which the judge's reader uses too).
+// sudoku/judge/runner_client/runner_contract.hpp's record_key, which the judge's reader uses too).
 #pragma once
 
 #include <string>
 
 #include "options.hpp"
-#include "sudoku/runner_contract.hpp"
+#include "sudoku/judge/runner_client/runner_contract.hpp"
 
 namespace sudoku_sandbox {
 

@@ -23,7 +23,7 @@
 #include "cgroups.hpp"
 #include "options.hpp"
 #include "serve.hpp"
-#include "sudoku/exit_status.hpp"
+#include "sudoku/common/exit_status.hpp"
 #include "watch.hpp"
 
 int main(int argc, char** argv) {

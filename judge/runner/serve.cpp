@@ -17,7 +17,7 @@
 #include "cgroups.hpp"
 #include "files.hpp"
 #include "new_root.hpp"
-#include "sudoku/exit_status.hpp"
+#include "sudoku/common/exit_status.hpp"
 #include "watch.hpp"
 
 namespace sudoku_sandbox {

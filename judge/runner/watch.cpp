@@ -22,7 +22,7 @@
 #include "record.hpp"
 #include "slot_network.hpp"
 #include "static_size.hpp"
-#include "sudoku/exit_status.hpp"
+#include "sudoku/common/exit_status.hpp"
 #include "syscall_filter.hpp"
 
 namespace sudoku_sandbox {

@@ -14,9 +14,9 @@
 #include <variant>
 
 #include "command_line.hpp"
-#include "sudoku/bounded_file.hpp"
-#include "sudoku/formats.hpp"
-#include "sudoku/problems.hpp"
+#include "sudoku/common/bounded_file.hpp"
+#include "sudoku/solver/formats.hpp"
+#include "sudoku/solver/problems.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "sudoku/target_mip.hpp"
+#include "sudoku/solver/target_mip.hpp"
 
 #include <cmath>
 #include <coin/CbcModel.hpp>

@@ -2,7 +2,7 @@
 #include <algorithm>
 
 #include "example_run.hpp"
-#include "sudoku/calibrate.hpp"
+#include "sudoku/judge/grading/calibrate.hpp"
 
 using namespace sudoku::judge;
 using namespace sudoku::testing;

@@ -5,8 +5,8 @@
 #include <set>
 
 #include "example_run.hpp"
-#include "sudoku/report.hpp"
-#include "sudoku/shard.hpp"
+#include "sudoku/judge/output/report.hpp"
+#include "sudoku/judge/scaleout/shard.hpp"
 
 using namespace sudoku::judge;
 using namespace sudoku::testing;

@@ -17,9 +17,9 @@
 
 #include "sudoku/formats/export.hpp"
 #include "sudoku/formats/kattis.hpp"
+#include "sudoku/generator/problem_config.hpp"
+#include "sudoku/generator/test_set_problem.hpp"
 #include "sudoku/problem/scoring.hpp"
-#include "sudoku/problem_config.hpp"
-#include "sudoku/test_set_problem.hpp"
 #include "support/skip.hpp"
 
 namespace fs = std::filesystem;

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/checker_export.hpp"
-#include "sudoku/formats.hpp"
-#include "sudoku/problems.hpp"
-#include "sudoku/solve.hpp"
+#include "sudoku/formats/checker_export.hpp"
+#include "sudoku/solver/formats.hpp"
+#include "sudoku/solver/problems.hpp"
+#include "sudoku/solver/solve.hpp"
 #include "support/skip.hpp"
 
 namespace fs = std::filesystem;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "answer_recheck.hpp"
-#include "sudoku/problems.hpp"
+#include "sudoku/solver/problems.hpp"
 
 using namespace sudoku;
 

@@ -3,10 +3,10 @@
 #include <cstdlib>
 
 #include "scratch_dir.hpp"
-#include "sudoku/dlx.hpp"
-#include "sudoku/formats.hpp"
-#include "sudoku/sha256.hpp"
-#include "sudoku/solve.hpp"
+#include "sudoku/common/sha256.hpp"
+#include "sudoku/solver/dlx.hpp"
+#include "sudoku/solver/formats.hpp"
+#include "sudoku/solver/solve.hpp"
 
 using namespace sudoku;
 using sudoku::testing::read_file;

@@ -1,4 +1,4 @@
-// What a problem config may name on disk (sudoku/config_paths.hpp): the box's input and output
+// What a problem config may name on disk (sudoku/common/config_paths.hpp): the box's input and output
 // are plain file names, a checker is found beside its config and handed on as an absolute path.
 #include <sys/stat.h>
 
@@ -6,7 +6,7 @@
 #include <cstdlib>
 
 #include "scratch_dir.hpp"
-#include "sudoku/problem_config.hpp"
+#include "sudoku/generator/problem_config.hpp"
 
 using namespace sudoku;
 using sudoku::testing::read_file;

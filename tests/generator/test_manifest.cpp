@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "scratch_dir.hpp"
-#include "sudoku/manifest.hpp"
+#include "sudoku/generator/manifest.hpp"
 
 namespace fs = std::filesystem;
 using namespace sudoku;

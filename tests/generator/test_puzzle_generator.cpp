@@ -1,10 +1,10 @@
 #include <catch2/catch.hpp>
 
 #include "../support/datasets.hpp"
-#include "sudoku/difficulty.hpp"
-#include "sudoku/dlx.hpp"
-#include "sudoku/puzzle_generator.hpp"
-#include "sudoku/solved_grid.hpp"
+#include "sudoku/generator/difficulty.hpp"
+#include "sudoku/generator/puzzle_generator.hpp"
+#include "sudoku/solver/dlx.hpp"
+#include "sudoku/solver/solved_grid.hpp"
 
 using namespace sudoku;
 

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "sudoku/sha256.hpp"
+#include "sudoku/common/sha256.hpp"
 
 using namespace sudoku;
 

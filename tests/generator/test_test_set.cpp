@@ -2,11 +2,11 @@
 #include <set>
 
 #include "scratch_dir.hpp"
-#include "sudoku/dlx.hpp"
-#include "sudoku/formats.hpp"
-#include "sudoku/problem_config.hpp"
-#include "sudoku/sha256.hpp"
-#include "sudoku/test_set.hpp"
+#include "sudoku/common/sha256.hpp"
+#include "sudoku/generator/problem_config.hpp"
+#include "sudoku/generator/test_set.hpp"
+#include "sudoku/solver/dlx.hpp"
+#include "sudoku/solver/formats.hpp"
 
 using namespace sudoku;
 using sudoku::testing::read_file;

@@ -24,13 +24,13 @@
 
 #include "aftermath.hpp"
 #include "hostile_table.hpp"
-#include "sudoku/compile.hpp"
-#include "sudoku/contest.hpp"
-#include "sudoku/grader.hpp"
-#include "sudoku/journal.hpp"
-#include "sudoku/problems.hpp"
-#include "sudoku/report.hpp"
-#include "sudoku/sandbox.hpp"
+#include "sudoku/judge/contest/contest.hpp"
+#include "sudoku/judge/grading/compile.hpp"
+#include "sudoku/judge/grading/grader.hpp"
+#include "sudoku/judge/output/journal.hpp"
+#include "sudoku/judge/output/report.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
+#include "sudoku/solver/problems.hpp"
 #include "support/skip.hpp"
 
 namespace hostile {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "hostile_table.hpp"
-#include "sudoku/compile.hpp"
-#include "sudoku/sandbox.hpp"
+#include "sudoku/judge/grading/compile.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 #include "support/skip.hpp"
 
 namespace fs = std::filesystem;

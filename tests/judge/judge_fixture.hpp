@@ -13,9 +13,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "sudoku/compile.hpp"
-#include "sudoku/contest.hpp"
-#include "sudoku/grader.hpp"
+#include "sudoku/judge/contest/contest.hpp"
+#include "sudoku/judge/grading/compile.hpp"
+#include "sudoku/judge/grading/grader.hpp"
 
 namespace judge_test {
 

@@ -1,4 +1,4 @@
-// The cgroup detection (sudoku/cgroup_support.hpp): the kernel's files parsed from fixture texts,
+// The cgroup detection (sudoku/judge/runner_client/cgroup_support.hpp): the kernel's files parsed from fixture texts,
 // and the plan decided on fake cgroup trees built in a scratch folder, so that the v2 decisions are
 // checked on any machine (the tree's files are plain files here; the kernel's rules are what the
 // detection reads them for).
@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include "judge_fixture.hpp"
-#include "sudoku/cgroup_support.hpp"
-#include "sudoku/cgroup_sweep.hpp"
+#include "sudoku/judge/runner_client/cgroup_support.hpp"
+#include "sudoku/judge/runner_client/cgroup_sweep.hpp"
 #include "support/skip.hpp"
 
 using namespace sudoku::cgroups;

@@ -2,7 +2,7 @@
 // proportional to it with a small constant (before: the sudoku checker took 2.2 GB for 60 MB of
 // newlines, the lines checker 16 bytes a line).
 #include "judge_fixture.hpp"
-#include "sudoku/checkers.hpp"
+#include "sudoku/judge/checkers/checkers.hpp"
 #include "support/peak_memory.hpp"
 
 using namespace judge_test;

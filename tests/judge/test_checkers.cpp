@@ -3,10 +3,10 @@
 #include <nlohmann/json.hpp>
 
 #include "judge_fixture.hpp"
-#include "sudoku/checkers.hpp"
-#include "sudoku/formats.hpp"
-#include "sudoku/lemon_checkers.hpp"
-#include "sudoku/problems.hpp"
+#include "sudoku/judge/checkers/checkers.hpp"
+#include "sudoku/judge/checkers/lemon_checkers.hpp"
+#include "sudoku/solver/formats.hpp"
+#include "sudoku/solver/problems.hpp"
 
 using namespace sudoku::judge;
 using Kind = CheckResult::Kind;

@@ -10,8 +10,8 @@
 #include <thread>
 
 #include "judge_fixture.hpp"
-#include "sudoku/journal.hpp"
-#include "sudoku/report.hpp"
+#include "sudoku/judge/output/journal.hpp"
+#include "sudoku/judge/output/report.hpp"
 
 using namespace judge_test;
 using Json = nlohmann::json;

@@ -1,5 +1,5 @@
 // Every number of CONTEST.yaml is checked where it is written, within the bounds beside
-// Contest (sudoku/contest.hpp); before, `jobs: 0`, `stack: -8`, a compile time_limit of 0 or -1
+// Contest (sudoku/judge/contest/contest.hpp); before, `jobs: 0`, `stack: -8`, a compile time_limit of 0 or -1
 // (every source CE) and a message_limit of -1 or 1e12 (the judge aborted) were taken as written.
 #include "judge_fixture.hpp"
 

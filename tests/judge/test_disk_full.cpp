@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "durable_fixture.hpp"
-#include "sudoku/durable_file.hpp"
-#include "sudoku/journal.hpp"
+#include "sudoku/judge/output/durable_file.hpp"
+#include "sudoku/judge/output/journal.hpp"
 
 using namespace judge_test;
 using Json = nlohmann::json;

@@ -5,9 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "judge_fixture.hpp"
-#include "sudoku/cpu_allocation.hpp"
-#include "sudoku/doctor.hpp"
-#include "sudoku/sandbox.hpp"
+#include "sudoku/judge/doctor/doctor.hpp"
+#include "sudoku/judge/grading/cpu_allocation.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 
 using namespace sudoku::judge;
 using namespace judge_test;

@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "judge_fixture.hpp"
-#include "sudoku/exit_status.hpp"
-#include "sudoku/journal.hpp"
-#include "sudoku/results.hpp"
-#include "sudoku/runner_contract.hpp"
-#include "sudoku/verdict.hpp"
+#include "sudoku/common/exit_status.hpp"
+#include "sudoku/judge/grading/verdict.hpp"
+#include "sudoku/judge/output/journal.hpp"
+#include "sudoku/judge/output/results.hpp"
+#include "sudoku/judge/runner_client/runner_contract.hpp"
 
 using namespace sudoku::judge;
 namespace fs = std::filesystem;

@@ -1,11 +1,11 @@
-// sudoku-judge's exit statuses (sudoku/exit_status.hpp, docs/exit-status.md): grade and merge exit 0
+// sudoku-judge's exit statuses (sudoku/common/exit_status.hpp, docs/exit-status.md): grade and merge exit 0
 // all graded, 3 graded but some results are FAIL (the judge's fault, counted on the summary's last
 // line), 2 bad input or setup; doctor and status exit 4 when what they check is found wanting, never
 // 1, which only the program's own failure means.
 #include <unistd.h>
 
 #include "judge_fixture.hpp"
-#include "sudoku/exit_status.hpp"
+#include "sudoku/common/exit_status.hpp"
 
 using namespace judge_test;
 

@@ -7,9 +7,9 @@
 #include <cstdio>
 
 #include "judge_fixture.hpp"
-#include "sudoku/checkers.hpp"
-#include "sudoku/sandbox.hpp"
-#include "sudoku/verdict.hpp"
+#include "sudoku/judge/checkers/checkers.hpp"
+#include "sudoku/judge/grading/verdict.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 #include "support/skip.hpp"
 
 using namespace sudoku::judge;

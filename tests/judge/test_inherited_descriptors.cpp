@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "judge_fixture.hpp"
-#include "sudoku/sandbox.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 
 using namespace judge_test;
 using Json = nlohmann::json;

@@ -3,7 +3,7 @@
 #include <regex>
 
 #include "durable_fixture.hpp"
-#include "sudoku/journal.hpp"
+#include "sudoku/judge/output/journal.hpp"
 
 using namespace judge_test;
 using Json = nlohmann::json;

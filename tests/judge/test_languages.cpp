@@ -1,10 +1,10 @@
-// Languages (sudoku/languages.hpp) and folder submissions (sudoku/submission_sources.hpp).
+// Languages (sudoku/judge/contest/languages.hpp) and folder submissions (sudoku/judge/contest/submission_sources.hpp).
 #include <nlohmann/json.hpp>
 
 #include "judge_fixture.hpp"
-#include "sudoku/grading_inputs.hpp"
-#include "sudoku/languages.hpp"
-#include "sudoku/submission_sources.hpp"
+#include "sudoku/judge/contest/grading_inputs.hpp"
+#include "sudoku/judge/contest/languages.hpp"
+#include "sudoku/judge/contest/submission_sources.hpp"
 #include "support/skip.hpp"
 
 using namespace judge_test;

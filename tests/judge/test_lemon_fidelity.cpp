@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "judge_fixture.hpp"
-#include "sudoku/lemon_checkers.hpp"
-#include "sudoku/lemon_import.hpp"
+#include "sudoku/judge/checkers/lemon_checkers.hpp"
+#include "sudoku/judge/import/lemon_import.hpp"
 #include "support/skip.hpp"
 
 using namespace judge_test;

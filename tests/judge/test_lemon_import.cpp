@@ -1,10 +1,10 @@
 // sudoku-judge import-lemon: a LemonLime contest (.cdf in LemonLime's field names, its folder
-// layout) graded here with no edits and with LemonLime's rules (sudoku/lemon_import.hpp), and a
+// layout) graded here with no edits and with LemonLime's rules (sudoku/judge/import/lemon_import.hpp), and a
 // .cdf that is hostile refused whole, with nothing written.
 #include <nlohmann/json.hpp>
 
 #include "judge_fixture.hpp"
-#include "sudoku/lemon_import.hpp"
+#include "sudoku/judge/import/lemon_import.hpp"
 
 using namespace judge_test;
 using Json = nlohmann::json;

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "judge_fixture.hpp"
-#include "sudoku/sandbox.hpp"
-#include "sudoku/verdict.hpp"
+#include "sudoku/judge/grading/verdict.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 #include "support/skip.hpp"
 
 using namespace sudoku::judge;

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "judge_fixture.hpp"
-#include "sudoku/verdict.hpp"
+#include "sudoku/judge/grading/verdict.hpp"
 
 using namespace judge_test;
 using sudoku::judge::Verdict;

@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "judge_fixture.hpp"
-#include "sudoku/out_dir.hpp"
+#include "sudoku/judge/output/out_dir.hpp"
 
 using namespace judge_test;
 

@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "judge_fixture.hpp"
-#include "sudoku/verdict.hpp"
+#include "sudoku/judge/grading/verdict.hpp"
 #include "support/skip.hpp"
 
 using namespace judge_test;

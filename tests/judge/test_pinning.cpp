@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "judge_fixture.hpp"
-#include "sudoku/cpu_allocation.hpp"
+#include "sudoku/judge/grading/cpu_allocation.hpp"
 #include "support/skip.hpp"
 
 using namespace judge_test;

@@ -1,9 +1,9 @@
-// Plain problems: a folder of tests with an optional problem.yaml (sudoku/plain_problem.hpp).
+// Plain problems: a folder of tests with an optional problem.yaml (sudoku/judge/contest/plain_problem.hpp).
 #include "judge_fixture.hpp"
-#include "sudoku/float_checker.hpp"
-#include "sudoku/grading_inputs.hpp"
-#include "sudoku/plain_problem.hpp"
-#include "sudoku/scoring.hpp"
+#include "sudoku/judge/checkers/float_checker.hpp"
+#include "sudoku/judge/contest/grading_inputs.hpp"
+#include "sudoku/judge/contest/plain_problem.hpp"
+#include "sudoku/judge/grading/scoring.hpp"
 
 using namespace judge_test;
 using sudoku::Diagnostic;

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "judge_fixture.hpp"
-#include "sudoku/sandbox.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 #include "support/skip.hpp"
 
 using namespace sudoku::judge;

@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "judge_fixture.hpp"
-#include "sudoku/sandbox.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 #include "support/skip.hpp"
 
 using namespace judge_test;

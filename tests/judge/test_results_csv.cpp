@@ -2,7 +2,7 @@
 // formula starts with an apostrophe (OWASP's CSV injection advice), and bytes that are not UTF-8
 // are replaced as results.json replaces them.
 #include "judge_fixture.hpp"
-#include "sudoku/report.hpp"
+#include "sudoku/judge/output/report.hpp"
 
 using namespace judge_test;
 using namespace sudoku::judge;

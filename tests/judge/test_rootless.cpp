@@ -13,7 +13,7 @@
 #include <thread>
 
 #include "judge_fixture.hpp"
-#include "sudoku/sandbox.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 #include "support/skip.hpp"
 
 using namespace sudoku::judge;

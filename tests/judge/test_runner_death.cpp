@@ -10,8 +10,8 @@
 #include <thread>
 
 #include "judge_fixture.hpp"
-#include "sudoku/cgroup_sweep.hpp"
-#include "sudoku/sandbox.hpp"
+#include "sudoku/judge/runner_client/cgroup_sweep.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 #include "support/skip.hpp"
 
 using namespace judge_test;

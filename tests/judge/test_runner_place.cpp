@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "judge_fixture.hpp"
-#include "sudoku/sandbox.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 
 using namespace judge_test;
 using sudoku::judge::runner_unsafe;

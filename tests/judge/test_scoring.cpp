@@ -1,7 +1,7 @@
 // Scoring: per test, per group (a group scores only when all its tests pass), ranking.
 #include <catch2/catch.hpp>
 
-#include "sudoku/scoring.hpp"
+#include "sudoku/judge/grading/scoring.hpp"
 
 using namespace sudoku::judge;
 

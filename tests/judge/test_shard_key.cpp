@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "durable_fixture.hpp"
-#include "sudoku/sha256.hpp"
+#include "sudoku/common/sha256.hpp"
 
 using namespace judge_test;
 using Json = nlohmann::json;

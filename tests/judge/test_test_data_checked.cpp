@@ -2,7 +2,7 @@
 // and has the manifest's sha256. A missing .ans was found only while grading, as a FAIL on every
 // run of every contestant, and the judge exited 0.
 #include "judge_fixture.hpp"
-#include "sudoku/sha256.hpp"
+#include "sudoku/common/sha256.hpp"
 
 using namespace judge_test;
 

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <csignal>
 
-#include "sudoku/verdict.hpp"
+#include "sudoku/judge/grading/verdict.hpp"
 
 using namespace sudoku::judge;
 

@@ -1,6 +1,6 @@
 // Every verdict, each produced by a small purpose-built program of programs/ run in the sandbox.
 #include "judge_fixture.hpp"
-#include "sudoku/verdict.hpp"
+#include "sudoku/judge/grading/verdict.hpp"
 
 using namespace judge_test;
 using sudoku::judge::Verdict;

@@ -3,10 +3,10 @@
 #include <unistd.h>
 
 #include "judge_fixture.hpp"
-#include "sudoku/grader.hpp"
-#include "sudoku/plain_problem.hpp"
-#include "sudoku/sandbox.hpp"
-#include "sudoku/verdict.hpp"
+#include "sudoku/judge/contest/plain_problem.hpp"
+#include "sudoku/judge/grading/grader.hpp"
+#include "sudoku/judge/grading/verdict.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 #include "support/skip.hpp"
 
 using namespace sudoku::judge;

@@ -7,9 +7,9 @@
 
 #include "package_fixture.hpp"
 #include "sudoku/formats/domjudge.hpp"
-#include "sudoku/grader.hpp"
-#include "sudoku/package_import.hpp"
-#include "sudoku/verify.hpp"
+#include "sudoku/judge/grading/grader.hpp"
+#include "sudoku/judge/grading/verify.hpp"
+#include "sudoku/judge/import/package_import.hpp"
 
 namespace fs = std::filesystem;
 using package_test::scratch;

@@ -11,12 +11,12 @@
 #include <vector>
 
 #include "package_fixture.hpp"
-#include "sudoku/contest.hpp"
 #include "sudoku/formats/export.hpp"
-#include "sudoku/grader.hpp"
-#include "sudoku/lemon_import.hpp"
-#include "sudoku/package_import.hpp"
-#include "sudoku/test_set_problem.hpp"
+#include "sudoku/generator/test_set_problem.hpp"
+#include "sudoku/judge/contest/contest.hpp"
+#include "sudoku/judge/grading/grader.hpp"
+#include "sudoku/judge/import/lemon_import.hpp"
+#include "sudoku/judge/import/package_import.hpp"
 
 namespace fs = std::filesystem;
 using package_test::scratch;

@@ -6,10 +6,10 @@
 
 #include "package_fixture.hpp"
 #include "sudoku/formats/polygon.hpp"
-#include "sudoku/grader.hpp"
-#include "sudoku/package_import.hpp"
+#include "sudoku/judge/grading/grader.hpp"
+#include "sudoku/judge/grading/verify.hpp"
+#include "sudoku/judge/import/package_import.hpp"
 #include "sudoku/problem/scoring.hpp"
-#include "sudoku/verify.hpp"
 
 namespace fs = std::filesystem;
 using package_test::scratch;

@@ -8,8 +8,8 @@
 #include <regex>
 
 #include "report_fixture.hpp"
-#include "sudoku/report.hpp"
-#include "sudoku/statistics.hpp"
+#include "sudoku/judge/output/report.hpp"
+#include "sudoku/judge/output/statistics.hpp"
 #include "support/headless_chromium.hpp"
 #include "support/synthetic_results.hpp"
 

@@ -6,8 +6,8 @@
 #include <set>
 
 #include "report_fixture.hpp"
-#include "sudoku/report.hpp"
-#include "sudoku/statistics.hpp"
+#include "sudoku/judge/output/report.hpp"
+#include "sudoku/judge/output/statistics.hpp"
 #include "support/synthetic_results.hpp"
 
 using namespace sudoku::judge;

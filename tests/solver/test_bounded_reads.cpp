@@ -1,4 +1,4 @@
-// Every file is read through one bounded reader (common/include/sudoku/bounded_file.hpp): an
+// Every file is read through one bounded reader (common/include/sudoku/common/bounded_file.hpp): an
 // endless file (/dev/zero, a FIFO) or one larger than its kind ever is ends the program at once
 // with a message naming it (before: sudoku-solve grew past 1 GB on /dev/zero and waited forever
 // on a FIFO with no writer).
@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "sudoku/bounded_file.hpp"
+#include "sudoku/common/bounded_file.hpp"
 #include "support/time_limited_run.hpp"
 
 namespace fs = std::filesystem;

@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "sudoku/formats.hpp"
-#include "sudoku/problems.hpp"
+#include "sudoku/solver/formats.hpp"
+#include "sudoku/solver/problems.hpp"
 
 namespace fs = std::filesystem;
 

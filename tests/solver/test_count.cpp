@@ -1,10 +1,10 @@
-// Counting with a stated bound (sudoku/count.hpp) against the plain count of solve.hpp.
+// Counting with a stated bound (sudoku/solver/count.hpp) against the plain count of solve.hpp.
 #include <catch2/catch.hpp>
 
-#include "sudoku/count.hpp"
-#include "sudoku/rng.hpp"
-#include "sudoku/solve.hpp"
-#include "sudoku/solved_grid.hpp"
+#include "sudoku/solver/count.hpp"
+#include "sudoku/solver/rng.hpp"
+#include "sudoku/solver/solve.hpp"
+#include "sudoku/solver/solved_grid.hpp"
 
 using namespace sudoku;
 

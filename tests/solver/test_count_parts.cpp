@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "solver9/kernel.hpp"
-#include "sudoku/rng.hpp"
+#include "sudoku/solver/rng.hpp"
 #include "support/datasets.hpp"
 
 using sudoku::Grid;

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 
-#include "sudoku/formats.hpp"
+#include "sudoku/solver/formats.hpp"
 
 namespace {
 

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
-#include "sudoku/formats.hpp"
+#include "sudoku/solver/formats.hpp"
 
 using sudoku::Format;
 using sudoku::Grid;

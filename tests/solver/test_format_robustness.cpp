@@ -1,10 +1,10 @@
 // Any text at all gives grids or a Diagnostic with a place: never an exception, never a crash.
 #include <catch2/catch.hpp>
 
-#include "sudoku/formats.hpp"
-#include "sudoku/problems.hpp"
-#include "sudoku/rng.hpp"
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/formats.hpp"
+#include "sudoku/solver/problems.hpp"
+#include "sudoku/solver/rng.hpp"
+#include "sudoku/solver/solve.hpp"
 
 using sudoku::Format;
 using sudoku::Grid;

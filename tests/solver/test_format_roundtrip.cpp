@@ -1,9 +1,9 @@
 // Every format prints what it parses: parse(write(x)) == x, on real puzzles of every size.
 #include <catch2/catch.hpp>
 
-#include "sudoku/formats.hpp"
-#include "sudoku/rng.hpp"
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/formats.hpp"
+#include "sudoku/solver/rng.hpp"
+#include "sudoku/solver/solve.hpp"
 
 using sudoku::Format;
 using sudoku::Grid;

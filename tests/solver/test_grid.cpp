@@ -4,10 +4,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "sudoku/digit_mask.hpp"
-#include "sudoku/geometry.hpp"
-#include "sudoku/grid.hpp"
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/digit_mask.hpp"
+#include "sudoku/solver/geometry.hpp"
+#include "sudoku/solver/grid.hpp"
+#include "sudoku/solver/solve.hpp"
 
 using sudoku::Grid;
 

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <filesystem>
 
-#include "sudoku/formats.hpp"
+#include "sudoku/solver/formats.hpp"
 #include "support/peak_memory.hpp"
 
 namespace fs = std::filesystem;

@@ -4,8 +4,8 @@
 #include <set>
 #include <sstream>
 
-#include "sudoku/problems.hpp"
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/problems.hpp"
+#include "sudoku/solver/solve.hpp"
 
 using sudoku::Format;
 using sudoku::Grid;

@@ -1,8 +1,8 @@
 // Reading and checking contestants' output: tolerant of layout noise, never of wrong content.
 #include <catch2/catch.hpp>
 
-#include "sudoku/problems.hpp"
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/problems.hpp"
+#include "sudoku/solver/solve.hpp"
 
 using sudoku::Format;
 using sudoku::Grid;

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <numeric>
 
-#include "sudoku/rng.hpp"
+#include "sudoku/solver/rng.hpp"
 
 using namespace sudoku;
 

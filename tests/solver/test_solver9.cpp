@@ -1,9 +1,9 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 
-#include "sudoku/dlx.hpp"
-#include "sudoku/rng.hpp"
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/dlx.hpp"
+#include "sudoku/solver/rng.hpp"
+#include "sudoku/solver/solve.hpp"
 #include "support/datasets.hpp"
 
 using sudoku::Grid;

@@ -6,10 +6,10 @@
 #include <catch2/catch.hpp>
 #include <vector>
 
-#include "sudoku/dlx.hpp"
-#include "sudoku/rng.hpp"
-#include "sudoku/solve.hpp"
-#include "sudoku/solved_grid.hpp"
+#include "sudoku/solver/dlx.hpp"
+#include "sudoku/solver/rng.hpp"
+#include "sudoku/solver/solve.hpp"
+#include "sudoku/solver/solved_grid.hpp"
 #include "support/reference_general_solver.hpp"
 
 using namespace sudoku;

@@ -3,9 +3,9 @@
 #include <numeric>
 #include <string>
 
-#include "sudoku/rng.hpp"
-#include "sudoku/solved_grid.hpp"
-#include "sudoku/target.hpp"
+#include "sudoku/solver/rng.hpp"
+#include "sudoku/solver/solved_grid.hpp"
+#include "sudoku/solver/target.hpp"
 #include "support/target_cases.hpp"
 
 using namespace sudoku;

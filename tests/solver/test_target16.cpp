@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "solver9/kernel.hpp"
-#include "sudoku/rng.hpp"
-#include "sudoku/solved_grid.hpp"
-#include "sudoku/target.hpp"
+#include "sudoku/solver/rng.hpp"
+#include "sudoku/solver/solved_grid.hpp"
+#include "sudoku/solver/target.hpp"
 #include "support/placements.hpp"
 #include "support/target_cases.hpp"
 #include "target/board.hpp"

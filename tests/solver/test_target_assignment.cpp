@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "solver9/kernel.hpp"
-#include "sudoku/rng.hpp"
+#include "sudoku/solver/rng.hpp"
 #include "target/assignment.hpp"
 
 using namespace sudoku;

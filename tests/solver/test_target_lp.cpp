@@ -6,10 +6,10 @@
 #include <numeric>
 #include <vector>
 
-#include "sudoku/rng.hpp"
-#include "sudoku/solved_grid.hpp"
-#include "sudoku/target.hpp"
-#include "sudoku/target_mip.hpp"
+#include "sudoku/solver/rng.hpp"
+#include "sudoku/solver/solved_grid.hpp"
+#include "sudoku/solver/target.hpp"
+#include "sudoku/solver/target_mip.hpp"
 #include "support/target_cases.hpp"
 #include "target/board.hpp"
 #include "target/bound.hpp"

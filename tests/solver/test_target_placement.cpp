@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "solver9/kernel.hpp"
-#include "sudoku/rng.hpp"
-#include "sudoku/solved_grid.hpp"
-#include "sudoku/target.hpp"
-#include "sudoku/target_mip.hpp"
+#include "sudoku/solver/rng.hpp"
+#include "sudoku/solver/solved_grid.hpp"
+#include "sudoku/solver/target.hpp"
+#include "sudoku/solver/target_mip.hpp"
 #include "support/datasets.hpp"
 #include "support/placements.hpp"
 #include "support/target_cases.hpp"

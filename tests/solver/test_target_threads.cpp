@@ -3,7 +3,7 @@
 // ThreadSanitizer (scripts/test-sanitizers).
 #include <catch2/catch.hpp>
 
-#include "sudoku/target.hpp"
+#include "sudoku/solver/target.hpp"
 #include "support/target_cases.hpp"
 #include "target/instrumented.hpp"
 

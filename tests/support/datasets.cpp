@@ -2,9 +2,9 @@
 
 #include <stdexcept>
 
-#include "sudoku/formats.hpp"
-#include "sudoku/rng.hpp"
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/formats.hpp"
+#include "sudoku/solver/rng.hpp"
+#include "sudoku/solver/solve.hpp"
 
 namespace sudoku::testing {
 

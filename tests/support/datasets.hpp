@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sudoku/grid.hpp"
+#include "sudoku/solver/grid.hpp"
 
 namespace sudoku::testing {
 

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "sudoku/rng.hpp"
+#include "sudoku/solver/rng.hpp"
 
 namespace sudoku::testing {
 

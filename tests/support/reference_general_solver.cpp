@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "sudoku/digit_mask.hpp"
-#include "sudoku/geometry.hpp"
+#include "sudoku/solver/digit_mask.hpp"
+#include "sudoku/solver/geometry.hpp"
 
 namespace sudoku::testing {
 namespace {

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <functional>
 
-#include "sudoku/grid.hpp"
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/grid.hpp"
+#include "sudoku/solver/solve.hpp"
 
 namespace sudoku::testing {
 

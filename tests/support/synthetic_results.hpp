@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/results.hpp"
-#include "sudoku/rng.hpp"
-#include "sudoku/scoring.hpp"
+#include "sudoku/judge/grading/scoring.hpp"
+#include "sudoku/judge/output/results.hpp"
+#include "sudoku/solver/rng.hpp"
 
 namespace sudoku::testing {
 

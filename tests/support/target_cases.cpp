@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <numeric>
 
-#include "sudoku/solved_grid.hpp"
+#include "sudoku/solver/solved_grid.hpp"
 
 namespace sudoku::testing {
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/grid.hpp"
-#include "sudoku/rng.hpp"
-#include "sudoku/target.hpp"
+#include "sudoku/solver/grid.hpp"
+#include "sudoku/solver/rng.hpp"
+#include "sudoku/solver/target.hpp"
 
 namespace sudoku::testing {
 

@@ -1,17 +1,17 @@
-// The built-in checkers and the testlib protocol (table in sudoku/checkers.hpp).
-#include "sudoku/checkers.hpp"
+// The built-in checkers and the testlib protocol (table in sudoku/judge/checkers/checkers.hpp).
+#include "sudoku/judge/checkers/checkers.hpp"
 
 #include <cstdlib>
 #include <optional>
 #include <variant>
 #include <vector>
 
-#include "sudoku/bounded_file.hpp"
-#include "sudoku/formats.hpp"
-#include "sudoku/lemon_checkers.hpp"
-#include "sudoku/no_follow.hpp"
-#include "sudoku/problems.hpp"
-#include "sudoku/sandbox.hpp"
+#include "sudoku/common/bounded_file.hpp"
+#include "sudoku/judge/checkers/lemon_checkers.hpp"
+#include "sudoku/judge/output/no_follow.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
+#include "sudoku/solver/formats.hpp"
+#include "sudoku/solver/problems.hpp"
 #include "token_text.hpp"
 
 namespace sudoku::judge {

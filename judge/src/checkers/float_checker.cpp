@@ -1,5 +1,5 @@
-// The float checker (sudoku/float_checker.hpp).
-#include "sudoku/float_checker.hpp"
+// The float checker (sudoku/judge/checkers/float_checker.hpp).
+#include "sudoku/judge/checkers/float_checker.hpp"
 
 #include <cctype>
 #include <charconv>
@@ -9,10 +9,10 @@
 #include <utility>
 #include <variant>
 
-#include "sudoku/bounded_file.hpp"
-#include "sudoku/formats.hpp"
-#include "sudoku/kattis_validator.hpp"
-#include "sudoku/lemon_checkers.hpp"
+#include "sudoku/common/bounded_file.hpp"
+#include "sudoku/judge/checkers/kattis_validator.hpp"
+#include "sudoku/judge/checkers/lemon_checkers.hpp"
+#include "sudoku/solver/formats.hpp"
 #include "token_text.hpp"
 
 namespace sudoku::judge {

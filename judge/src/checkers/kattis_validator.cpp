@@ -1,5 +1,5 @@
-// Running a Kattis output validator (sudoku/kattis_validator.hpp).
-#include "sudoku/kattis_validator.hpp"
+// Running a Kattis output validator (sudoku/judge/checkers/kattis_validator.hpp).
+#include "sudoku/judge/checkers/kattis_validator.hpp"
 
 #include <sys/stat.h>
 
@@ -8,8 +8,8 @@
 #include <fstream>
 #include <optional>
 
-#include "sudoku/runner_contract.hpp"
-#include "sudoku/sandbox.hpp"
+#include "sudoku/judge/runner_client/runner_contract.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 
 namespace sudoku::judge {
 

@@ -1,6 +1,6 @@
-// LemonLime's comparison modes (sudoku/lemon_checkers.hpp). Written from its behaviour, as its
+// LemonLime's comparison modes (sudoku/judge/checkers/lemon_checkers.hpp). Written from its behaviour, as its
 // judgingthread.cpp describes it; nothing of it is copied.
-#include "sudoku/lemon_checkers.hpp"
+#include "sudoku/judge/checkers/lemon_checkers.hpp"
 
 #include <sys/stat.h>
 
@@ -14,8 +14,8 @@
 #include <variant>
 #include <vector>
 
-#include "sudoku/runner_contract.hpp"
-#include "sudoku/sandbox.hpp"
+#include "sudoku/judge/runner_client/runner_contract.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 #include "token_text.hpp"
 
 namespace sudoku::judge {

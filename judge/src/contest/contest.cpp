@@ -1,5 +1,5 @@
 // Reading CONTEST.yaml and the generator's test-set manifests.
-#include "sudoku/contest.hpp"
+#include "sudoku/judge/contest/contest.hpp"
 
 #include <sys/stat.h>
 
@@ -8,14 +8,14 @@
 #include <optional>
 
 #include "contest/language_config.hpp"
-#include "sudoku/bounded_file.hpp"
-#include "sudoku/config_paths.hpp"
-#include "sudoku/formats.hpp"
-#include "sudoku/manifest.hpp"
-#include "sudoku/path_within.hpp"
-#include "sudoku/plain_problem.hpp"
-#include "sudoku/sha256.hpp"
-#include "sudoku/yaml_reader.hpp"
+#include "sudoku/common/bounded_file.hpp"
+#include "sudoku/common/config_paths.hpp"
+#include "sudoku/common/path_within.hpp"
+#include "sudoku/common/sha256.hpp"
+#include "sudoku/common/yaml_reader.hpp"
+#include "sudoku/generator/manifest.hpp"
+#include "sudoku/judge/contest/plain_problem.hpp"
+#include "sudoku/solver/formats.hpp"
 
 namespace sudoku::judge {
 
@@ -37,7 +37,7 @@ std::string read_only_dir_problem(const fs::path& dir, const Contest& c) {
     return "";
 }
 
-// A plain problem: a folder of tests (sudoku/plain_problem.hpp).
+// A plain problem: a folder of tests (sudoku/judge/contest/plain_problem.hpp).
 ContestProblem load_plain(const fs::path& folder) {
     auto loaded = load_plain_problem(folder);
     if (auto* d = std::get_if<Diagnostic>(&loaded)) throw YamlError{*d};

@@ -1,14 +1,14 @@
-// The hashes of sudoku/grading_inputs.hpp, over the bytes the judge reads (sha256 of the generator,
+// The hashes of sudoku/judge/contest/grading_inputs.hpp, over the bytes the judge reads (sha256 of the generator,
 // the one the manifests use).
-#include "sudoku/grading_inputs.hpp"
+#include "sudoku/judge/contest/grading_inputs.hpp"
 
 #include <sys/stat.h>
 
 #include <fstream>
 #include <sstream>
 
-#include "sudoku/sha256.hpp"
-#include "sudoku/submission_sources.hpp"
+#include "sudoku/common/sha256.hpp"
+#include "sudoku/judge/contest/submission_sources.hpp"
 
 namespace sudoku::judge {
 

@@ -1,4 +1,4 @@
-// Reading CONTEST.yaml `languages:` (sudoku/languages.hpp).
+// Reading CONTEST.yaml `languages:` (sudoku/judge/contest/languages.hpp).
 #include "contest/language_config.hpp"
 
 #include <algorithm>

@@ -1,11 +1,11 @@
-// CONTEST.yaml `languages:` (sudoku/languages.hpp), read by the contest's one YAML reader.
+// CONTEST.yaml `languages:` (sudoku/judge/contest/languages.hpp), read by the contest's one YAML reader.
 #pragma once
 
 #include <vector>
 
-#include "sudoku/bounds.hpp"
-#include "sudoku/languages.hpp"
-#include "sudoku/yaml_reader.hpp"
+#include "sudoku/common/bounds.hpp"
+#include "sudoku/common/yaml_reader.hpp"
+#include "sudoku/judge/contest/languages.hpp"
 
 namespace sudoku::judge {
 

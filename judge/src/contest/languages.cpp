@@ -1,5 +1,5 @@
-// The language table (sudoku/languages.hpp).
-#include "sudoku/languages.hpp"
+// The language table (sudoku/judge/contest/languages.hpp).
+#include "sudoku/judge/contest/languages.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "sudoku/compile.hpp"
+#include "sudoku/judge/grading/compile.hpp"
 
 namespace sudoku::judge {
 

@@ -1,5 +1,5 @@
-// Reading a folder of tests and its problem.yaml (format in sudoku/plain_problem.hpp).
-#include "sudoku/plain_problem.hpp"
+// Reading a folder of tests and its problem.yaml (format in sudoku/judge/contest/plain_problem.hpp).
+#include "sudoku/judge/contest/plain_problem.hpp"
 
 #include <dirent.h>
 #include <sys/stat.h>
@@ -8,11 +8,11 @@
 #include <cctype>
 #include <map>
 
-#include "sudoku/bounded_file.hpp"
-#include "sudoku/config_paths.hpp"
-#include "sudoku/formats.hpp"
-#include "sudoku/lemon_checkers.hpp"
-#include "sudoku/yaml_reader.hpp"
+#include "sudoku/common/bounded_file.hpp"
+#include "sudoku/common/config_paths.hpp"
+#include "sudoku/common/yaml_reader.hpp"
+#include "sudoku/judge/checkers/lemon_checkers.hpp"
+#include "sudoku/solver/formats.hpp"
 
 namespace sudoku::judge {
 
@@ -204,7 +204,7 @@ bool is_lemon_checker(const std::string& name) {
     return name == "lemon-lines" || name == "lemon-ignore-spaces" || name == "lemon-real" || name == "lemon-diff";
 }
 
-// LemonLime's diff arguments, and how it times and bounds a run (sudoku/runner_contract.hpp).
+// LemonLime's diff arguments, and how it times and bounds a run (sudoku/judge/runner_client/runner_contract.hpp).
 void read_lemon_run_rules(const YamlReader& in, const YAML::Node& root, ContestProblem& p) {
     if (const YAML::Node args = root["diff_arguments"]) {
         if (p.config.checker != "lemon-diff") in.fail(args, "'diff_arguments' given but the checker is not lemon-diff");
@@ -227,7 +227,7 @@ void read_lemon_run_rules(const YamlReader& in, const YAML::Node& root, ContestP
 }
 
 // LemonLime's rules for an imported task: its real-number precision, its reading of a testlib
-// checker, its whole points (sudoku/lemon_checkers.hpp).
+// checker, its whole points (sudoku/judge/checkers/lemon_checkers.hpp).
 void read_lemon_rules(const YamlReader& in, const YAML::Node& root, ContestProblem& p) {
     if (const YAML::Node digits = root["real_precision"]) {
         if (p.config.checker != "lemon-real")

@@ -1,12 +1,12 @@
-// find_sources: see sudoku/submission_sources.hpp.
-#include "sudoku/submission_sources.hpp"
+// find_sources: see sudoku/judge/contest/submission_sources.hpp.
+#include "sudoku/judge/contest/submission_sources.hpp"
 
 #include <dirent.h>
 #include <sys/stat.h>
 
 #include <algorithm>
 
-#include "sudoku/config_paths.hpp"
+#include "sudoku/common/config_paths.hpp"
 
 namespace sudoku::judge {
 

@@ -1,6 +1,6 @@
 // The doctor's sandbox items, from one probe run through the runner (the detection the runner
 // and the start-up line use), and the report they make with the timing items (machine_checks).
-#include "sudoku/doctor.hpp"
+#include "sudoku/judge/doctor/doctor.hpp"
 
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -11,11 +11,11 @@
 #include <cstring>
 
 #include "machine_checks.hpp"
-#include "sudoku/cgroup_support.hpp"
-#include "sudoku/cpu_allocation.hpp"
-#include "sudoku/no_follow.hpp"
-#include "sudoku/out_dir.hpp"
-#include "sudoku/sandbox.hpp"
+#include "sudoku/judge/grading/cpu_allocation.hpp"
+#include "sudoku/judge/output/no_follow.hpp"
+#include "sudoku/judge/output/out_dir.hpp"
+#include "sudoku/judge/runner_client/cgroup_support.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 
 namespace sudoku::judge {
 
@@ -71,7 +71,7 @@ CheckItem check_namespaces(NamespacesState probed) {
 }
 
 // What a run had (the probe) and why, from the one cgroup detection the runner and the start-up
-// line use (sudoku/cgroup_support.hpp): the version, the group, its controllers, or why not and the
+// line use (sudoku/judge/runner_client/cgroup_support.hpp): the version, the group, its controllers, or why not and the
 // delegation command that fixes it.
 CheckItem check_cgroups(CgroupsState probed) {
     const cgroups::CgroupSupport support = cgroups::detect_cgroup_support();
@@ -136,7 +136,7 @@ struct ProbeFolder {
             error = "cannot make a private folder in " + temp.string() + " (TMPDIR): " + std::strerror(errno);
             return;
         }
-        dir = fs::canonical(name, ec);  // the probe's paths hold no link (sudoku/no_follow.hpp)
+        dir = fs::canonical(name, ec);  // the probe's paths hold no link (sudoku/judge/output/no_follow.hpp)
         if (ec) error = "cannot resolve " + name + ": " + ec.message();
     }
     ~ProbeFolder() {

@@ -1,5 +1,5 @@
 // The doctor's timing items: swap, transparent huge pages, the CPU's governor and turbo, SMT
-// siblings of the slots' CPUs, load, free disk, and the compilers (table in sudoku/doctor.hpp).
+// siblings of the slots' CPUs, load, free disk, and the compilers (table in sudoku/judge/doctor/doctor.hpp).
 #include "machine_checks.hpp"
 
 #include <sys/statvfs.h>
@@ -11,8 +11,8 @@
 #include <set>
 #include <sstream>
 
-#include "sudoku/compile.hpp"
-#include "sudoku/languages.hpp"
+#include "sudoku/judge/contest/languages.hpp"
+#include "sudoku/judge/grading/compile.hpp"
 
 namespace sudoku::judge::doctor {
 

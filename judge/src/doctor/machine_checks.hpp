@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/doctor.hpp"
+#include "sudoku/judge/doctor/doctor.hpp"
 
 namespace sudoku::judge::doctor {
 

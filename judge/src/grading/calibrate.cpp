@@ -1,11 +1,11 @@
 // Time-limit calibration through the judge's own grading: the same sandbox, limits and checks as
 // the contest, so the measured times are the ones contestants will be judged by.
-#include "sudoku/calibrate.hpp"
+#include "sudoku/judge/grading/calibrate.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "sudoku/shard.hpp"
+#include "sudoku/judge/scaleout/shard.hpp"
 
 namespace sudoku::judge {
 

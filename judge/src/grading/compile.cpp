@@ -1,6 +1,6 @@
 // Compiling in the sandbox: the compiler gets the same isolation as a contestant's program
 // (`#include </dev/urandom>` or a template bomb hits the compile limits, not the judge).
-#include "sudoku/compile.hpp"
+#include "sudoku/judge/grading/compile.hpp"
 
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -10,10 +10,10 @@
 #include <cstring>
 
 #include "contest/submission_file.hpp"
-#include "sudoku/bounded_file.hpp"
-#include "sudoku/no_follow.hpp"
-#include "sudoku/runner_contract.hpp"
-#include "sudoku/sandbox.hpp"
+#include "sudoku/common/bounded_file.hpp"
+#include "sudoku/judge/output/no_follow.hpp"
+#include "sudoku/judge/runner_client/runner_contract.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 
 namespace sudoku::judge {
 

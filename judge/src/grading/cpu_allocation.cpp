@@ -1,5 +1,5 @@
-// Pinning slots within the allowed CPUs (see sudoku/cpu_allocation.hpp).
-#include "sudoku/cpu_allocation.hpp"
+// Pinning slots within the allowed CPUs (see sudoku/judge/grading/cpu_allocation.hpp).
+#include "sudoku/judge/grading/cpu_allocation.hpp"
 
 #include <sched.h>
 

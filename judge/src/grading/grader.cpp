@@ -1,6 +1,6 @@
 // Grading a contest: compile phase, then run phase, both on a pool of `jobs` threads, each thread
 // owning one run slot (a private directory and a pinned core).
-#include "sudoku/grader.hpp"
+#include "sudoku/judge/grading/grader.hpp"
 
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -23,19 +23,19 @@
 #include "grading/grading_plan.hpp"
 #include "grading/program_digest.hpp"
 #include "runner_client/judge_cgroups.hpp"
-#include "sudoku/cgroup_sweep.hpp"
-#include "sudoku/checkers.hpp"
-#include "sudoku/config_paths.hpp"
-#include "sudoku/cpu_allocation.hpp"
-#include "sudoku/float_checker.hpp"
-#include "sudoku/grading_inputs.hpp"
-#include "sudoku/journal.hpp"
-#include "sudoku/no_follow.hpp"
-#include "sudoku/out_dir.hpp"
-#include "sudoku/runner_contract.hpp"
-#include "sudoku/scoring.hpp"
-#include "sudoku/shard_status.hpp"
-#include "sudoku/verdict.hpp"
+#include "sudoku/common/config_paths.hpp"
+#include "sudoku/judge/checkers/checkers.hpp"
+#include "sudoku/judge/checkers/float_checker.hpp"
+#include "sudoku/judge/contest/grading_inputs.hpp"
+#include "sudoku/judge/grading/cpu_allocation.hpp"
+#include "sudoku/judge/grading/scoring.hpp"
+#include "sudoku/judge/grading/verdict.hpp"
+#include "sudoku/judge/output/journal.hpp"
+#include "sudoku/judge/output/no_follow.hpp"
+#include "sudoku/judge/output/out_dir.hpp"
+#include "sudoku/judge/runner_client/cgroup_sweep.hpp"
+#include "sudoku/judge/runner_client/runner_contract.hpp"
+#include "sudoku/judge/scaleout/shard_status.hpp"
 
 namespace sudoku::judge {
 
@@ -560,7 +560,7 @@ ContestResults results_of(const Contest& contest, const std::vector<std::string>
 
 ContestResults grade(const Contest& contest, const GradeOptions& options) {
     const fs::path out = own_folder(options.out_dir);
-    mark_out_dir(out);  // the judge's own folder from now on (sudoku/out_dir.hpp)
+    mark_out_dir(out);  // the judge's own folder from now on (sudoku/judge/output/out_dir.hpp)
     Journal journal(out / "journal.jsonl");
     const GradingPlan plan(contest);  // the one look at the contestants' folder this run takes
     const int jobs_asked = std::max(1, options.jobs > 0 ? options.jobs : contest.jobs);

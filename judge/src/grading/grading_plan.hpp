@@ -1,6 +1,6 @@
 // What one grading run knows of its contest, looked at once when it starts and passed down to its
 // compile, run and results steps: the contestants in order, the language table, each submission's
-// files and the hashes that decide which journaled records still hold (sudoku/grading_inputs.hpp).
+// files and the hashes that decide which journaled records still hold (sudoku/judge/contest/grading_inputs.hpp).
 // The problems and their tests are the Contest's, read once by load_contest.
 //
 // One look, so that a contestant's folder added or removed while the run grades cannot make it
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/contest.hpp"
-#include "sudoku/grading_inputs.hpp"
+#include "sudoku/judge/contest/contest.hpp"
+#include "sudoku/judge/contest/grading_inputs.hpp"
 
 namespace sudoku::judge {
 

@@ -5,7 +5,7 @@
 
 #include <map>
 
-#include "sudoku/sha256.hpp"
+#include "sudoku/common/sha256.hpp"
 
 namespace sudoku::judge {
 

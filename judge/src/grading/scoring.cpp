@@ -1,5 +1,5 @@
-// Scoring rules (stated in sudoku/scoring.hpp).
-#include "sudoku/scoring.hpp"
+// Scoring rules (stated in sudoku/judge/grading/scoring.hpp).
+#include "sudoku/judge/grading/scoring.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
-// The single place where a verdict is decided (precedence in sudoku/verdict.hpp).
-#include "sudoku/verdict.hpp"
+// The single place where a verdict is decided (precedence in sudoku/judge/grading/verdict.hpp).
+#include "sudoku/judge/grading/verdict.hpp"
 
 #include <algorithm>
 #include <csignal>

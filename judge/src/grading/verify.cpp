@@ -1,5 +1,5 @@
-// Holding a package's own submissions to their expectations (sudoku/verify.hpp).
-#include "sudoku/verify.hpp"
+// Holding a package's own submissions to their expectations (sudoku/judge/grading/verify.hpp).
+#include "sudoku/judge/grading/verify.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -12,7 +12,7 @@
 #include "import/problem_yaml_writer.hpp"
 #include "sudoku/formats/domjudge.hpp"
 #include "sudoku/formats/kattis.hpp"
-#include "sudoku/package_import.hpp"
+#include "sudoku/judge/import/package_import.hpp"
 #include "sudoku/problem/problem.hpp"
 #include "sudoku/problem/scoring.hpp"
 #include "verify_parts.hpp"

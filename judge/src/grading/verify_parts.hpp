@@ -1,12 +1,12 @@
-// verify's second half: the package's input validators over every test (sudoku/verify.hpp).
+// verify's second half: the package's input validators over every test (sudoku/judge/grading/verify.hpp).
 #pragma once
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "sudoku/contest.hpp"
-#include "sudoku/verify.hpp"
+#include "sudoku/judge/contest/contest.hpp"
+#include "sudoku/judge/grading/verify.hpp"
 
 namespace sudoku::judge::verify {
 

@@ -2,9 +2,9 @@
 #include <algorithm>
 #include <fstream>
 
-#include "sudoku/compile.hpp"
-#include "sudoku/runner_contract.hpp"
-#include "sudoku/sandbox.hpp"
+#include "sudoku/judge/grading/compile.hpp"
+#include "sudoku/judge/runner_client/runner_contract.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 #include "verify_parts.hpp"
 
 namespace sudoku::judge::verify {

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "sudoku/bounded_file.hpp"
+#include "sudoku/common/bounded_file.hpp"
 
 namespace sudoku::judge::lemon {
 

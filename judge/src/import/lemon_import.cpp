@@ -1,7 +1,7 @@
-// import_lemon: see sudoku/lemon_import.hpp. The .cdf's field names are LemonLime's; what they
+// import_lemon: see sudoku/judge/import/lemon_import.hpp. The .cdf's field names are LemonLime's; what they
 // mean was read in its src/core/{contest,task,testcase}.cpp and how it judges and scores in
 // judgingthread.cpp and taskjudger.cpp (nothing of it is copied).
-#include "sudoku/lemon_import.hpp"
+#include "sudoku/judge/import/lemon_import.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -14,11 +14,11 @@
 
 #include "aside_folder.hpp"
 #include "lemon_cdf.hpp"
-#include "sudoku/config_paths.hpp"
-#include "sudoku/contest.hpp"
-#include "sudoku/durable_file.hpp"
-#include "sudoku/lemon_checkers.hpp"
-#include "sudoku/plain_problem.hpp"
+#include "sudoku/common/config_paths.hpp"
+#include "sudoku/judge/checkers/lemon_checkers.hpp"
+#include "sudoku/judge/contest/contest.hpp"
+#include "sudoku/judge/contest/plain_problem.hpp"
+#include "sudoku/judge/output/durable_file.hpp"
 
 namespace sudoku::judge {
 

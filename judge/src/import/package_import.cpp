@@ -1,19 +1,19 @@
-// `sudoku-judge import`: a package of another judge as a contest folder (sudoku/package_import.hpp).
-#include "sudoku/package_import.hpp"
+// `sudoku-judge import`: a package of another judge as a contest folder (sudoku/judge/import/package_import.hpp).
+#include "sudoku/judge/import/package_import.hpp"
 
 #include <cmath>
 
 #include "aside_folder.hpp"
 #include "package_parts.hpp"
 #include "problem_yaml_writer.hpp"
-#include "sudoku/contest.hpp"
-#include "sudoku/durable_file.hpp"
 #include "sudoku/formats/domjudge.hpp"
 #include "sudoku/formats/kattis.hpp"
 #include "sudoku/formats/polygon.hpp"
-#include "sudoku/grader.hpp"
-#include "sudoku/lemon_import.hpp"
-#include "sudoku/plain_problem.hpp"
+#include "sudoku/judge/contest/contest.hpp"
+#include "sudoku/judge/contest/plain_problem.hpp"
+#include "sudoku/judge/grading/grader.hpp"
+#include "sudoku/judge/import/lemon_import.hpp"
+#include "sudoku/judge/output/durable_file.hpp"
 
 namespace sudoku::judge {
 

@@ -1,4 +1,4 @@
-// The import of a package (sudoku/package_import.hpp), in parts: its programs (the checker, the
+// The import of a package (sudoku/judge/import/package_import.hpp), in parts: its programs (the checker, the
 // submissions as contestants, the expectations file) and its derived time limit.
 #pragma once
 

@@ -5,7 +5,7 @@
 #include <set>
 
 #include "package_parts.hpp"
-#include "sudoku/grader.hpp"
+#include "sudoku/judge/grading/grader.hpp"
 
 namespace sudoku::judge::package {
 

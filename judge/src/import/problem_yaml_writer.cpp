@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "sudoku/plain_problem.hpp"
+#include "sudoku/judge/contest/plain_problem.hpp"
 
 namespace sudoku::judge {
 

@@ -1,4 +1,4 @@
-// A problem of the model as our problem.yaml (sudoku/plain_problem.hpp): the one layout grade
+// A problem of the model as our problem.yaml (sudoku/judge/contest/plain_problem.hpp): the one layout grade
 // reads, whatever the package's format was.
 #pragma once
 

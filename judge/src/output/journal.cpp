@@ -1,7 +1,7 @@
 // The journal file: a {"journal", "fingerprint"} line per run that changed the inputs (a shard's
 // journal opens with a {"shard": {...}} line), then JSON
 // lines {"compile": {...}, "inputs": H} and {"test": {...}, "inputs": H}; the last line for a key wins.
-#include "sudoku/journal.hpp"
+#include "sudoku/judge/output/journal.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -11,10 +11,10 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "sudoku/bounded_file.hpp"
-#include "sudoku/durable_file.hpp"
-#include "sudoku/grading_inputs.hpp"
-#include "sudoku/no_follow.hpp"
+#include "sudoku/common/bounded_file.hpp"
+#include "sudoku/judge/contest/grading_inputs.hpp"
+#include "sudoku/judge/output/durable_file.hpp"
+#include "sudoku/judge/output/no_follow.hpp"
 
 namespace sudoku::judge {
 

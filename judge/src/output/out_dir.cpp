@@ -1,5 +1,5 @@
-// The rules of sudoku/out_dir.hpp.
-#include "sudoku/out_dir.hpp"
+// The rules of sudoku/judge/output/out_dir.hpp.
+#include "sudoku/judge/output/out_dir.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -10,8 +10,8 @@
 #include <cstring>
 #include <vector>
 
-#include "sudoku/durable_file.hpp"
-#include "sudoku/path_within.hpp"
+#include "sudoku/common/path_within.hpp"
+#include "sudoku/judge/output/durable_file.hpp"
 
 namespace sudoku::judge {
 

@@ -1,5 +1,5 @@
-// results.json, results.csv and the terminal summary of sudoku/report.hpp (report.html: report_html.cpp).
-#include "sudoku/report.hpp"
+// results.json, results.csv and the terminal summary of sudoku/judge/output/report.hpp (report.html: report_html.cpp).
+#include "sudoku/judge/output/report.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "report_parts.hpp"
-#include "sudoku/durable_file.hpp"
+#include "sudoku/judge/output/durable_file.hpp"
 
 namespace sudoku::judge {
 

@@ -6,9 +6,9 @@
 #include <sstream>
 
 #include "report_parts.hpp"
-#include "sudoku/durable_file.hpp"
-#include "sudoku/report.hpp"
-#include "sudoku/version.hpp"
+#include "sudoku/common/version.hpp"
+#include "sudoku/judge/output/durable_file.hpp"
+#include "sudoku/judge/output/report.hpp"
 
 namespace sudoku::judge {
 

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "sudoku/results.hpp"
-#include "sudoku/statistics.hpp"
+#include "sudoku/judge/output/results.hpp"
+#include "sudoku/judge/output/statistics.hpp"
 
 namespace sudoku::judge::report {
 

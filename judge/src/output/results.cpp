@@ -1,10 +1,10 @@
 // results.json, field by field (schema documented in docs/results.md).
-#include "sudoku/results.hpp"
+#include "sudoku/judge/output/results.hpp"
 
 #include <cmath>
 
-#include "sudoku/statistics.hpp"
-#include "sudoku/version.hpp"
+#include "sudoku/common/version.hpp"
+#include "sudoku/judge/output/statistics.hpp"
 
 namespace sudoku::judge {
 

@@ -1,5 +1,5 @@
-// The aggregates of sudoku/statistics.hpp, computed from ContestResults alone.
-#include "sudoku/statistics.hpp"
+// The aggregates of sudoku/judge/output/statistics.hpp, computed from ContestResults alone.
+#include "sudoku/judge/output/statistics.hpp"
 
 #include <algorithm>
 #include <cmath>

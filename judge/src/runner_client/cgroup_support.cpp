@@ -1,6 +1,6 @@
-// Whether cgroups can measure and limit the runs here (see sudoku/cgroup_support.hpp). Compiled into
-// both the judge library and the runner: the standard library and POSIX only.
-#include "sudoku/cgroup_support.hpp"
+// Whether cgroups can measure and limit the runs here (see sudoku/judge/runner_client/cgroup_support.hpp). Compiled
+// into both the judge library and the runner: the standard library and POSIX only.
+#include "sudoku/judge/runner_client/cgroup_support.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

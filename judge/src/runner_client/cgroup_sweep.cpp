@@ -1,5 +1,5 @@
-// Sweeping the cgroups of dead runners (see sudoku/cgroup_sweep.hpp).
-#include "sudoku/cgroup_sweep.hpp"
+// Sweeping the cgroups of dead runners (see sudoku/judge/runner_client/cgroup_sweep.hpp).
+#include "sudoku/judge/runner_client/cgroup_sweep.hpp"
 
 #include <signal.h>
 #include <unistd.h>
@@ -11,7 +11,7 @@
 #include <optional>
 #include <set>
 
-#include "sudoku/runner_contract.hpp"
+#include "sudoku/judge/runner_client/runner_contract.hpp"
 
 namespace sudoku::judge {
 

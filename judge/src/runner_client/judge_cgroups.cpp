@@ -3,7 +3,7 @@
 
 #include <unistd.h>
 
-#include "sudoku/cgroup_sweep.hpp"
+#include "sudoku/judge/runner_client/cgroup_sweep.hpp"
 
 namespace sudoku::judge {
 

@@ -1,6 +1,6 @@
 // The judge's cgroups for the length of a grading: when its group holds the judge's own processes
 // (a scope, a container's root), the judge steps aside into the group's sudoku-judge leaf so that
-// its runners' groups get controllers (sudoku/cgroup_support.hpp); at the end it steps back and
+// its runners' groups get controllers (sudoku/judge/runner_client/cgroup_support.hpp); at the end it steps back and
 // sweeps what runners left. The runners decide with the same detection, so the start-up line and
 // every run's record agree.
 #pragma once
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/cgroup_support.hpp"
+#include "sudoku/judge/runner_client/cgroup_support.hpp"
 
 namespace sudoku::judge {
 

@@ -1,5 +1,5 @@
 // Protections: their words, their order of strength, and the line that describes them.
-#include "sudoku/protections.hpp"
+#include "sudoku/judge/runner_client/protections.hpp"
 
 #include <algorithm>
 #include <vector>

@@ -1,5 +1,5 @@
 // Spawning the runner helper and reading its record (contract: docs/judge.md, "The runner").
-#include "sudoku/sandbox.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
 
 #include <poll.h>
 #include <signal.h>
@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "runner_client/spawn.hpp"
-#include "sudoku/no_follow.hpp"
+#include "sudoku/judge/output/no_follow.hpp"
 
 namespace sudoku::judge {
 

@@ -1,13 +1,13 @@
-// The checks on merge's --out and the build-aside-then-rename of sudoku/merge_folder.hpp.
-#include "sudoku/merge_folder.hpp"
+// The checks on merge's --out and the build-aside-then-rename of sudoku/judge/scaleout/merge_folder.hpp.
+#include "sudoku/judge/scaleout/merge_folder.hpp"
 
 #include <unistd.h>
 
 #include <algorithm>
 
-#include "sudoku/durable_file.hpp"
-#include "sudoku/out_dir.hpp"
-#include "sudoku/path_within.hpp"
+#include "sudoku/common/path_within.hpp"
+#include "sudoku/judge/output/durable_file.hpp"
+#include "sudoku/judge/output/out_dir.hpp"
 
 namespace sudoku::judge {
 

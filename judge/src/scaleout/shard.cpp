@@ -1,5 +1,5 @@
 // Scale-out: shards grade their part of the plan; merge checks and assembles their journals.
-#include "sudoku/shard.hpp"
+#include "sudoku/judge/scaleout/shard.hpp"
 
 #include <sys/stat.h>
 
@@ -8,14 +8,14 @@
 #include <set>
 
 #include "grading/program_digest.hpp"
-#include "sudoku/bounded_file.hpp"
-#include "sudoku/durable_file.hpp"
-#include "sudoku/grading_inputs.hpp"
-#include "sudoku/journal.hpp"
-#include "sudoku/merge_folder.hpp"
-#include "sudoku/no_follow.hpp"
-#include "sudoku/report.hpp"
-#include "sudoku/version.hpp"
+#include "sudoku/common/bounded_file.hpp"
+#include "sudoku/common/version.hpp"
+#include "sudoku/judge/contest/grading_inputs.hpp"
+#include "sudoku/judge/output/durable_file.hpp"
+#include "sudoku/judge/output/journal.hpp"
+#include "sudoku/judge/output/no_follow.hpp"
+#include "sudoku/judge/output/report.hpp"
+#include "sudoku/judge/scaleout/merge_folder.hpp"
 
 namespace sudoku::judge {
 

@@ -1,5 +1,5 @@
-// The longest-first partition of sudoku/shard_plan.hpp.
-#include "sudoku/shard_plan.hpp"
+// The longest-first partition of sudoku/judge/scaleout/shard_plan.hpp.
+#include "sudoku/judge/scaleout/shard_plan.hpp"
 
 #include <algorithm>
 #include <numeric>

@@ -1,6 +1,6 @@
-// Checking shard folders against the contest (sudoku/shard_status.hpp): one folder at a time, then
+// Checking shard folders against the contest (sudoku/judge/scaleout/shard_status.hpp): one folder at a time, then
 // the set (every index once, every submission once).
-#include "sudoku/shard_status.hpp"
+#include "sudoku/judge/scaleout/shard_status.hpp"
 
 #include <fcntl.h>
 #include <sys/random.h>
@@ -12,10 +12,10 @@
 #include <cstring>
 #include <map>
 
-#include "sudoku/bounded_file.hpp"
-#include "sudoku/path_within.hpp"
-#include "sudoku/sha256.hpp"
-#include "sudoku/version.hpp"
+#include "sudoku/common/bounded_file.hpp"
+#include "sudoku/common/path_within.hpp"
+#include "sudoku/common/sha256.hpp"
+#include "sudoku/common/version.hpp"
 
 namespace sudoku::judge {
 

@@ -1,4 +1,4 @@
-#include "sudoku/geometry.hpp"
+#include "sudoku/solver/geometry.hpp"
 
 #include <memory>
 #include <mutex>

@@ -1,9 +1,9 @@
-#include "sudoku/grid.hpp"
+#include "sudoku/solver/grid.hpp"
 
 #include <stdexcept>
 #include <string>
 
-#include "sudoku/digit_mask.hpp"
+#include "sudoku/solver/digit_mask.hpp"
 
 namespace sudoku {
 

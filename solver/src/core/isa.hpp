@@ -4,7 +4,7 @@
 // CPU runs is used, and tests pin a level to check it against the portable one.
 #pragma once
 
-#include "sudoku/enum_names.hpp"
+#include "sudoku/common/enum_names.hpp"
 
 namespace sudoku {
 

@@ -1,4 +1,4 @@
-#include "sudoku/rng.hpp"
+#include "sudoku/solver/rng.hpp"
 
 namespace sudoku {
 

@@ -1,4 +1,4 @@
-#include "sudoku/solved_grid.hpp"
+#include "sudoku/solver/solved_grid.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "sudoku/digit_mask.hpp"
-#include "sudoku/geometry.hpp"
+#include "sudoku/solver/digit_mask.hpp"
+#include "sudoku/solver/geometry.hpp"
 
 namespace sudoku {
 namespace {

@@ -1,10 +1,10 @@
-// The public face of sudoku/formats.hpp: names, files, and the boundary where a parse stop
+// The public face of sudoku/solver/formats.hpp: names, files, and the boundary where a parse stop
 // (ParseError) becomes a Diagnostic value.
-#include "sudoku/formats.hpp"
+#include "sudoku/solver/formats.hpp"
 
 #include "format/layout.hpp"
-#include "sudoku/bounded_file.hpp"
-#include "sudoku/problems.hpp"
+#include "sudoku/common/bounded_file.hpp"
+#include "sudoku/solver/problems.hpp"
 
 namespace sudoku {
 

@@ -1,4 +1,4 @@
-// The table of formats: every layout of sudoku/formats.hpp, as data.
+// The table of formats: every layout of sudoku/solver/formats.hpp, as data.
 #include "format/layout.hpp"
 
 #include <stdexcept>

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "format/text.hpp"
-#include "sudoku/formats.hpp"
-#include "sudoku/grid.hpp"
+#include "sudoku/solver/formats.hpp"
+#include "sudoku/solver/grid.hpp"
 
 namespace sudoku::text {
 

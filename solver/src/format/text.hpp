@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sudoku/diagnostic.hpp"
+#include "sudoku/common/diagnostic.hpp"
 
 namespace sudoku::text {
 

@@ -2,8 +2,8 @@
 #include <string>
 
 #include "format/text.hpp"
-#include "sudoku/bounded_file.hpp"
-#include "sudoku/formats.hpp"
+#include "sudoku/common/bounded_file.hpp"
+#include "sudoku/solver/formats.hpp"
 
 namespace sudoku {
 

@@ -2,8 +2,8 @@
 #include <charconv>
 
 #include "format/layout.hpp"
-#include "sudoku/problems.hpp"
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/problems.hpp"
+#include "sudoku/solver/solve.hpp"
 
 namespace sudoku {
 

@@ -1,6 +1,6 @@
 // Reading and checking a contestant's output: the judge's "any valid completion" and exact checks.
 #include "format/layout.hpp"
-#include "sudoku/problems.hpp"
+#include "sudoku/solver/problems.hpp"
 
 namespace sudoku {
 

@@ -1,5 +1,5 @@
-// The registry of problems: sudoku/problems.hpp's table, as data.
-#include "sudoku/problems.hpp"
+// The registry of problems: sudoku/solver/problems.hpp's table, as data.
+#include "sudoku/solver/problems.hpp"
 
 #include <stdexcept>
 

@@ -1,11 +1,11 @@
-// Counting with a stated bound, part by part (sudoku/count.hpp).
-#include "sudoku/count.hpp"
+// Counting with a stated bound, part by part (sudoku/solver/count.hpp).
+#include "sudoku/solver/count.hpp"
 
 #include <numeric>
 #include <stdexcept>
 #include <vector>
 
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/solve.hpp"
 
 namespace sudoku {
 

@@ -6,7 +6,7 @@
 // Every candidate row has exactly four nodes, one per block. Clues are applied by covering
 // their columns up front; a clue whose columns are already covered is a repeated digit, which
 // makes the count zero.
-#include "sudoku/dlx.hpp"
+#include "sudoku/solver/dlx.hpp"
 
 #include <vector>
 

@@ -1,6 +1,6 @@
 // The general solver: any box size 2..5, candidate bitmasks per cell.
 //
-// Each cell keeps a mask of the digits still possible (sudoku/digit_mask.hpp).
+// Each cell keeps a mask of the digits still possible (sudoku/solver/digit_mask.hpp).
 // Propagation places naked singles (a cell with one candidate) and hidden singles (a digit
 // with one place left in a unit) until nothing changes; the search then branches on the
 // first cell with the fewest candidates, digits in increasing order. (The count without
@@ -41,8 +41,8 @@
 #include <utility>
 #include <vector>
 
-#include "sudoku/digit_mask.hpp"
-#include "sudoku/geometry.hpp"
+#include "sudoku/solver/digit_mask.hpp"
+#include "sudoku/solver/geometry.hpp"
 
 namespace sudoku::general {
 namespace {

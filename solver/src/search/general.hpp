@@ -4,7 +4,7 @@
 #include <functional>
 #include <optional>
 
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/solve.hpp"
 
 namespace sudoku::general {
 

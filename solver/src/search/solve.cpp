@@ -1,5 +1,5 @@
 // Dispatch: 9x9 grids to the bitboard solver, other sizes to the general solver.
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/solve.hpp"
 
 #include "search/general.hpp"
 #include "solver9/solver9.hpp"

@@ -17,7 +17,7 @@
 
 #include <cstdint>
 
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/solve.hpp"
 
 namespace sudoku::nine {
 

@@ -8,7 +8,7 @@
 #include <functional>
 
 #include "core/isa.hpp"
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/solve.hpp"
 
 namespace sudoku {
 

@@ -16,7 +16,7 @@
 
 #include "solver9/board.hpp"
 #include "solver9/kernel.hpp"
-#include "sudoku/geometry.hpp"
+#include "sudoku/solver/geometry.hpp"
 
 namespace sudoku {
 namespace nine {

@@ -3,7 +3,7 @@
 
 #include <functional>
 
-#include "sudoku/solve.hpp"
+#include "sudoku/solver/solve.hpp"
 
 namespace sudoku::nine {
 

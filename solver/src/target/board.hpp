@@ -4,7 +4,7 @@
 // node (one per depth, reused), the list of free cells, and an exact answer to "is this node
 // dead", and nothing the counting solvers are tuned for.
 //
-//   cand[cell]   the digits still possible (sudoku/digit_mask.hpp); a placed cell keeps one bit
+//   cand[cell]   the digits still possible (sudoku/solver/digit_mask.hpp); a placed cell keeps one bit
 //   value[cell]  the placed digit, 0 while free
 //   placed[u]    digits already placed in unit u (rows 0..n-1, columns n..2n-1, boxes 2n..3n-1)
 #pragma once
@@ -14,9 +14,9 @@
 #include <utility>
 #include <vector>
 
-#include "sudoku/digit_mask.hpp"
-#include "sudoku/geometry.hpp"
-#include "sudoku/grid.hpp"
+#include "sudoku/solver/digit_mask.hpp"
+#include "sudoku/solver/geometry.hpp"
+#include "sudoku/solver/grid.hpp"
 
 namespace sudoku::target_detail {
 

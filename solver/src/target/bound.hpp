@@ -22,7 +22,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sudoku/target.hpp"
+#include "sudoku/solver/target.hpp"
 #include "target/assignment.hpp"
 #include "target/board.hpp"
 

@@ -21,7 +21,7 @@
 #include <optional>
 #include <vector>
 
-#include "sudoku/target.hpp"
+#include "sudoku/solver/target.hpp"
 #include "target/board.hpp"
 #include "target/placement/dp.hpp"
 

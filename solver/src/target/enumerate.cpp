@@ -1,6 +1,6 @@
 // Target by plain enumeration of all completions: no bounds, an independent cross-check.
-#include "sudoku/solve.hpp"
-#include "sudoku/target.hpp"
+#include "sudoku/solver/solve.hpp"
+#include "sudoku/solver/target.hpp"
 
 namespace sudoku {
 

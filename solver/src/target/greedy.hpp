@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sudoku/target.hpp"
+#include "sudoku/solver/target.hpp"
 #include "target/board.hpp"
 #include "target/placement/dp.hpp"
 

@@ -20,8 +20,8 @@
 #include <utility>
 #include <vector>
 
-#include "sudoku/grid.hpp"
-#include "sudoku/target.hpp"
+#include "sudoku/solver/grid.hpp"
+#include "sudoku/solver/target.hpp"
 #include "target/board.hpp"
 
 namespace sudoku::target_detail {

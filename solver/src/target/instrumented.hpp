@@ -1,13 +1,13 @@
 // The target optimiser as tests and benchmarks drive it (sudoku_solver_internals): the knobs that
 // reach rarely taken paths, the counters of what a solve did, and the placement bound alone.
-// Nothing shipped includes it; the public interface is sudoku/target.hpp.
+// Nothing shipped includes it; the public interface is sudoku/solver/target.hpp.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 
-#include "sudoku/grid.hpp"
-#include "sudoku/target.hpp"
+#include "sudoku/solver/grid.hpp"
+#include "sudoku/solver/target.hpp"
 
 namespace sudoku {
 

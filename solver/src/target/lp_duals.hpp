@@ -15,7 +15,7 @@
 
 #include <vector>
 
-#include "sudoku/target.hpp"
+#include "sudoku/solver/target.hpp"
 #include "target/board.hpp"
 #include "target/bound.hpp"
 

@@ -10,8 +10,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "sudoku/solve.hpp"
-#include "sudoku/target.hpp"
+#include "sudoku/solver/solve.hpp"
+#include "sudoku/solver/target.hpp"
 #include "target/digit_sums.hpp"
 #include "target/greedy.hpp"
 

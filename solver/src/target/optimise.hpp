@@ -35,8 +35,8 @@
 #include <utility>
 #include <vector>
 
-#include "sudoku/rng.hpp"
-#include "sudoku/target.hpp"
+#include "sudoku/solver/rng.hpp"
+#include "sudoku/solver/target.hpp"
 #include "target/board.hpp"
 #include "target/bound.hpp"
 #include "target/improve.hpp"

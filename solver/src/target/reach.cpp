@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "sudoku/target.hpp"
+#include "sudoku/solver/target.hpp"
 
 namespace sudoku {
 

@@ -25,7 +25,7 @@
 #include <variant>
 #include <vector>
 
-#include "sudoku/diagnostic.hpp"
+#include "sudoku/common/diagnostic.hpp"
 #include "sudoku/problem/problem.hpp"
 
 namespace sudoku::formats {

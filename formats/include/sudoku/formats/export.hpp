@@ -23,8 +23,8 @@
 #include <variant>
 #include <vector>
 
-#include "sudoku/diagnostic.hpp"
-#include "sudoku/enum_names.hpp"
+#include "sudoku/common/diagnostic.hpp"
+#include "sudoku/common/enum_names.hpp"
 #include "sudoku/problem/problem.hpp"
 
 namespace sudoku::formats {

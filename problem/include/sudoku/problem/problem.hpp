@@ -25,7 +25,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sudoku/enum_names.hpp"
+#include "sudoku/common/enum_names.hpp"
 
 namespace sudoku::problem {
 

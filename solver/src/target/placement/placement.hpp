@@ -32,7 +32,7 @@
 #include <utility>
 #include <vector>
 
-#include "sudoku/target.hpp"
+#include "sudoku/solver/target.hpp"
 #include "target/board.hpp"
 #include "target/placement/graph_lanes.hpp"
 #include "target/placement/lanes.hpp"

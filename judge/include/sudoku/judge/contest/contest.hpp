@@ -1,0 +1,124 @@
+// A contest as the host describes it in CONTEST.yaml:
+//
+//   name: Example contest
+//   contestants: contestants        # contestants/<name>/<problem>.<ext>|binary, or a folder <problem>/
+//                                   # (sudoku/judge/contest/submission_sources.hpp)
+//   testdata: testdata              # testdata/<problem>/{config.yaml, manifest.json, NN.in, NN.ans}
+//   problems:                       # by name: testdata/<name>/config.yaml is a sudoku problem,
+//     - target-sudoku               # a folder without it a plain problem (sudoku/judge/contest/plain_problem.hpp);
+//     - config: configs/poj2676.yaml  # or by config path,
+//     - folder: more/hello          # or a plain problem's folder of tests
+//   compile:
+//     cpp: g++ -O2 -std=gnu++17 -pipe -o {exe} {src}
+//     c: gcc -O2 -std=gnu11 -pipe -o {exe} {src} -lm
+//     time_limit: 10                # seconds
+//     message_limit: 64             # KiB of compiler messages kept
+//     source_limit: 1024            # KiB: a larger source is refused without being read
+//     output_limit: 64              # MiB: the largest file the compiler may write (and a ready binary)
+//     memory_limit: 2048            # MiB of memory for the compiler
+//   languages:                      # more languages, or built-in ones changed (sudoku/judge/contest/languages.hpp)
+//     python: {time_multiplier: 2}
+//   jobs: 1                         # parallel runs (--jobs overrides)
+//   stack: memory                   # memory (stack may use the whole memory limit) | <MiB>
+//   read_only_dirs: [/opt/gcc-13]   # host directories every run, compile and checker also sees,
+//                                   # read-only at the same path (absolute, existing, holding
+//                                   # neither the test data nor the contestants); default none
+//
+// Paths are relative to the YAML file. The problems themselves (limits, checker, scoring, groups)
+// are the generator's ProblemConfig: the judge never redefines them.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "sudoku/common/bounds.hpp"
+#include "sudoku/common/diagnostic.hpp"
+#include "sudoku/generator/problem_config.hpp"
+#include "sudoku/judge/checkers/checkers.hpp"
+#include "sudoku/judge/grading/compile.hpp"
+#include "sudoku/judge/runner_client/runner_contract.hpp"
+
+namespace sudoku::judge {
+
+// The bounds of every number in CONTEST.yaml (listed in docs/judge.md, "Limits").
+namespace contest_bounds {
+inline constexpr Bounds<int> kJobs{1, 1024};  // runs are pinned one per core; also --jobs
+inline constexpr Bounds<long long> kStackMib{1, 1 << 20};
+inline constexpr Bounds<double> kCompileTimeLimitS{0.1, 600};
+inline constexpr Bounds<long long> kMessageLimitKib{1, 16384};
+inline constexpr Bounds<long long> kSourceLimitKib{1, 65536};
+inline constexpr Bounds<long long> kCompileOutputLimitMib{1, 4096};
+inline constexpr Bounds<long long> kCompileMemoryLimitMib{64, 1 << 20};
+}  // namespace contest_bounds
+
+struct TestCase {
+    std::string name;  // "01"
+    std::string group;
+    std::filesystem::path input, answer;
+    double points = 0;  // per test (per-test scoring) or the group's (per-group)
+    // This test's own limits where it has them (a LemonLime test case's), 0 for the problem's.
+    double time_limit_s = 0;
+    long long memory_limit_mib = 0;
+};
+
+// A group that scores only when the groups it depends on pass (plain problems' `depends`).
+struct GroupDependency {
+    std::string group;
+    std::vector<std::string> on;
+};
+
+// The float checker's tolerances: a number is right when within either of them.
+struct FloatTolerance {
+    double absolute = 1e-6, relative = 1e-6;
+};
+
+// How points are counted: exactly as the checker's fraction says, or as LemonLime counts them
+// (sudoku/judge/grading/scoring.hpp).
+enum class PartialPoints { exact, lemon };
+
+struct ContestProblem {
+    ProblemConfig config;
+    std::filesystem::path config_file;  // where `config` was read (its bytes decide results)
+    std::filesystem::path testdata;     // testdata/<name>
+    std::vector<TestCase> tests;        // in manifest order
+    // A plain problem (sudoku/judge/contest/plain_problem.hpp): a folder of tests, config.problem empty.
+    bool plain = false;
+    FloatTolerance float_tolerance;
+    int real_precision = 0;  // the lemon-real checker's digits (sudoku/judge/checkers/lemon_checkers.hpp)
+    CheckerProtocol checker_protocol = CheckerProtocol::testlib;
+    PartialPoints partial_points = PartialPoints::exact;
+    std::vector<GroupDependency> dependencies;
+    std::string diff_arguments;                      // the lemon-diff checker's one argument to diff
+    CpuClock cpu_clock = CpuClock::user_and_system;  // LemonLime's time rule: user
+    MemoryRule memory_rule = MemoryRule::resident;   // LemonLime's memory rule: address-space
+    // Groups scored by their own rule: true per-group, false per-test (config.scoring otherwise).
+    std::map<std::string, bool> group_scoring;
+    std::vector<std::string> checker_arguments;  // a Kattis validator's flags (checker_protocol kattis)
+    bool case_sensitive = true;                  // tokens and float: false compares letters ignoring case
+};
+
+struct Contest {
+    std::filesystem::path source;
+    std::string name;
+    std::filesystem::path contestants_dir, testdata_dir;
+    std::vector<ContestProblem> problems;
+    CompileSettings compile;
+    int jobs = 1;
+    long long stack_mib = -1;  // -1: the memory limit
+    std::vector<std::filesystem::path> read_only_dirs;
+};
+
+std::variant<Contest, Diagnostic> load_contest(const std::filesystem::path& yaml_file);
+
+// The tests of a generated test set, from its manifest.json.
+std::variant<std::vector<TestCase>, Diagnostic> load_tests(const std::filesystem::path& testdata_dir);
+
+// Contestant names: the sub-directories of the contestants directory, sorted.
+std::vector<std::string> list_contestants(const std::filesystem::path& contestants_dir);
+
+// A contestant's submission for a problem: sudoku/judge/contest/submission_sources.hpp (find_sources).
+
+}  // namespace sudoku::judge

@@ -1,0 +1,85 @@
+// A plain (non-sudoku) batch problem: a folder of tests, with an optional problem.yaml.
+//
+//   testdata/hello/
+//     problem.yaml        optional; without it the defaults below
+//     1.in  1.ans         NAME.in with NAME.ans (or NAME.out), in natural order: 2 before 10
+//     2.in  2.out
+//
+//   name: hello           # default: the folder's name
+//   tests_folder: ../data # where the tests are, relative to this file; default: its folder
+//   tests:                # or the tests listed one by one, in this order (then no tests_folder;
+//     - name: "1-1"       # files beside them are no tests); files relative to this file, any name
+//       input: ../data/a/1.in
+//       answer: ../data/a/plus1.a
+//       time_limit: 2     # optional: this test's own limits
+//       memory_limit: 512
+//   input: stdin          # or a plain file name (sudoku/common/config_paths.hpp); default stdin
+//   output: stdout        # or a plain file name; default stdout
+//   time_limit: 1         # CPU seconds per run; default 1
+//   memory_limit: 256     # MiB; default 256
+//   output_limit: 65536   # KiB; default 65536 (64 MiB)
+//   checker: tokens       # tokens | lines | exact | float | lemon-* | path to a testlib checker
+//                         # (absolute or relative to problem.yaml); default tokens
+//   float: {absolute: 1e-6, relative: 1e-6}   # the float checker's tolerances (FloatTolerance's defaults)
+//   real_precision: 3     # lemon-real's digits, 0..30 (checkers lemon-lines, lemon-ignore-spaces,
+//                         # lemon-real: LemonLime's comparison modes, sudoku/judge/checkers/lemon_checkers.hpp)
+//   checker_protocol: testlib  # testlib (exit codes) | lemon-message (LemonLime's reading of stderr)
+//                         # | kattis (a Kattis output validator: sudoku/judge/checkers/kattis_validator.hpp)
+//   checker_arguments: [float_tolerance, "1e-6"]  # kattis only: after its three files, every test
+//   case_sensitive: false # tokens and float: letters compare equal to their other case (Kattis's
+//                         # default validator); default true
+//   partial_points: exact # exact | lemon: counted as LemonLime counts (sudoku/judge/grading/scoring.hpp)
+//   scoring: per-test     # per-test | per-group; default per-test
+//   points: 100           # without groups: the problem's total, shared equally by its tests
+//   groups:               # optional; every test must fall in exactly one (the first that matches)
+//     - name: small
+//       tests: "1-*"      # a pattern on test names: * any run of characters, ? one character
+//                         # (or a list of patterns)
+//       points: 40        # per group; per-test scoring shares them equally among its tests
+//     - name: large
+//       tests: "2-*"
+//       points: 60
+//       depends: [small]  # scores only when every group named here passes (earlier groups only)
+//       scoring: per-group  # this group's own rule, over the problem's `scoring` (an imported
+//                         # Kattis problem mixes both)
+//
+// Every number has bounds (plain_bounds below, and the problem config's for the limits); a wrong
+// key or value is a Diagnostic at its file:line. The test files must be regular files (a link in
+// the folder is refused, never followed).
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <variant>
+
+#include "sudoku/common/diagnostic.hpp"
+#include "sudoku/judge/contest/contest.hpp"
+
+namespace sudoku::judge {
+
+// The file that makes a folder of tests a configured plain problem (optional).
+inline constexpr const char* kPlainProblemFile = "problem.yaml";
+
+namespace plain_defaults {
+inline constexpr double kTimeLimitS = 1;
+inline constexpr long long kMemoryLimitMib = 256;
+inline constexpr long long kOutputLimitKib = 65536;
+inline constexpr double kTotalPoints = 100;
+}  // namespace plain_defaults
+
+namespace plain_bounds {
+inline constexpr Bounds<double> kPoints{0, 1000000};
+inline constexpr Bounds<double> kTolerance{0, 1e9};
+inline constexpr int kMaxTests = 10000;
+}  // namespace plain_bounds
+
+// Reads the folder `dir` (and its problem.yaml when present) as a contest problem.
+std::variant<ContestProblem, Diagnostic> load_plain_problem(const std::filesystem::path& dir);
+
+// Natural order of test names: digit runs compare as numbers ("2" before "10").
+bool natural_less(const std::string& a, const std::string& b);
+
+// `name` matches `pattern` (* any run of characters, ? one character, nothing else special).
+bool name_matches(const std::string& pattern, const std::string& name);
+
+}  // namespace sudoku::judge

@@ -1,0 +1,32 @@
+// Points: per test, or per group (a group scores only when all its tests pass).
+#pragma once
+
+#include <vector>
+
+#include "sudoku/judge/contest/contest.hpp"
+#include "sudoku/judge/output/results.hpp"
+
+namespace sudoku::judge {
+
+// Fills points of the tests and groups and the problem's total from the verdicts.
+//   per-test:  a test earns points x fraction (AC 1, PC the checker's share, else 0).
+//   per-group: a group earns its points x the smallest fraction of its tests, so one failed test
+//              (fraction 0) loses the whole group. A group's points are those of its tests in the
+//              manifest (the generator writes the group's points on each test).
+//   a group's own `scoring` (ContestProblem::group_scoring) overrides the problem's for its tests:
+//              an imported Kattis problem mixes groups of each kind.
+//   depends:   a group whose dependencies (ContestProblem::dependencies) did not all pass scores 0
+//              and counts as not passed, its tests' points too (LemonLime's subtask dependencies).
+//   partial_points: lemon (an imported LemonLime task, ContestProblem::partial_points): a test's
+//              or group's points are truncated to whole points (LemonLime keeps an integer score:
+//              12.5 of 25 is 12), and a dependency is met when it earned more than 0 points (a
+//              LemonLime subtask is skipped only when one it depends on has a case scoring 0).
+// A problem without graded tests (CE, missing) scores 0 of its maximum.
+void score_problem(ProblemResult& result, const ContestProblem& problem);
+
+double max_points(const ContestProblem& problem);
+
+// Sorts by total (descending, then name) and assigns ranks; equal totals share a rank.
+void rank_contestants(std::vector<ContestantResult>& contestants);
+
+}  // namespace sudoku::judge

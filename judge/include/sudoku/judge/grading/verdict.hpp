@@ -1,0 +1,68 @@
+// Verdicts, and the one function that decides them.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku/common/enum_names.hpp"
+#include "sudoku/judge/checkers/checkers.hpp"
+#include "sudoku/judge/runner_client/sandbox.hpp"
+
+namespace sudoku::judge {
+
+enum class Verdict {
+    AC,       // accepted
+    PC,       // partially correct (a testlib checker's exit code 7)
+    WA,       // wrong answer
+    PE,       // presentation error
+    TLE,      // time limit exceeded (CPU or wall; the reason says which)
+    MLE,      // memory limit exceeded
+    RE,       // runtime error (a signal or a non-zero exit code; the reason says which)
+    OLE,      // output limit exceeded
+    MISSING,  // the output file was not written
+    CE,       // compilation error
+    FAIL,     // the judge or the checker failed: never the contestant's fault
+};
+
+}  // namespace sudoku::judge
+
+template <>
+struct sudoku::EnumNames<sudoku::judge::Verdict> {
+    static constexpr std::string_view names[] = {"AC", "PC",  "WA",      "PE", "TLE", "MLE",
+                                                 "RE", "OLE", "MISSING", "CE", "FAIL"};
+};
+
+namespace sudoku::judge {
+
+std::string_view verdict_name(Verdict v);          // "AC", "TLE", ...: to_string(v)
+Verdict verdict_from_name(std::string_view name);  // throws std::invalid_argument
+
+struct Outcome {
+    Verdict verdict = Verdict::FAIL;
+    std::string reason;   // the limit that fired, signal, exit code, checker message...
+    double fraction = 0;  // share of the test's points earned: 1 for AC, the checker's for PC
+};
+
+// What the judge saw of the program's output after the run.
+struct OutputFacts {
+    bool present = true;  // the output file exists (always true for stdout)
+    long long size_bytes = 0;
+    std::string missing_hint;  // what the program wrote instead, for the MISSING reason
+};
+
+// The single place where a verdict is decided. Precedence, first match wins:
+//   1. FAIL (the run itself failed)
+//   2. MLE: the memory hard limit was hit (the record's oom), even when the CPU limit also stopped
+//      the run: a program held at its cgroup limit thrashes until the CPU limit fires, sooner or
+//      later with the machine's load, so the time it used there is not its own
+//   3. TLE (CPU, then wall)
+//   4. MLE: the peak above the soft limit without hitting the hard one
+//   5. RE (signal, then exit code)  6. OLE  7. MISSING output
+//   8. the checker (AC, PC, WA, PE, or FAIL when the checker fails).
+// `check` is only called when the run got that far.
+Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const OutputFacts& output,
+                       const std::function<CheckResult()>& check);
+
+}  // namespace sudoku::judge
