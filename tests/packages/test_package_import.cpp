@@ -185,3 +185,49 @@ TEST_CASE("import: an output validator in a language the judge does not compile 
     CHECK(std::get<std::vector<sudoku::Diagnostic>>(written)[0].message.find("language") != std::string::npos);
     CHECK_FALSE(fs::exists(root / "contest"));
 }
+
+namespace {
+
+// 2025-09, no time_limit: derived from the accepted submission (ac_to_time_limit 2, rounded up to
+// `resolution`), and bounded from above by a time_limit_exceeded submission that spins 0.4 s of
+// CPU and then answers right.
+fs::path slow_package(const fs::path& root, const std::string& resolution) {
+    const fs::path dir = root / "slow";
+    write_text(dir / "problem.yaml",
+               "problem_format_version: 2025-09\nname: Slow\nuuid: x\nlimits:\n  memory: 256\n  time_resolution: " +
+                   resolution + "\n");
+    write_text(dir / "data/sample/1.in", "1\n");
+    write_text(dir / "data/sample/1.ans", "1\n");
+    write_text(dir / "data/secret/1.in", "2\n");
+    write_text(dir / "data/secret/1.ans", "2\n");
+    write_text(dir / "submissions/accepted/echo.cpp", echo_unless("false", ""));
+    write_text(dir / "submissions/time_limit_exceeded/spin.cpp",
+               "#include <cstdio>\n#include <ctime>\nint main() { long n; if (std::scanf(\"%ld\", &n) != 1) "
+               "return 1; volatile long x = 0; while (std::clock() < CLOCKS_PER_SEC * 4 / 10) x = x + 1; "
+               "std::printf(\"%ld\\n\", n); }\n");
+    return dir;
+}
+
+}  // namespace
+
+TEST_CASE("import: a derived time limit the fastest time_limit_exceeded submission allows is used") {
+    // echo runs in milliseconds: x 2, rounded up to 0.1 s, is 0.1 s; 0.1 x 1.5 = 0.15 s <= spin's 0.4 s.
+    const fs::path root = scratch("import-tle-bound-fits");
+    const fs::path contest = imported(slow_package(root / "pkg", "0.1"), root / "contest");
+    auto loaded = sudoku::judge::load_contest(contest);
+    REQUIRE(std::holds_alternative<sudoku::judge::Contest>(loaded));
+    CHECK(std::get<sudoku::judge::Contest>(loaded).problems.at(0).config.time_limit_s == Approx(0.1));
+}
+
+TEST_CASE("import: a derived time limit above what the time_limit_exceeded submission allows is refused") {
+    // Rounded up to a whole second the limit is 1 s, and 1 s x 1.5 > spin's 0.4 s: the spec's
+    // "it is an error if no such multiple exists".
+    const fs::path root = scratch("import-tle-bound-refused");
+    auto written = sudoku::judge::import_package(slow_package(root / "pkg", "1"), root / "contest", std::nullopt);
+    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
+    const auto& message = std::get<std::vector<sudoku::Diagnostic>>(written).at(0).message;
+    INFO(message);
+    CHECK(message.find("no time limit fits") != std::string::npos);
+    CHECK(message.find("time_limit_exceeded-spin.cpp must time out") != std::string::npos);
+    CHECK_FALSE(fs::exists(root / "contest"));
+}

@@ -30,6 +30,8 @@ std::string runnable_language(const problem::Program& program);
 // `contest_file` under its present limit, and returns the slowest accepted run times the rule's
 // multiplier, rounded up to its resolution; a refusal when nothing was accepted on every test.
 // A submission not accepted everywhere (one the judge cannot compile, say) is left out, noted.
+// Those that must time out bound it from above (x time_limit_to_tle at most their slowest run):
+// a refusal when no multiple of the resolution fits.
 double derive_time_limit(const problem::Problem& p, const std::filesystem::path& contest_file,
                          std::vector<ImportRefusal>& refusals, std::vector<std::string>& notes);
 

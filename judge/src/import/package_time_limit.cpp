@@ -2,7 +2,10 @@
 // own grading as calibrate measures: the same sandbox and limits the contestants will have.
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
+#include <limits>
 #include <set>
+#include <sstream>
 
 #include "package_parts.hpp"
 #include "sudoku/judge/grading/grader.hpp"
@@ -23,6 +26,22 @@ std::set<std::string> accepted_submissions(const problem::Problem& p) {
     return out;
 }
 
+// Those it uses for the upper bound: those required to time out and nothing else (required: [TLE]).
+std::set<std::string> too_slow_submissions(const problem::Problem& p) {
+    std::set<std::string> out;
+    for (const auto& e : p.expectations)
+        if (e.required == std::vector<problem::Judgement>{problem::Judgement::time_limit_exceeded} &&
+            !runnable_language(e.submission).empty())
+            out.insert(e.contestant);
+    return out;
+}
+
+std::string seconds(double s) {
+    std::ostringstream out;
+    out << std::setprecision(3) << s;
+    return out.str();
+}
+
 double language_multiplier(const Contest& contest, const std::string& language) {
     const auto languages = contest_languages(contest.compile);
     const Language* l = language_named(languages, language);
@@ -34,6 +53,7 @@ double language_multiplier(const Contest& contest, const std::string& language) 
 double derive_time_limit(const problem::Problem& p, const fs::path& contest_file, std::vector<ImportRefusal>& refusals,
                          std::vector<std::string>& notes) {
     const auto who = accepted_submissions(p);
+    const auto too_slow = too_slow_submissions(p);
     if (who.empty()) {
         refusals.push_back({p.source.string(),
                             "no time limit is given and no accepted submission in a language the "
@@ -46,17 +66,38 @@ double derive_time_limit(const problem::Problem& p, const fs::path& contest_file
         return 0;
     }
     const Contest& contest = std::get<Contest>(loaded);
+    const double run_limit = contest.problems.empty() ? 0 : contest.problems[0].config.time_limit_s;
     GradeOptions options;
     options.out_dir = contest_file.parent_path() / ".time-limit-runs";
-    options.selected = [&](const std::string& contestant, const std::string&) { return who.count(contestant) > 0; };
+    options.selected = [&](const std::string& contestant, const std::string&) {
+        return who.count(contestant) > 0 || too_slow.count(contestant) > 0;
+    };
     const ContestResults results = grade(contest, options);
     double slowest = 0;
     int used = 0;
     std::vector<std::string> skipped;
+    // The fastest of the submissions that must time out: its slowest test, and whether that test
+    // reached the runs' own limit (then it bounds the limit only from that far up).
+    std::string fastest_tle;
+    double fastest_tle_s = std::numeric_limits<double>::infinity();
+    bool fastest_tle_capped = false;
     for (const auto& c : results.contestants) {
-        if (!who.count(c.name)) continue;
+        const bool lower = who.count(c.name) > 0;
+        if (!lower && !too_slow.count(c.name)) continue;
         for (const auto& r : c.problems) {
             const double multiplier = language_multiplier(contest, r.language);
+            if (!lower) {
+                if (r.status != ProblemStatus::graded || r.tests.empty()) continue;
+                double t_max = 0;
+                bool capped = false;
+                for (const auto& t : r.tests) {
+                    t_max = std::max(t_max, t.cpu_s / multiplier);
+                    capped = capped || t.verdict == Verdict::TLE;
+                }
+                if (capped) t_max = std::max(t_max, run_limit / multiplier);
+                if (t_max < fastest_tle_s) fastest_tle = c.name, fastest_tle_s = t_max, fastest_tle_capped = capped;
+                continue;
+            }
             // One not accepted everywhere (not compiled here, wrong) bounds nothing: verify names it.
             const bool accepted = r.status == ProblemStatus::graded &&
                                   std::all_of(r.tests.begin(), r.tests.end(),
@@ -80,7 +121,27 @@ double derive_time_limit(const problem::Problem& p, const fs::path& contest_file
     for (const auto& name : skipped)
         notes.push_back(name + " was not accepted on every test under 10 s: the time limit does not count it");
     const double step = p.time_rule.resolution;
-    return std::max(step, std::ceil(slowest * p.time_rule.ac_to_time_limit / step - 1e-9) * step);
+    const double limit = std::max(step, std::ceil(slowest * p.time_rule.ac_to_time_limit / step - 1e-9) * step);
+    // The format's upper bound: time_limit x time_limit_to_tle <= the fastest such submission's time.
+    if (!fastest_tle.empty() && limit * p.time_rule.time_limit_to_tle > fastest_tle_s + 1e-9) {
+        if (fastest_tle_capped) {
+            notes.push_back(fastest_tle + " ran to the " + seconds(run_limit) +
+                            " s limit of the runs: whether it is slow enough for a time limit of " + seconds(limit) +
+                            " s x " + seconds(p.time_rule.time_limit_to_tle) + " is not known");
+        } else {
+            refusals.push_back(
+                {p.source.string(), "no time limit fits: the accepted submissions need at least " + seconds(limit) +
+                                        " s (their slowest run " + seconds(slowest) + " s x ac_to_time_limit " +
+                                        seconds(p.time_rule.ac_to_time_limit) + ", rounded up to a multiple of " +
+                                        seconds(step) + " s), and " + fastest_tle +
+                                        " must time out, which allows at most " +
+                                        seconds(fastest_tle_s / p.time_rule.time_limit_to_tle) +
+                                        " s (its slowest run " + seconds(fastest_tle_s) + " s / time_limit_to_tle " +
+                                        seconds(p.time_rule.time_limit_to_tle) + ")"});
+            return 0;
+        }
+    }
+    return limit;
 }
 
 }  // namespace sudoku::judge::package
