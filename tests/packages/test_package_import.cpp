@@ -231,3 +231,23 @@ TEST_CASE("import: a derived time limit above what the time_limit_exceeded submi
     CHECK(message.find("time_limit_exceeded-spin.cpp must time out") != std::string::npos);
     CHECK_FALSE(fs::exists(root / "contest"));
 }
+
+TEST_CASE("import: a legacy range narrower than the scores the tests give is refused, one holding them is not") {
+    // secret: the minimum of three tests of accept_score 25 scores 0 to 25.
+    const fs::path root = scratch("import-range");
+    const fs::path pkg = average_package(root / "pkg");
+    write_text(pkg / "data/secret/testdata.yaml",
+               "on_reject: continue\ngrader_flags: min\naccept_score: 25\nrange: 0 20\n");
+    auto written = sudoku::judge::import_package(pkg, root / "narrow", std::nullopt);
+    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
+    const auto& message = std::get<std::vector<sudoku::Diagnostic>>(written).at(0).message;
+    INFO(message);
+    CHECK(message.find("group 'secret'") != std::string::npos);
+    CHECK(message.find("range 0 20 does not hold the scores its tests give (0 to 25)") != std::string::npos);
+    CHECK_FALSE(fs::exists(root / "narrow"));
+
+    write_text(pkg / "data/secret/testdata.yaml",
+               "on_reject: continue\ngrader_flags: min\naccept_score: 25\nrange: 0 25\n");
+    const fs::path contest = imported(pkg, root / "holds");
+    CHECK(points_by_contestant(contest, root / "graded").at("accepted-avg.cpp") == Approx(25));
+}

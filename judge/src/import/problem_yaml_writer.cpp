@@ -2,11 +2,13 @@
 #include "problem_yaml_writer.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "sudoku/judge/contest/plain_problem.hpp"
+#include "sudoku/problem/scoring.hpp"
 
 namespace sudoku::judge {
 
@@ -230,6 +232,35 @@ void test_lines(const Problem& p, const fs::path& dir, std::ostream& y, std::vec
     }
 }
 
+// A group's `range` (Kattis legacy): a score outside it is a judge error. The scores here come from
+// the tests' points, between every test rejected and every test accepted, so a range holding both
+// ends never fails; a narrower one (or scores a validator writes itself) cannot be checked here.
+void range_lines(const Problem& p, std::vector<std::string>& refusals) {
+    if (std::none_of(p.groups.begin(), p.groups.end(), [](const Group& g) { return g.range.has_value(); })) return;
+    const auto everywhere = [&](problem::Judgement j) {
+        std::vector<problem::TestResult> results(p.tests.size());
+        for (auto& r : results) r.judgement = j;
+        return problem::score_problem(p, results);
+    };
+    const auto high = everywhere(problem::Judgement::accepted), low = everywhere(problem::Judgement::wrong_answer);
+    const bool own_scores = p.checker.kind == problem::CheckerKind::program && p.type == problem::ProblemType::scoring;
+    for (size_t i = 0; i < p.groups.size() && i < high.groups.size(); ++i) {
+        const Group& g = p.groups[i];
+        if (!g.range) continue;
+        const double lo = std::min(low.groups[i].score, high.groups[i].score);
+        const double hi = std::max(low.groups[i].score, high.groups[i].score);
+        const std::string range = "range " + number(g.range->min) + " " + number(g.range->max);
+        if (lo < g.range->min - 1e-9 || hi > g.range->max + 1e-9)
+            refusals.push_back("group '" + g.name + "': its " + range + " does not hold the scores its tests give (" +
+                               number(lo) + " to " + number(hi) +
+                               "): a score outside it is a judge error the grading here does not report");
+        else if (own_scores && (std::isfinite(g.range->min) || std::isfinite(g.range->max)))
+            refusals.push_back("group '" + g.name + "': its " + range +
+                               " bounds the scores the output validator writes, which the grading here does not "
+                               "check against it");
+    }
+}
+
 }  // namespace
 
 std::string plain_name(const std::string& name) {
@@ -248,6 +279,7 @@ WrittenProblem write_problem_yaml(const Problem& p, const fs::path& problem_dir,
       << "\noutput: " << quoted(p.io.output) << "\ntime_limit: " << number(p.limits.time_s)
       << "\nmemory_limit: " << p.limits.memory_mib << "\noutput_limit: " << p.limits.output_kib << "\n";
     checker_lines(p, checker, y, w.refusals);
+    range_lines(p, w.refusals);
     test_lines(p, problem_dir, y, w.refusals);
     Problem rooted = p;
     if (rooted.groups.empty()) {
