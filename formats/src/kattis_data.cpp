@@ -193,11 +193,43 @@ Settings read_settings(const Walk& w, const fs::path& dir, Settings s, bool samp
     return s;
 }
 
-void add_test(const Walk& w, const fs::path& in_file, const std::string& group, const Settings& s, bool sample) {
+// 2025-09's <test>.yaml: this test's own arguments over its group's.
+Settings read_test_yaml(const Walk& w, const fs::path& file, Settings s) {
+    auto text = w.files.text(file, w.refusals);
+    if (!text) return s;
+    const YamlReader in(file.string(), *text);
+    try {
+        const YAML::Node root = in.root(*text);
+        if (root.IsNull()) return s;
+        if (!root.IsMap()) in.fail(root, "expected a mapping of keys");
+        in.only_keys(root,
+                     {"args", "input_validator_args", "output_validator_args", "input_visualizer_args",
+                      "output_visualizer_args", "full_feedback", "hint", "description"},
+                     "a test's .yaml");
+        if (root["args"] && root["args"].size() > 0)
+            in.fail(root["args"], "'args' (arguments to the submission) is not supported");
+        if (root["output_validator_args"])
+            s.checker_args = words_or_list(in, root["output_validator_args"], "output_validator_args");
+        if (root["input_validator_args"])
+            s.validator_args = words_or_list(in, root["input_validator_args"], "input_validator_args");
+    } catch (const YamlError& e) {
+        w.refusals.list.push_back(e.diagnostic);
+    } catch (const YAML::Exception& e) {
+        w.refusals.add(file, e.mark.line + 1, e.msg);
+    }
+    return s;
+}
+
+void add_test(const Walk& w, const fs::path& in_file, const std::string& group, const Settings& group_settings,
+              bool sample) {
     const fs::path answer = fs::path(in_file).replace_extension(".ans");
     auto input = w.files.regular(in_file, w.refusals);
     auto ans = w.files.regular(answer, w.refusals);
     if (!input || !ans) return;
+    const fs::path own = fs::path(in_file).replace_extension(".yaml");
+    const Settings s = w.meta.version == KattisVersion::v2025_09 && w.files.exists(own)
+                           ? read_test_yaml(w, own, group_settings)
+                           : group_settings;
     problem::Test t;
     t.name = w.files.relative(fs::path(in_file).replace_extension(""));
     t.name = t.name.substr(std::string("data/").size());

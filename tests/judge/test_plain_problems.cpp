@@ -115,6 +115,8 @@ TEST_CASE("plain: a bad problem.yaml is refused at its file and line") {
     refused("groups:\n  - name: a\n    tests: \"zz*\"\n    points: 1\n", "", "matches no");
     refused("groups:\n  - name: a\n    tests: \"*\"\n    depends: [b]\n", "4", "not an earlier group");
     refused("time_limit: 1\ntime_limit: 2\n", "2", "time_limit");
+    refused("tests:\n  - {name: a, input: 1.in, answer: 1.ans, checker_arguments: ['3']}\n", "2",
+            "'checker_arguments' is for a checker with checker_protocol: kattis");
 }
 
 TEST_CASE("plain: a test without an answer, a linked test file and an empty folder are refused by name") {

@@ -251,3 +251,64 @@ TEST_CASE("import: a legacy range narrower than the scores the tests give is ref
     const fs::path contest = imported(pkg, root / "holds");
     CHECK(points_by_contestant(contest, root / "graded").at("accepted-avg.cpp") == Approx(25));
 }
+
+namespace {
+
+// 2025-09, pass-fail: the output validator expects N x K, K its first argument (1 without one);
+// test a's own a.yaml gives it 3, test b has none.
+fs::path arguments_package(const fs::path& root) {
+    const fs::path dir = root / "times";
+    write_text(dir / "problem.yaml",
+               "problem_format_version: 2025-09\nname: Times\nuuid: x\nlimits:\n  time_limit: 2\n  memory: 256\n");
+    write_text(dir / "data/sample/1.in", "1\n");
+    write_text(dir / "data/sample/1.ans", "1\n");
+    write_text(dir / "data/secret/a.in", "2\n");
+    write_text(dir / "data/secret/a.ans", "6\n");
+    write_text(dir / "data/secret/a.yaml", "output_validator_args: ['3']\ndescription: times three\n");
+    write_text(dir / "data/secret/b.in", "5\n");
+    write_text(dir / "data/secret/b.ans", "5\n");
+    write_text(dir / "output_validator/times.cpp",
+               "#include <cstdio>\n#include <cstdlib>\nint main(int argc, char** argv) {\n"
+               "    if (argc < 4) return 1;\n    std::FILE* in = std::fopen(argv[1], \"r\");\n    long n = 0;\n"
+               "    if (!in || std::fscanf(in, \"%ld\", &n) != 1) return 1;\n"
+               "    const long k = argc > 4 ? std::atol(argv[4]) : 1;\n    long got = 0;\n"
+               "    if (std::scanf(\"%ld\", &got) != 1) return 43;\n    return got == n * k ? 42 : 43;\n}\n");
+    write_text(dir / "submissions/accepted/times.cpp", echo_unless("n == 2", "6"));
+    write_text(dir / "submissions/wrong_answer/echo.cpp", echo_unless("false", ""));
+    return dir;
+}
+
+}  // namespace
+
+TEST_CASE("import: a 2025-09 test's own .yaml gives the output validator its arguments for that test") {
+    // times answers 6 for 2 (a: 2 x 3) and 5 for 5 (b: 5 x 1): accepted; echo's 2 is wrong on a.
+    const fs::path root = scratch("import-test-arguments");
+    const fs::path contest = imported(arguments_package(root / "pkg"), root / "contest");
+    const auto points = points_by_contestant(contest, root / "graded");
+    CHECK(points.at("accepted-times.cpp") > 0);
+    CHECK(points.at("wrong_answer-echo.cpp") == Approx(0));
+    sudoku::judge::GradeOptions options;
+    options.out_dir = root / "verify";
+    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
+    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
+    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    for (const auto& s : v.submissions) INFO(s.contestant << ": " << s.got << ": " << s.why);
+    CHECK(v.differences() == 0);
+}
+
+TEST_CASE("import: a test's .yaml with arguments to the submission or an unknown key is refused by name") {
+    const fs::path root = scratch("import-test-yaml-refused");
+    const fs::path pkg = arguments_package(root / "pkg");
+    write_text(pkg / "data/secret/a.yaml", "args: ['-v']\n");
+    write_text(pkg / "data/secret/b.yaml", "output_validator_arg: ['3']\n");
+    auto written = sudoku::judge::import_package(pkg, root / "contest", std::nullopt);
+    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
+    std::string all;
+    for (const auto& d : std::get<std::vector<sudoku::Diagnostic>>(written)) all += d.to_string() + "\n";
+    INFO(all);
+    CHECK(all.find("a.yaml") != std::string::npos);
+    CHECK(all.find("'args' (arguments to the submission) is not supported") != std::string::npos);
+    CHECK(all.find("b.yaml") != std::string::npos);
+    CHECK(all.find("output_validator_arg") != std::string::npos);
+    CHECK_FALSE(fs::exists(root / "contest"));
+}

@@ -73,6 +73,8 @@ struct FoundTest {
     fs::path input, answer;
     double time_limit_s = 0;  // 0: the problem's
     long long memory_limit_mib = 0;
+    std::vector<std::string> checker_arguments;
+    YAML::Node arguments_node;  // where they were given, for a message (a list; none: null)
 };
 
 // A listed test's file: a regular file (never a link), relative to problem.yaml.
@@ -93,8 +95,10 @@ std::vector<FoundTest> listed_tests(const YamlReader& in, const YAML::Node& list
         in.fail(list, "more than " + std::to_string(plain_bounds::kMaxTests) + " tests");
     std::vector<FoundTest> tests;
     for (const auto& t : list) {
-        if (!t.IsMap()) in.fail(t, "a listed test is {name, input, answer, time_limit, memory_limit}");
-        in.only_keys(t, {"name", "input", "answer", "time_limit", "memory_limit"}, "a listed test");
+        if (!t.IsMap())
+            in.fail(t, "a listed test is {name, input, answer, time_limit, memory_limit, checker_arguments}");
+        in.only_keys(t, {"name", "input", "answer", "time_limit", "memory_limit", "checker_arguments"},
+                     "a listed test");
         FoundTest f;
         if (!t["name"]) in.fail(t, "a listed test needs 'name'");
         f.name = in.text(t["name"], "name");
@@ -107,6 +111,11 @@ std::vector<FoundTest> listed_tests(const YamlReader& in, const YAML::Node& list
         if (t["time_limit"]) f.time_limit_s = in.number(t["time_limit"], "time_limit", config_bounds::kTimeLimitS);
         if (t["memory_limit"])
             f.memory_limit_mib = in.integer(t["memory_limit"], "memory_limit", config_bounds::kMemoryLimitMib);
+        if (const YAML::Node args = t["checker_arguments"]) {
+            if (!args.IsSequence()) in.fail(args, "'checker_arguments' expects a list of words");
+            for (const auto& a : args) f.checker_arguments.push_back(in.text(a, "checker_arguments"));
+            f.arguments_node = args;
+        }
         tests.push_back(std::move(f));
     }
     return tests;
@@ -326,7 +335,8 @@ void assign_groups(const YamlReader& in, const YAML::Node& root, const std::vect
         if (root["points"]) total = in.number(root["points"], "points", plain_bounds::kPoints);
         for (const auto& t : found) {
             const double share = total / static_cast<double>(found.size());
-            p.tests.push_back({t.name, t.name, t.input, t.answer, share, t.time_limit_s, t.memory_limit_mib});
+            p.tests.push_back(
+                {t.name, t.name, t.input, t.answer, share, t.time_limit_s, t.memory_limit_mib, t.checker_arguments});
         }
         return;
     }
@@ -350,7 +360,7 @@ void assign_groups(const YamlReader& in, const YAML::Node& root, const std::vect
         const bool per_group = (s.scoring.empty() ? p.config.scoring : s.scoring) == "per-group";
         const double points = per_group ? s.points : s.points / members[s.name];
         p.tests.push_back({found[i].name, s.name, found[i].input, found[i].answer, points, found[i].time_limit_s,
-                           found[i].memory_limit_mib});
+                           found[i].memory_limit_mib, found[i].checker_arguments});
     }
     for (const auto& s : specs) {
         if (!s.depends.empty()) p.dependencies.push_back({s.name, s.depends});
@@ -392,6 +402,9 @@ void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::
         c.output_limit_kib = in.integer(root["output_limit"], "output_limit", config_bounds::kOutputLimitKib);
     if (root["scoring"]) c.scoring = scoring_rule(in, root["scoring"]);
     read_checker(in, root, p);
+    for (const auto& t : found)
+        if (t.arguments_node.IsSequence() && p.checker_protocol != CheckerProtocol::kattis)
+            in.fail(t.arguments_node, "'checker_arguments' is for a checker with checker_protocol: kattis");
     std::vector<GroupSpec> specs;
     if (root["groups"]) specs = read_groups(in, root["groups"]);
     assign_groups(in, root, specs, found, p);

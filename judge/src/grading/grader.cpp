@@ -204,7 +204,7 @@ TestResult judge_program(const ContestProblem& problem, const TestCase& test, co
     OutputFacts facts = output_facts(output, box, config);
     Outcome outcome = decide_verdict(run, r.limits, facts, [&] {
         return check_problem_output(problem, CheckFiles{test.input, output, test.answer, slot.dir / "checker",
-                                                        slot.read_only_dirs, test.points});
+                                                        slot.read_only_dirs, test.points, test.checker_arguments});
     });
     result.verdict = outcome.verdict;
     result.reason = outcome.reason;

@@ -146,6 +146,11 @@ private:
     std::vector<PlainGroup> out_;
 };
 
+bool same_test_arguments(const Problem& p) {
+    return std::all_of(p.tests.begin(), p.tests.end(),
+                       [&](const problem::Test& t) { return t.checker_arguments == p.tests[0].checker_arguments; });
+}
+
 void checker_lines(const Problem& p, const fs::path& checker, std::ostream& y, std::vector<std::string>& refusals) {
     const problem::Checker& c = p.checker;
     switch (c.kind) {
@@ -183,13 +188,9 @@ void checker_lines(const Problem& p, const fs::path& checker, std::ostream& y, s
     }
     y << "checker_protocol: kattis\n";
     std::vector<std::string> args = c.arguments;
-    if (!p.tests.empty()) {
-        for (const auto& t : p.tests)
-            if (t.checker_arguments != p.tests[0].checker_arguments)
-                refusals.push_back("test " + t.name + " gives the output validator other arguments than test " +
-                                   p.tests[0].name + ": one set per problem is graded here");
+    // The tests' own arguments join the problem's when all agree; else each test's go with it (test_lines).
+    if (!p.tests.empty() && same_test_arguments(p))
         args.insert(args.end(), p.tests[0].checker_arguments.begin(), p.tests[0].checker_arguments.end());
-    }
     if (args.empty()) return;
     y << "checker_arguments: [";
     for (size_t i = 0; i < args.size(); ++i) y << (i ? ", " : "") << quoted(args[i]);
@@ -215,6 +216,7 @@ std::string tests_pattern(const PlainGroup& g, const std::vector<PlainGroup>& al
 }
 
 void test_lines(const Problem& p, const fs::path& dir, std::ostream& y, std::vector<std::string>& refusals) {
+    const bool own_arguments = p.checker.protocol == problem::CheckerProtocol::kattis && !same_test_arguments(p);
     y << "tests:\n";
     std::map<std::string, std::string> seen;
     for (const auto& t : p.tests) {
@@ -228,6 +230,12 @@ void test_lines(const Problem& p, const fs::path& dir, std::ostream& y, std::vec
           << ", answer: " << quoted(rel(t.answer));
         if (t.time_s > 0) y << ", time_limit: " << number(t.time_s);
         if (t.memory_mib > 0) y << ", memory_limit: " << t.memory_mib;
+        if (own_arguments) {
+            y << ", checker_arguments: [";
+            for (size_t i = 0; i < t.checker_arguments.size(); ++i)
+                y << (i ? ", " : "") << quoted(t.checker_arguments[i]);
+            y << "]";
+        }
         y << "}\n";
     }
 }

@@ -5,6 +5,7 @@
 //   data/sample/*.in *.ans       tests; every folder below data/ is a group (legacy, 2023-07);
 //   data/secret/**               2025-09: data/secret/<g>/ with test_group.yaml is a group, other
 //                                folders only hold tests
+//   <test>.yaml                  2025-09: a test's own output_validator_args, input_validator_args
 //   testdata.yaml                legacy and 2023-07: on_reject, grader_flags (sum avg min max,
 //                                worst_error first_error always_accept, ignore_sample,
 //                                accept_if_any_accepted), accept_score, reject_score, range,

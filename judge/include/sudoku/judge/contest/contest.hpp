@@ -62,6 +62,8 @@ struct TestCase {
     // This test's own limits where it has them (a LemonLime test case's), 0 for the problem's.
     double time_limit_s = 0;
     long long memory_limit_mib = 0;
+    // A Kattis validator's arguments for this test alone, after the problem's checker_arguments.
+    std::vector<std::string> checker_arguments = {};
 };
 
 // A group that scores only when the groups it depends on pass (plain problems' `depends`).

@@ -13,6 +13,7 @@
 //       answer: ../data/a/plus1.a
 //       time_limit: 2     # optional: this test's own limits
 //       memory_limit: 512
+//       checker_arguments: ["3"]  # optional, kattis only: this test's, after the problem's
 //   input: stdin          # or a plain file name (sudoku/common/config_paths.hpp); default stdin
 //   output: stdout        # or a plain file name; default stdout
 //   time_limit: 1         # CPU seconds per run; default 1
