@@ -1,4 +1,5 @@
 // A Kattis package's problem.yaml, and the reader's entry (sudoku/formats/kattis.hpp).
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 
@@ -153,11 +154,46 @@ void read_limits(const YamlReader& in, const YAML::Node& root, Problem& problem,
             std::to_string(problem.time_rule.ac_to_time_limit));
 }
 
+bool constant_name(const std::string& name) {
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return false;
+    return std::all_of(name.begin(), name.end(),
+                       [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+// 2025-09 `constants`: a name to a scalar, or to {value, variants...}; "name" and "name.value"
+// stand for the value.
+void read_constants(const YamlReader& in, const YAML::Node& node, Problem& problem) {
+    if (!node.IsMap()) in.fail(node, "'constants' expects a mapping of names to values");
+    for (const auto& entry : node) {
+        const std::string name = in.text(entry.first, "constants");
+        if (!constant_name(name)) in.fail(entry.first, "constant name '" + name + "' is not [a-zA-Z_][a-zA-Z0-9_]*");
+        const YAML::Node v = entry.second;
+        if (v.IsScalar()) {
+            problem.constants[name] = problem.constants[name + ".value"] = in.text(v, name);
+            continue;
+        }
+        if (!v.IsMap() || !v["value"])
+            in.fail(v, "constant '" + name + "' is a number or a string, or a mapping with 'value'");
+        for (const auto& variant : v) {
+            const std::string key = in.text(variant.first, name);
+            if (!constant_name(key)) in.fail(variant.first, "variant name '" + key + "' is not a plain word");
+            if (!variant.second.IsScalar())
+                in.fail(variant.second, "constant '" + name + "." + key + "' is a number or a string");
+            problem.constants[name + "." + key] = in.text(variant.second, name + "." + key);
+        }
+        problem.constants[name] = problem.constants[name + ".value"];
+    }
+}
+
 void read_root(const YamlReader& in, const YAML::Node& root, Problem& problem, Metadata& meta) {
     if (!root.IsMap()) in.fail(root, "expected a mapping of keys (name, limits, ...)");
     in.only_keys(root, kKnownKeys, "problem.yaml");
     meta.version = version_of(in, root);
-    if (root["constants"]) in.fail(root["constants"], "'constants' ({{name}} substitution) is not supported");
+    if (const YAML::Node c = root["constants"]) {
+        if (meta.version != KattisVersion::v2025_09)
+            in.fail(c, "'constants' is a key of problem_format_version 2025-09");
+        read_constants(in, c, problem);
+    }
     if (const YAML::Node name = root["name"]) {
         if (name.IsMap())
             problem.title = name["en"] ? in.text(name["en"], "name") : in.text(name.begin()->second, "name");
@@ -225,6 +261,30 @@ Metadata read_problem_yaml(const PackageFiles& files, Problem& problem, Refusals
 }
 
 }  // namespace kattis
+
+std::string substitute_constants(std::string_view text, const std::map<std::string, std::string>& constants) {
+    std::string out;
+    out.reserve(text.size());
+    size_t i = 0;
+    while (i < text.size()) {
+        const size_t open = text.find("{{", i);
+        if (open == std::string_view::npos) break;
+        const size_t close = text.find("}}", open + 2);
+        if (close == std::string_view::npos) break;
+        const auto found = constants.find(std::string(text.substr(open + 2, close - open - 2)));
+        if (found == constants.end()) {
+            // Not a constant: left as it is (the spec's rule for undefined names).
+            out.append(text.substr(i, open + 1 - i));
+            i = open + 1;
+            continue;
+        }
+        out.append(text.substr(i, open - i));
+        out += found->second;
+        i = close + 2;
+    }
+    out.append(text.substr(i));
+    return out;
+}
 
 bool is_kattis_package(const fs::path& dir) {
     std::error_code ec;

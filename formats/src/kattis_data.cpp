@@ -176,6 +176,8 @@ Settings read_settings(const Walk& w, const fs::path& dir, Settings s, bool samp
     if (!w.files.exists(file)) return s;
     auto text = w.files.text(file, w.refusals);
     if (!text) return s;
+    // 2025-09's constants stand in test_group.yaml too (not in the tests, nor in <test>.yaml).
+    if (v2025 && !w.problem.constants.empty()) text = substitute_constants(*text, w.problem.constants);
     const YamlReader in(file.string(), *text);
     try {
         const YAML::Node root = in.root(*text);

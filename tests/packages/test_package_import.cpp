@@ -2,6 +2,8 @@
 // graded end to end in the sandbox, and their own submissions held to their folders by verify.
 // The expected scores are worked out from the specification's rules in each test's comments.
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <iterator>
 
 #include "package_fixture.hpp"
 #include "sudoku/judge/grading/grader.hpp"
@@ -311,4 +313,89 @@ TEST_CASE("import: a test's .yaml with arguments to the submission or an unknown
     CHECK(all.find("b.yaml") != std::string::npos);
     CHECK(all.find("output_validator_arg") != std::string::npos);
     CHECK_FALSE(fs::exists(root / "contest"));
+}
+
+namespace {
+
+// 2025-09 with constants: max_n in the input validator and the accepted submission, greeting's
+// value in the output validator and the submission, points in a test_group.yaml; {{nope}} names no
+// constant and stays as it is.
+fs::path constants_package(const fs::path& root) {
+    const fs::path dir = root / "greet";
+    write_text(dir / "problem.yaml",
+               "problem_format_version: 2025-09\nname: Greet\nuuid: x\ntype: scoring\n"
+               "limits:\n  time_limit: 2\n  memory: 256\n"
+               "constants:\n  max_n: 100\n  points: 40\n  greeting:\n    value: hello\n    shout: HELLO\n");
+    write_text(dir / "data/sample/1.in", "1\n");
+    write_text(dir / "data/sample/1.ans", "hello 1\n");
+    write_text(dir / "data/secret/g1/test_group.yaml", "max_score: {{points}}\n");
+    write_text(dir / "data/secret/g1/1.in", "2\n");
+    write_text(dir / "data/secret/g1/1.ans", "hello 2\n");
+    write_text(dir / "data/secret/g2/test_group.yaml", "max_score: 60\n");
+    write_text(dir / "data/secret/g2/1.in", "100\n");
+    write_text(dir / "data/secret/g2/1.ans", "hello 100\n");
+    write_text(dir / "input_validators/range.cpp",
+               "#include <cstdio>\nint main() { long n; if (std::scanf(\"%ld\", &n) != 1) return 43; "
+               "return n >= 1 && n <= {{max_n}} ? 42 : 43; }\n");
+    write_text(dir / "output_validator/greet.cpp",
+               "#include <cstdio>\n#include <cstring>\nint main(int argc, char** argv) {\n"
+               "    if (argc < 4) return 1;\n    std::FILE* in = std::fopen(argv[1], \"r\");\n    long n = 0;\n"
+               "    if (!in || std::fscanf(in, \"%ld\", &n) != 1) return 1;\n    char word[64] = {0};\n"
+               "    long got = 0;\n    if (std::scanf(\"%63s %ld\", word, &got) != 2) return 43;\n"
+               "    return std::strcmp(word, \"{{greeting}}\") == 0 && got == n ? 42 : 43;\n}\n");
+    write_text(dir / "submissions/accepted/sol.cpp",
+               "#include <cstdio>\n// {{nope}} is no constant\nint main() { long n; std::scanf(\"%ld\", &n); "
+               "if (n > {{max_n}}) return 1; std::printf(\"{{greeting.value}} %ld\\n\", n); }\n");
+    write_text(dir / "submissions/wrong_answer/shout.cpp",
+               "#include <cstdio>\nint main() { long n; std::scanf(\"%ld\", &n); "
+               "std::printf(\"{{greeting.shout}} %ld\\n\", n); }\n");
+    return dir;
+}
+
+}  // namespace
+
+TEST_CASE("import: 2025-09 constants are replaced in test_group.yaml, the validators and the submissions") {
+    const fs::path root = scratch("import-constants");
+    const fs::path contest = imported(constants_package(root / "pkg"), root / "contest");
+    // sol: "hello N" everywhere: g1's max_score is {{points}} = 40, g2's 60.
+    const auto points = points_by_contestant(contest, root / "graded");
+    CHECK(points.at("accepted-sol.cpp") == Approx(100));
+    // shout: "HELLO N" is not the greeting's value.
+    CHECK(points.at("wrong_answer-shout.cpp") == Approx(0));
+    std::ifstream copied(contest.parent_path() / "contestants/accepted-sol.cpp/greet.cpp");
+    const std::string source((std::istreambuf_iterator<char>(copied)), std::istreambuf_iterator<char>());
+    CHECK(source.find("n > 100") != std::string::npos);
+    CHECK(source.find("{{nope}}") != std::string::npos);
+    sudoku::judge::GradeOptions options;
+    options.out_dir = root / "verify";
+    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
+    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
+    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    for (const auto& s : v.submissions) INFO(s.contestant << ": " << s.got << ": " << s.why);
+    for (const auto& c : v.validators) INFO(c.validator << " " << c.test << ": " << c.why);
+    CHECK(v.differences() == 0);
+    CHECK(v.validators.empty());
+}
+
+TEST_CASE("import: constants before 2025-09, or with a name the spec does not allow, are refused") {
+    const fs::path root = scratch("import-constants-refused");
+    const fs::path pkg = constants_package(root / "pkg");
+    const auto refusal = [&](const std::string& yaml) {
+        write_text(pkg / "problem.yaml", yaml);
+        auto written = sudoku::judge::import_package(pkg, root / "contest", std::nullopt);
+        REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
+        CHECK_FALSE(fs::exists(root / "contest"));
+        return std::get<std::vector<sudoku::Diagnostic>>(written).at(0).to_string();
+    };
+    const std::string old_version =
+        refusal("problem_format_version: 2023-07\nname: G\ntype: scoring\nconstants:\n  max_n: 100\n");
+    INFO(old_version);
+    CHECK(old_version.find("problem.yaml:5") != std::string::npos);
+    CHECK(old_version.find("'constants' is a key of problem_format_version 2025-09") != std::string::npos);
+    CHECK(
+        refusal("problem_format_version: 2025-09\nname: G\nconstants:\n  9lives: 1\n").find("constant name '9lives'") !=
+        std::string::npos);
+    CHECK(
+        refusal("problem_format_version: 2025-09\nname: G\nconstants:\n  k: {tex: 5}\n").find("mapping with 'value'") !=
+        std::string::npos);
 }

@@ -2,10 +2,13 @@
 #include "sudoku/judge/import/package_import.hpp"
 
 #include <cmath>
+#include <map>
+#include <stdexcept>
 
 #include "aside_folder.hpp"
 #include "package_parts.hpp"
 #include "problem_yaml_writer.hpp"
+#include "sudoku/common/bounded_file.hpp"
 #include "sudoku/formats/domjudge.hpp"
 #include "sudoku/formats/kattis.hpp"
 #include "sudoku/formats/polygon.hpp"
@@ -99,9 +102,53 @@ Refusals check_loads(const fs::path& aside, const fs::path& out) {
     return {named};
 }
 
+// A program of the package copied to `dest` with its constants ({{name}}) replaced: the file, or
+// the folder's regular files.
+void copy_substituted(const problem::Program& program, const fs::path& dest,
+                      const std::map<std::string, std::string>& constants) {
+    constexpr std::uintmax_t kMaxSourceBytes = std::uintmax_t{64} << 20;
+    const auto one_file = [&](const fs::path& from, const fs::path& to) {
+        auto text = read_text_file(from, kMaxSourceBytes);
+        if (auto* d = std::get_if<Diagnostic>(&text)) throw std::runtime_error(d->to_string());
+        fs::create_directories(to.parent_path());
+        write_file_durably(to, formats::substitute_constants(std::get<std::string>(text), constants));
+    };
+    if (!fs::is_directory(program.path)) return one_file(program.path, dest);
+    for (const auto& e : fs::directory_iterator(program.path))
+        if (e.is_regular_file()) one_file(e.path(), dest / e.path().filename());
+}
+
+// 2025-09 constants: the validators and submissions are compiled from copies with {{name}}
+// replaced, under aside/package-sources/ (the package's own layout).
+void substitute_programs(Problem& p, const fs::path& aside) {
+    if (p.constants.empty()) return;
+    const auto substituted = [&](problem::Program& program) {
+        const fs::path rel = program.path.lexically_relative(p.source);
+        if (program.path.empty() || rel.empty() || *rel.begin() == "..") return;
+        const fs::path dest = aside / "package-sources" / rel;
+        copy_substituted(program, dest, p.constants);
+        program.path = dest;
+    };
+    if (p.checker.kind == problem::CheckerKind::program) substituted(p.checker.program);
+    for (auto& v : p.validators) substituted(v.program);
+    for (auto& e : p.expectations) substituted(e.submission);
+}
+
+// The paths under `aside` as they will be once it is renamed to `out`.
+Problem as_renamed(Problem p, const fs::path& aside, const fs::path& out) {
+    const auto rebase = [&](fs::path& path) {
+        const fs::path rel = path.lexically_relative(aside / "package-sources");
+        if (!rel.empty() && *rel.begin() != "..") path = out / "package-sources" / rel;
+    };
+    for (auto& v : p.validators) rebase(v.program.path);
+    for (auto& e : p.expectations) rebase(e.submission.path);
+    return p;
+}
+
 // Writes everything aside; the time limit derived when the format says so.
 Refusals write_aside(Problem& p, const fs::path& aside, const fs::path& out, std::vector<std::string>& notes) {
     fs::create_directories(aside / "contestants");
+    substitute_programs(p, aside);
     package::write_contestants(p, aside);
     write_file_durably(aside / "CONTEST.yaml", contest_yaml(p));
     if (p.time_rule.derived) p.limits.time_s = 10;  // generous, for the runs that derive the limit
@@ -117,7 +164,7 @@ Refusals write_aside(Problem& p, const fs::path& aside, const fs::path& out, std
         fs::remove(aside / plain_name(p.name) / kPlainProblemFile);
         if (auto r = write_problem(p, aside); !r.empty()) return r;
     }
-    package::write_expectations({p}, aside);
+    package::write_expectations({as_renamed(p, aside, out)}, aside);
     return check_loads(aside, out);
 }
 

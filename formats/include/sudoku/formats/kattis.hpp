@@ -15,15 +15,20 @@
 //   output_validators/<v>/ or    a custom output validator: the kattis checker protocol
 //   output_validator/
 //   input_validators/*           input validators (exit 42 accepts)
+//   constants (2025-09)          {{name}} and {{name.variant}} replaced in test_group.yaml here, and
+//                                in the validators and submissions by the import (Problem::constants)
 //   submissions/<verdict>/*      expectations: accepted, wrong_answer, time_limit_exceeded,
 //                                run_time_error, rejected, partially_accepted, brute_force
 //
 // Refused, every one listed at once with its file and place: interactive, multi-pass and
-// submit-answer problems; custom graders; `constants`; a link leading out of the package; a test
+// submit-answer problems; custom graders; `constants` before 2025-09; a link leading out of the package; a test
 // file that is not a regular file; an unknown key; a number out of range.
 #pragma once
 
 #include <filesystem>
+#include <map>
+#include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -37,6 +42,10 @@ enum class KattisVersion { legacy, v2023_07, v2025_09 };
 
 // A folder holding problem.yaml and data/.
 bool is_kattis_package(const std::filesystem::path& dir);
+
+// `text` with every {{name}} and {{name.variant}} of `constants` (Problem::constants) replaced by
+// its value; a sequence naming no constant is left as it is.
+std::string substitute_constants(std::string_view text, const std::map<std::string, std::string>& constants);
 
 // The package at `dir` as a problem, or every reason it cannot be one.
 std::variant<problem::Problem, std::vector<Diagnostic>> read_kattis(const std::filesystem::path& dir);

@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -235,6 +236,9 @@ struct Problem {
     bool memory_is_run_time_error = false;
     // What the reader decided that the host should know ("the time limit is derived from ...").
     std::vector<std::string> notes;
+    // The package's constants (Kattis 2025-09): "name" and "name.variant" to the text that replaces
+    // {{name}} and {{name.variant}} in its validators and submissions before they are compiled.
+    std::map<std::string, std::string> constants;
 };
 
 // The group named `name`, or nullptr.
