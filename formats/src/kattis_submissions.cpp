@@ -1,9 +1,13 @@
-// A Kattis package's programs: its output and input validators, its own submissions.
+// A Kattis package's programs: its output and input validators, its own submissions and what
+// submissions.yaml expects of them.
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
+#include <optional>
+#include <string_view>
 
 #include "kattis_parts.hpp"
+#include "sudoku/common/yaml_reader.hpp"
 
 namespace sudoku::formats::kattis {
 
@@ -164,29 +168,222 @@ void read_validators(const PackageFiles& files, const Metadata& meta, Problem& p
     }
 }
 
+namespace {
+
+// "{a,b}.py" as "a.py" and "b.py"; braces may repeat and nest.
+std::vector<std::string> expand_braces(const std::string& pattern) {
+    const size_t open = pattern.find('{');
+    if (open == std::string::npos) return {pattern};
+    int depth = 0;
+    size_t close = open;
+    std::vector<size_t> commas;
+    for (size_t i = open; i < pattern.size(); ++i) {
+        if (pattern[i] == '{') ++depth;
+        if (pattern[i] == '}' && --depth == 0) {
+            close = i;
+            break;
+        }
+        if (pattern[i] == ',' && depth == 1) commas.push_back(i);
+    }
+    if (close == open) return {pattern};  // unbalanced: the text as it is
+    std::vector<std::string> out;
+    size_t from = open + 1;
+    commas.push_back(close);
+    for (size_t c : commas) {
+        const std::string one = pattern.substr(0, open) + pattern.substr(from, c - from) + pattern.substr(close + 1);
+        for (auto& e : expand_braces(one)) out.push_back(std::move(e));
+        from = c + 1;
+    }
+    return out;
+}
+
+// One path component against one pattern component: '*' any run of characters.
+bool component_matches(std::string_view pattern, std::string_view text) {
+    if (pattern.empty()) return text.empty();
+    if (pattern[0] == '*') {
+        for (size_t skip = 0; skip <= text.size(); ++skip)
+            if (component_matches(pattern.substr(1), text.substr(skip))) return true;
+        return false;
+    }
+    return !text.empty() && pattern[0] == text[0] && component_matches(pattern.substr(1), text.substr(1));
+}
+
+std::vector<std::string> components(const std::string& path) {
+    std::vector<std::string> out;
+    for (const auto& part : fs::path(path)) out.push_back(part.string());
+    return out;
+}
+
+// The spec's match: the submission's path under submissions/, or a folder above it, is the pattern.
+bool glob_matches(const std::string& pattern, const std::string& path) {
+    const auto have = components(path);
+    for (const auto& one : expand_braces(pattern)) {
+        const auto want = components(one);
+        if (want.empty() || want.size() > have.size()) continue;
+        bool all = true;
+        for (size_t i = 0; i < want.size() && all; ++i) all = component_matches(want[i], have[i]);
+        if (all) return true;
+    }
+    return false;
+}
+
+// What one key of submissions.yaml asks.
+struct Rule {
+    std::string pattern;
+    std::optional<std::vector<Judgement>> permitted, required;
+    std::optional<problem::ScoreRange> score;
+};
+
+std::vector<Judgement> verdict_list(const YamlReader& in, const YAML::Node& node, const std::string& key) {
+    if (!node.IsSequence()) in.fail(node, "'" + key + "' expects a list of AC, WA, TLE, RTE");
+    std::vector<Judgement> out;
+    for (const auto& v : node) {
+        const std::string word = in.text(v, key);
+        const Judgement j = word == "AC"    ? AC
+                            : word == "WA"  ? WA
+                            : word == "TLE" ? TLE
+                            : word == "RTE" ? RTE
+                                            : Judgement::judge_error;
+        if (j == Judgement::judge_error) in.fail(v, "'" + key + "' holds AC, WA, TLE or RTE, found '" + word + "'");
+        if (std::find(out.begin(), out.end(), j) == out.end()) out.push_back(j);
+    }
+    return out;
+}
+
+Rule read_rule(const YamlReader& in, const std::string& pattern, const YAML::Node& node, const Problem& problem) {
+    Rule r;
+    r.pattern = pattern;
+    if (pattern.find("**") != std::string::npos || pattern.find('[') != std::string::npos)
+        in.fail(node, "'" + pattern + "': ** and [...] are not glob patterns of the format");
+    if (!node.IsMap()) in.fail(node, "'" + pattern + "' expects a mapping (permitted, required, score, ...)");
+    for (const auto& entry : node) {
+        const std::string key = in.text(entry.first, pattern);
+        if (key == "authors" || key == "model_solution") continue;  // descriptive
+        if (key == "permitted") {
+            r.permitted = verdict_list(in, entry.second, key);
+        } else if (key == "required") {
+            r.required = verdict_list(in, entry.second, key);
+        } else if (key == "score") {
+            if (problem.type != problem::ProblemType::scoring)
+                in.fail(entry.second, "'score' is only for scoring problems");
+            constexpr Bounds<double> kScore{-1e9, 1e9};
+            if (entry.second.IsSequence()) {
+                if (entry.second.size() != 2) in.fail(entry.second, "'score' expects a number or [min, max]");
+                r.score = problem::ScoreRange{in.number(entry.second[0], key, kScore),
+                                              in.number(entry.second[1], key, kScore)};
+            } else {
+                const double v = in.number(entry.second, key, kScore);
+                r.score = problem::ScoreRange{v, v};
+            }
+        } else if (key == "language" || key == "entrypoint" || key == "message" || key == "use_for_time_limit") {
+            in.fail(entry.first, "'" + pattern + "': '" + key + "' is not supported here");
+        } else {
+            in.fail(entry.first, "'" + pattern + "': expectations for test group '" + key +
+                                     "' are not supported here (only for the whole submission)");
+        }
+    }
+    return r;
+}
+
+// `rule` over `e`: a folder's own name replaces its defaults key by key; any other pattern adds to
+// them (permitted sets intersect, score ranges too; a second, different required set cannot be
+// held by one expectation).
+void apply_rule(const Rule& rule, bool replaces, problem::Expectation& e, const fs::path& yaml, Refusals& refusals) {
+    if (rule.permitted) {
+        if (replaces || e.permitted.empty()) {
+            e.permitted = *rule.permitted;
+        } else {
+            std::vector<Judgement> both;
+            for (auto j : e.permitted)
+                if (std::find(rule.permitted->begin(), rule.permitted->end(), j) != rule.permitted->end())
+                    both.push_back(j);
+            if (both.empty())
+                refusals.add(yaml, 0,
+                             "'" + rule.pattern + "' permits nothing " + e.contestant + " is otherwise permitted");
+            e.permitted = both;
+        }
+    }
+    if (rule.required) {
+        auto sorted = [](std::vector<Judgement> v) { return std::sort(v.begin(), v.end()), v; };
+        if (replaces || e.required.empty() || sorted(e.required) == sorted(*rule.required))
+            e.required = *rule.required;
+        else
+            refusals.add(yaml, 0,
+                         "'" + rule.pattern + "' adds a second 'required' set for " + e.contestant +
+                             ": one per submission is graded here");
+    }
+    if (rule.score) {
+        if (replaces || !e.score) {
+            e.score = rule.score;
+        } else {
+            e.score->min = std::max(e.score->min, rule.score->min);
+            e.score->max = std::min(e.score->max, rule.score->max);
+        }
+    }
+}
+
+std::vector<Rule> read_submissions_yaml(const PackageFiles& files, const fs::path& yaml, const Problem& problem,
+                                        Refusals& refusals) {
+    std::vector<Rule> rules;
+    auto text = files.text(yaml, refusals);
+    if (!text) return rules;
+    const YamlReader in(yaml.string(), *text);
+    try {
+        const YAML::Node root = in.root(*text);
+        if (root.IsNull()) return rules;
+        if (!root.IsMap()) in.fail(root, "expected a mapping of submission patterns");
+        // Each pattern read on its own, so that every refusal is listed.
+        for (const auto& entry : root) {
+            try {
+                rules.push_back(read_rule(in, in.text(entry.first, "submissions.yaml"), entry.second, problem));
+            } catch (const YamlError& e) {
+                refusals.list.push_back(e.diagnostic);
+            }
+        }
+    } catch (const YamlError& e) {
+        refusals.list.push_back(e.diagnostic);
+    } catch (const YAML::Exception& e) {
+        refusals.add(yaml, e.mark.line + 1, e.msg);
+    }
+    return rules;
+}
+
+}  // namespace
+
 void read_submissions(const PackageFiles& files, Problem& problem, Refusals& refusals) {
     const fs::path dir = files.root() / "submissions";
     if (!files.is_dir(dir)) return;
+    const fs::path yaml = dir / "submissions.yaml";
+    const std::vector<Rule> rules =
+        files.exists(yaml) ? read_submissions_yaml(files, yaml, problem, refusals) : std::vector<Rule>{};
     for (const auto& folder : files.list(dir, refusals)) {
         if (!files.is_dir(folder)) continue;
-        problem::Expectation rules;
+        problem::Expectation defaults;
         const std::string name = folder.filename().string();
-        if (!folder_rules(name, rules)) {
-            problem.notes.push_back("submissions/" + name +
-                                    "/: not a verdict folder of the format, its submissions are not imported");
-            continue;
-        }
+        const bool known = folder_rules(name, defaults);
+        size_t imported = 0;
         for (const auto& entry : files.list(folder, refusals)) {
-            problem::Expectation e = rules;
+            const std::string path = name + "/" + entry.filename().string();
+            problem::Expectation e = defaults;
             e.folder = name;
-            e.submission = program_at(files, entry, refusals);
             e.contestant = contestant_name(name, entry, problem);
+            bool matched = false;
+            // The folder's own name replaces its defaults; every other pattern adds to them.
+            for (const auto& r : rules)
+                if (r.pattern == name) apply_rule(r, true, e, yaml, refusals), matched = true;
+            for (const auto& r : rules)
+                if (r.pattern != name && glob_matches(r.pattern, path))
+                    apply_rule(r, false, e, yaml, refusals), matched = true;
+            if (!known && !matched) continue;
+            e.submission = program_at(files, entry, refusals);
             problem.expectations.push_back(std::move(e));
+            ++imported;
         }
+        if (!known && imported == 0)
+            problem.notes.push_back("submissions/" + name +
+                                    "/: not a verdict folder of the format nor named in submissions.yaml, its "
+                                    "submissions are not imported");
     }
-    if (files.exists(dir / "submissions.yaml"))
-        problem.notes.push_back(
-            "submissions/submissions.yaml is not read: each submission gets its folder's default expectation");
 }
 
 }  // namespace sudoku::formats::kattis

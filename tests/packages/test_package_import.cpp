@@ -399,3 +399,53 @@ TEST_CASE("import: constants before 2025-09, or with a name the spec does not al
         refusal("problem_format_version: 2025-09\nname: G\nconstants:\n  k: {tex: 5}\n").find("mapping with 'value'") !=
         std::string::npos);
 }
+
+TEST_CASE("verify: submissions.yaml's expectations by pattern replace or add to the folders' own") {
+    const fs::path root = scratch("verify-submissions-yaml");
+    const fs::path pkg = paths_package(root / "pkg");
+    // extra/ is no verdict folder: its submission is imported because submissions.yaml names it.
+    write_text(pkg / "submissions/extra/zero.cpp", echo_unless("true", "0"));
+    write_text(pkg / "submissions/submissions.yaml",
+               "accepted/{half,quarter}.cpp:\n  score: 70\n"
+               "accepted/e*.cpp:\n  score: [0, 50]\n  authors: Someone\n"
+               "wrong_answer:\n  permitted: [AC, WA, RTE]\n"
+               "extra:\n  permitted: [AC, WA]\n  required: [WA]\n");
+    const fs::path contest = imported(pkg, root / "contest");
+    sudoku::judge::GradeOptions options;
+    options.out_dir = root / "verify";
+    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
+    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
+    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    REQUIRE(v.submissions.size() == 4);
+    // echo scores 100 (see the 2025-09 test above): over accepted/e*.cpp's 0 to 50. half's 70 is
+    // as named; fails_group1 and zero get WA, as their rules permit and require.
+    CHECK(v.differences() == 1);
+    for (const auto& s : v.submissions) {
+        INFO(s.contestant << ": " << s.why);
+        if (s.contestant == "accepted-echo.cpp")
+            CHECK(s.why.find("expected 0 to 50") != std::string::npos);
+        else
+            CHECK(s.agreement == sudoku::judge::Agreement::agrees);
+    }
+}
+
+TEST_CASE("import: what submissions.yaml asks and the judge cannot check is refused, every key by name") {
+    const fs::path root = scratch("import-submissions-yaml-refused");
+    const fs::path pkg = paths_package(root / "pkg");
+    write_text(pkg / "submissions/submissions.yaml",
+               "accepted/echo.cpp:\n  message: expected\n"
+               "accepted/half.cpp:\n  secret/group1:\n    permitted: [AC]\n"
+               "wrong_answer/*:\n  language: cpp17\n"
+               "accepted:\n  permitted: [AC, OLE]\n");
+    auto written = sudoku::judge::import_package(pkg, root / "contest", std::nullopt);
+    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
+    std::string all;
+    for (const auto& d : std::get<std::vector<sudoku::Diagnostic>>(written)) all += d.to_string() + "\n";
+    INFO(all);
+    CHECK(all.find("submissions.yaml:2") != std::string::npos);
+    CHECK(all.find("'message' is not supported") != std::string::npos);
+    CHECK(all.find("test group 'secret/group1'") != std::string::npos);
+    CHECK(all.find("'language' is not supported") != std::string::npos);
+    CHECK(all.find("found 'OLE'") != std::string::npos);
+    CHECK_FALSE(fs::exists(root / "contest"));
+}

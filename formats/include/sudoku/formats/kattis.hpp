@@ -19,6 +19,7 @@
 //                                in the validators and submissions by the import (Problem::constants)
 //   submissions/<verdict>/*      expectations: accepted, wrong_answer, time_limit_exceeded,
 //                                run_time_error, rejected, partially_accepted, brute_force
+//   submissions/submissions.yaml 2025-09: permitted, required, score by submission pattern
 //
 // Refused, every one listed at once with its file and place: interactive, multi-pass and
 // submit-answer problems; custom graders; `constants` before 2025-09; a link leading out of the package; a test
