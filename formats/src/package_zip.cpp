@@ -1,4 +1,4 @@
-// Unpacking a zipped package with libarchive, bounded (sudoku/formats/domjudge.hpp).
+// Listing and unpacking a zipped package with libarchive, bounded (sudoku/formats/domjudge.hpp).
 #include <archive.h>
 #include <archive_entry.h>
 
@@ -75,6 +75,20 @@ std::vector<Diagnostic> unpack_zip(const fs::path& zip, const fs::path& into) {
             if (auto why = copy_data(a.get(), target, budget); !why.empty()) return refused(name + ": " + why);
     }
     return refusals;
+}
+
+std::optional<std::vector<std::string>> zip_entry_names(const fs::path& zip) {
+    Archive a(archive_read_new(), archive_read_free);
+    archive_read_support_format_zip(a.get());
+    if (archive_read_open_filename(a.get(), zip.c_str(), 1 << 16) != ARCHIVE_OK) return std::nullopt;
+    std::vector<std::string> names;
+    archive_entry* e = nullptr;
+    for (int r; (r = archive_read_next_header(a.get(), &e)) != ARCHIVE_EOF;) {
+        if (r != ARCHIVE_OK) return std::nullopt;
+        if (names.size() >= static_cast<size_t>(kMaxEntries)) break;
+        names.emplace_back(archive_entry_pathname(e) ? archive_entry_pathname(e) : "");
+    }
+    return names;
 }
 
 }  // namespace sudoku::formats

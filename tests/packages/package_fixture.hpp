@@ -1,8 +1,12 @@
-// Packages of other judges' formats, written file by file by the tests into a scratch folder.
+// Packages of other judges' formats, written file by file by the tests into a scratch folder, and
+// zipped with libarchive as the readers unzip them.
 #pragma once
 
+#include <archive.h>
+#include <archive_entry.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -21,6 +25,28 @@ inline fs::path scratch(const std::string& name) {
 inline void write_text(const fs::path& file, const std::string& text) {
     fs::create_directories(file.parent_path());
     std::ofstream(file, std::ios::binary) << text;
+}
+
+// Zips every file under `dir` (names relative to it) with libarchive.
+inline void zip_folder(const fs::path& dir, const fs::path& zip) {
+    archive* a = archive_write_new();
+    archive_write_set_format_zip(a);
+    REQUIRE(archive_write_open_filename(a, zip.c_str()) == ARCHIVE_OK);
+    for (const auto& f : fs::recursive_directory_iterator(dir)) {
+        if (!f.is_regular_file()) continue;
+        std::ifstream in(f.path(), std::ios::binary);
+        const std::string data((std::istreambuf_iterator<char>(in)), {});
+        archive_entry* e = archive_entry_new();
+        archive_entry_set_pathname(e, f.path().lexically_relative(dir).c_str());
+        archive_entry_set_filetype(e, AE_IFREG);
+        archive_entry_set_perm(e, 0644);
+        archive_entry_set_size(e, static_cast<la_int64_t>(data.size()));
+        archive_write_header(a, e);
+        archive_write_data(a, data.data(), data.size());
+        archive_entry_free(e);
+    }
+    archive_write_close(a);
+    archive_write_free(a);
 }
 
 }  // namespace package_test

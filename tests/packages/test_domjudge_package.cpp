@@ -14,30 +14,9 @@
 namespace fs = std::filesystem;
 using package_test::scratch;
 using package_test::write_text;
+using package_test::zip_folder;
 
 namespace {
-
-// Zips every file under `dir` (names relative to it) with libarchive.
-void zip_folder(const fs::path& dir, const fs::path& zip) {
-    archive* a = archive_write_new();
-    archive_write_set_format_zip(a);
-    REQUIRE(archive_write_open_filename(a, zip.c_str()) == ARCHIVE_OK);
-    for (const auto& f : fs::recursive_directory_iterator(dir)) {
-        if (!f.is_regular_file()) continue;
-        std::ifstream in(f.path(), std::ios::binary);
-        const std::string data((std::istreambuf_iterator<char>(in)), {});
-        archive_entry* e = archive_entry_new();
-        archive_entry_set_pathname(e, f.path().lexically_relative(dir).c_str());
-        archive_entry_set_filetype(e, AE_IFREG);
-        archive_entry_set_perm(e, 0644);
-        archive_entry_set_size(e, static_cast<la_int64_t>(data.size()));
-        archive_write_header(a, e);
-        archive_write_data(a, data.data(), data.size());
-        archive_entry_free(e);
-    }
-    archive_write_close(a);
-    archive_write_free(a);
-}
 
 std::string sum_program(const std::string& tag, const std::string& body) {
     return "// @EXPECTED_RESULTS@: " + tag +

@@ -14,6 +14,7 @@
 namespace fs = std::filesystem;
 using package_test::scratch;
 using package_test::write_text;
+using package_test::zip_folder;
 
 namespace {
 
@@ -257,4 +258,24 @@ TEST_CASE("polygon: an unknown points-policy and a path leaving the package are 
     auto written = sudoku::judge::import_package(pkg, root / "contest", std::nullopt);
     CHECK(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
     CHECK_FALSE(fs::exists(root / "contest"));
+}
+
+TEST_CASE("polygon: a zipped package is found by its problem.xml, at the root or one folder down, and imports") {
+    const fs::path root = scratch("polygon-zip");
+    pairsum_package(root / "src" / "pairsum");
+    zip_folder(root / "src" / "pairsum", root / "pairsum.zip");  // as Polygon's download: problem.xml at the root
+    zip_folder(root / "src", root / "nested.zip");               // the package's folder zipped
+    using sudoku::judge::detect_package_format;
+    CHECK(detect_package_format(root / "pairsum.zip") == sudoku::problem::PackageFormat::polygon);
+    CHECK(detect_package_format(root / "nested.zip") == sudoku::problem::PackageFormat::polygon);
+    auto written = sudoku::judge::import_package(root / "pairsum.zip", root / "contest", std::nullopt);
+    if (auto* refusals = std::get_if<std::vector<sudoku::Diagnostic>>(&written))
+        for (const auto& d : *refusals) FAIL(d.to_string());
+    const auto& done = std::get<sudoku::judge::PackageImport>(written);
+    CHECK(done.format == sudoku::problem::PackageFormat::polygon);
+    auto loaded = sudoku::judge::load_contest(done.contest_file);
+    REQUIRE(std::holds_alternative<sudoku::judge::Contest>(loaded));
+    const auto& problems = std::get<sudoku::judge::Contest>(loaded).problems;
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].tests.size() == 5);
 }

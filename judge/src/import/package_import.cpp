@@ -2,6 +2,7 @@
 #include "sudoku/judge/import/package_import.hpp"
 
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <stdexcept>
 
@@ -174,7 +175,28 @@ std::optional<PackageFormat> detect_package_format(const fs::path& source) {
     std::error_code ec;
     if (fs::is_regular_file(source, ec) && source.extension() == ".cdf") return PackageFormat::lemon;
     if (fs::is_regular_file(source / "problem.xml", ec)) return PackageFormat::polygon;
-    if (fs::is_regular_file(source, ec) && source.extension() == ".zip") return PackageFormat::domjudge;
+    if (fs::is_regular_file(source, ec) && source.extension() == ".zip") return detect_zip_format(source);
+// A zip's format from its shallowest marker file, at its root or one folder down (where read_source
+// finds the package): problem.xml is Polygon's; problem.yaml, domjudge-problem.ini or none is read
+// as DOMjudge's zip of a Kattis package, whose reader names what is missing. An unreadable zip goes
+// there too, for unpack_zip's message.
+PackageFormat detect_zip_format(const fs::path& zip) {
+    const auto names = formats::zip_entry_names(zip);
+    if (!names) return PackageFormat::domjudge;
+    std::ptrdiff_t shallowest = 3;
+    PackageFormat format = PackageFormat::domjudge;
+    for (const auto& name : *names) {
+        const fs::path entry = fs::path(name).lexically_normal();
+        const auto depth = std::distance(entry.begin(), entry.end());
+        const auto file = entry.filename();
+        const bool polygon = file == "problem.xml";
+        if (depth >= shallowest || !(polygon || file == "problem.yaml" || file == "domjudge-problem.ini")) continue;
+        shallowest = depth;
+        format = polygon ? PackageFormat::polygon : PackageFormat::domjudge;
+    }
+    return format;
+}
+
     if (formats::is_domjudge_package(source)) return PackageFormat::domjudge;
     if (formats::is_kattis_package(source)) return PackageFormat::kattis;
     return std::nullopt;

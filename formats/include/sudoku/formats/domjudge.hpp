@@ -22,6 +22,8 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -37,5 +39,9 @@ std::variant<problem::Problem, std::vector<Diagnostic>> read_domjudge(const std:
 
 // Unpacks `zip` into the folder `into` (made, must not exist); every refusal, or none.
 std::vector<Diagnostic> unpack_zip(const std::filesystem::path& zip, const std::filesystem::path& into);
+
+// The names of the entries of `zip`, in the archive's order, without unpacking it (at most
+// 100,000, as unpack_zip reads); nullopt when it is not a zip libarchive can read.
+std::optional<std::vector<std::string>> zip_entry_names(const std::filesystem::path& zip);
 
 }  // namespace sudoku::formats

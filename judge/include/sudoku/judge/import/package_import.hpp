@@ -1,8 +1,10 @@
 // Bringing another judge's problem package here: `sudoku-judge import SOURCE --out DIR`.
 //
 //   SOURCE                     a package folder (Kattis / ICPC: problem.yaml and data/; DOMjudge:
-//                              domjudge-problem.ini or .timelimit), a DOMjudge .zip (unpacked into
-//                              DIR/package/), or a LemonLime contest's .cdf (import-lemon's path)
+//                              domjudge-problem.ini or .timelimit; Polygon: problem.xml), a .zip of
+//                              one (unpacked into DIR/package/: Polygon's when its shallowest
+//                              marker, at the root or one folder down, is problem.xml, else
+//                              DOMjudge's), or a LemonLime contest's .cdf (import-lemon's path)
 //   DIR/CONTEST.yaml           contestants: contestants; problems: [folder: <problem>]
 //   DIR/<problem>/problem.yaml the problem (sudoku/judge/contest/plain_problem.hpp): every test listed with its
 //                              files in the package (left untouched), the limits, the checker
