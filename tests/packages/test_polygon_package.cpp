@@ -19,17 +19,20 @@ using package_test::zip_folder;
 namespace {
 
 // Only what the package's checker and validator call, in testlib's protocol: `check input output
-// answer`, exit 0 when accepted, 1 for a wrong answer, 3 when the checker itself fails; the message
-// on stderr.
+// answer`, exit 0 when accepted, 1 for a wrong answer, 2 for a presentation error, 3 when the
+// checker itself fails; the message on stderr. A validator reads strictly, as testlib built on
+// Linux does: a line ends in LF alone, so CR LF is "Expected EOLN".
 const char* kTestlib = R"(#pragma once
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
-enum TResult { _ok = 0, _wa = 1, _fail = 3 };
+enum TResult { _ok = 0, _wa = 1, _pe = 2, _fail = 3 };
 struct InStream {
     FILE* file = nullptr;
     bool answer = false;
     long long readLong();
+    void readEoln();
+    void readEof();
 };
 inline InStream inf, ouf, ans;
 inline void quitf(TResult result, const char* format, ...) {
@@ -43,6 +46,12 @@ inline long long InStream::readLong() {
     long long v = 0;
     if (!file || std::fscanf(file, "%lld", &v) != 1) quitf(answer ? _fail : _wa, "expected an integer");
     return v;
+}
+inline void InStream::readEoln() {
+    if (std::fgetc(file) != '\n') quitf(_pe, "Expected EOLN");
+}
+inline void InStream::readEof() {
+    if (std::fgetc(file) != EOF) quitf(_pe, "Expected EOF");
 }
 inline void registerValidation(int, char*[]) { inf.file = stdin; }
 inline void registerTestlibCmd(int argc, char* argv[]) {
@@ -59,6 +68,8 @@ const char* kValidator = R"(#include "testlib.h"
 int main(int argc, char* argv[]) {
     registerValidation(argc, argv);
     long long a = inf.readLong(), b = inf.readLong();
+    inf.readEoln();
+    inf.readEof();
     if (a < 1 || b < 1) quitf(_fail, "expected two positive numbers, found %lld %lld", a, b);
     quitf(_ok, "");
 }
@@ -234,7 +245,8 @@ TEST_CASE("polygon: a package imports, grades by each-test, complete-group and d
     for (const auto& s : v.submissions) INFO(s.contestant << ": " << s.got << ": " << s.why);
     CHECK(v.differences() == 0);
     CHECK(v.submissions.size() == 4);
-    // The validator, built with the package's testlib.h, accepts every test.
+    // The validator, built with the package's testlib.h, accepts every test: their CR LF line ends
+    // are LF to it, as in Polygon's Linux package, where testlib's strict readEoln expects LF.
     for (const auto& c : v.validators) INFO(c.validator << " " << c.test << ": " << c.why);
     CHECK(v.validators.empty());
 }

@@ -52,8 +52,28 @@ std::variant<std::vector<std::string>, std::string> build(const fs::path& file, 
     return command_argv(language.run, words);
 }
 
+// The test's input with every CR LF as LF, written to `copy`, when it holds a CR LF; else the
+// input itself. Streamed: a test may be large.
+fs::path input_with_lf(const fs::path& input, const fs::path& copy) {
+    std::ifstream in(input, std::ios::binary);
+    std::ofstream out(copy, std::ios::binary | std::ios::trunc);
+    bool changed = false, pending_cr = false;
+    char buffer[1 << 16];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+        for (std::streamsize i = 0; i < in.gcount(); ++i) {
+            const char c = buffer[i];
+            if (pending_cr && c != '\n') out.put('\r');
+            changed = changed || (pending_cr && c == '\n');
+            pending_cr = c == '\r';
+            if (!pending_cr) out.put(c);
+        }
+    }
+    if (pending_cr) out.put('\r');
+    return changed && out ? copy : input;
+}
+
 // One run on one test: empty when accepted, else why not.
-std::string run_on(const fs::path& program, bool is_binary, const std::vector<std::string>& argv, const TestCase& test,
+std::string run_on(const fs::path& program, bool is_binary, const std::vector<std::string>& argv, const fs::path& input,
                    const fs::path& box, int accept_exit) {
     std::error_code ec;
     fs::remove_all(box, ec);
@@ -65,7 +85,7 @@ std::string run_on(const fs::path& program, bool is_binary, const std::vector<st
     RunRequest r;
     r.argv = argv;
     r.work_dir = box;
-    r.stdin_file = fs::absolute(test.input);
+    r.stdin_file = fs::absolute(input);
     r.stderr_file = box / ".." / "validator.stderr";
     r.limits =
         RunLimits{.cpu_s = 30, .wall_s = 60, .memory_mib = 2048, .stack_mib = -1, .output_kib = 1024, .processes = 8};
@@ -116,8 +136,9 @@ void run_validators(const Contest& contest, const Json& problem, const fs::path&
             for (const auto& a : v["arguments"]) argv.push_back(a);
             if (v["test_arguments"].contains(t.name))
                 for (const auto& a : v["test_arguments"][t.name]) argv.push_back(a);
+            const fs::path input = v.value("crlf_as_lf", false) ? input_with_lf(t.input, dir / "input-lf") : t.input;
             const std::string why =
-                run_on(dir / "build" / kName, language->runs_binary(), argv, t, dir / "box", v["accept_exit"]);
+                run_on(dir / "build" / kName, language->runs_binary(), argv, input, dir / "box", v["accept_exit"]);
             if (!why.empty()) out.push_back({name, check.validator, t.name, Agreement::differs, why});
         }
     }

@@ -136,6 +136,7 @@ void write_expectations(const std::vector<problem::Problem>& problems, const fs:
                                              {"language", runnable_language(v.program)},
                                              {"includes", includes},
                                              {"accept_exit", v.accept_exit},
+                                             {"crlf_as_lf", v.crlf_as_lf},
                                              {"arguments", v.arguments},
                                              {"test_arguments", args}});
         }

@@ -202,7 +202,8 @@ struct Checker {
 struct InputValidator {
     Program program;
     std::vector<std::string> arguments;
-    int accept_exit = 42;  // the exit status that accepts an input (Kattis 42; testlib 0)
+    int accept_exit = 42;     // the exit status that accepts an input (Kattis 42; testlib 0)
+    bool crlf_as_lf = false;  // the input's CR LF line ends given to it as LF (Polygon)
 };
 
 // What one of the package's own submissions must get, in the package's own words.
