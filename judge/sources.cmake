@@ -8,7 +8,7 @@ set(SUDOKU_JUDGE_SOURCES
   # grading: compile, run every test, decide the verdict, score
   grading/calibrate.cpp grading/compile.cpp grading/cpu_allocation.cpp grading/executable_copy.cpp
   grading/grader.cpp grading/program_digest.cpp grading/scoring.cpp grading/verdict.cpp
-  grading/verify.cpp grading/verify_validators.cpp
+  grading/java_source.cpp grading/verify.cpp grading/verify_validators.cpp
   # the machine checked before a contest (sudoku-judge doctor)
   doctor/doctor.cpp doctor/machine_checks.cpp
   # LemonLime contests

@@ -95,6 +95,27 @@ TEST_CASE("languages: a Java submission is compiled by javac and run by the JVM 
     CHECK(ce.compile_message.find("undeclared_name") != std::string::npos);
 }
 
+TEST_CASE("languages: a Java public class may be in a file of another name; the class declaring main runs") {
+    if (!sudoku::testing::on_path("javac")) sudoku::testing::skip_test("javac is not installed (Debian default-jdk)");
+    auto dir = scratch("languages-java-public");
+    const auto contest = write_add_contest(dir, "", "time_limit: 10\n");
+    // javac wants the public class Main in Main.java; the JVM must start from Main, not from the
+    // helper declared first. The comment and the string name other classes that do not exist.
+    write_text(dir / "contestants/ann/add.java",
+               "import java.util.Scanner;\n/* public class Fake { } */\nclass Pair {\n    long a, b;\n"
+               "    long sum() { return a + b; }\n}\npublic class Main {\n"
+               "    static final String NOTE = \"public class Quoted {\";\n"
+               "    public static void main(String[] args) {\n        Scanner in = new Scanner(System.in);\n"
+               "        Pair p = new Pair();\n        p.a = in.nextLong();\n        p.b = in.nextLong();\n"
+               "        System.out.println(p.sum());\n    }\n}\n");
+    const auto results = grade_contest(contest);
+    const auto& p = of(results, "ann");
+    INFO(p.compile_message);
+    CHECK(p.language == "java");
+    CHECK(p.status == sudoku::judge::ProblemStatus::graded);
+    CHECK(p.points == Approx(100));
+}
+
 TEST_CASE("languages: a Python syntax error is CE with the interpreter's message, found by compiling to bytecode") {
     auto dir = scratch("languages-py-ce");
     const auto contest = write_add_contest(dir);
@@ -199,11 +220,14 @@ TEST_CASE("languages: a folder submission with a link, an odd name or too many f
     CHECK(found.refusal == "add/ holds more than 64 source files");
 }
 
-TEST_CASE("languages: placeholders: {src} is one word per source, {main} {exe} {dir} are replaced inside words") {
-    sudoku::judge::CommandWords w{{"a.cpp", "b.cpp"}, "a.cpp", "prog", "/box"};
+TEST_CASE(
+    "languages: placeholders: {src} is one word per source, {main} {exe} {dir} {class} are replaced inside words") {
+    sudoku::judge::CommandWords w{{"a.cpp", "b.cpp"}, "a.cpp", "prog", "/box", "Main"};
     CHECK(sudoku::judge::command_argv("g++ -o{exe} {src} -I{dir}", w) ==
           std::vector<std::string>{"g++", "-oprog", "a.cpp", "b.cpp", "-I/box"});
-    sudoku::judge::CommandWords odd{{"{exe}.c"}, "{exe}.c", "prog", "/box"};
+    CHECK(sudoku::judge::command_argv("java -cp {dir} {class}", w) ==
+          std::vector<std::string>{"java", "-cp", "/box", "Main"});
+    sudoku::judge::CommandWords odd{{"{exe}.c"}, "{exe}.c", "prog", "/box", ""};
     CHECK(sudoku::judge::command_argv("cc x{main}", odd) == std::vector<std::string>{"cc", "x{exe}.c"});
 }
 

@@ -218,7 +218,7 @@ std::vector<CheckItem> check_compilers(const std::optional<Contest>& contest) {
     const std::vector<Language> languages = contest_languages(contest ? contest->compile : CompileSettings{});
     const std::vector<fs::path> dirs = contest ? contest->read_only_dirs : std::vector<fs::path>{};
     const std::set<std::string> used = contest ? languages_in_use(*contest, languages) : std::set<std::string>{};
-    const CommandWords words{{"a"}, "a", "prog", "/box"};
+    const CommandWords words{{"a"}, "a", "prog", "/box", "a"};
     std::vector<CheckItem> items;
     for (const Language& language : languages) {
         if (contest && !used.count(language.name)) continue;

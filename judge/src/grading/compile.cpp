@@ -8,8 +8,10 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fstream>
 
 #include "contest/submission_file.hpp"
+#include "grading/java_source.hpp"
 #include "sudoku/common/bounded_file.hpp"
 #include "sudoku/judge/output/no_follow.hpp"
 #include "sudoku/judge/runner_client/runner_contract.hpp"
@@ -157,6 +159,23 @@ void record_compile_run(CompileResult& result, const RunRecord& run, const std::
     }
 }
 
+// For a language named by its class: the main source's name in the box (its public class's, else
+// the program's) and the class to start from, written to kMainClassFile for the runs. Only the
+// first `limit` bytes are read: a longer source is refused when it is copied.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): the source, then the program's name, as compile_submission
+void name_by_class(const fs::path& main, const std::string& name, std::uintmax_t limit, const fs::path& box,
+                   CommandWords& words) {
+    std::ifstream in(main, std::ios::binary);
+    std::string source(static_cast<size_t>(limit), '\0');
+    in.read(source.data(), static_cast<std::streamsize>(source.size()));
+    source.resize(static_cast<size_t>(in.gcount()));
+    const JavaClasses classes = java_classes(source);
+    const std::string stem = classes.public_class.empty() ? name : classes.public_class;
+    words.main = stem + main.extension().string();
+    words.main_class = classes.main_class.empty() ? stem : classes.main_class;
+    std::ofstream(box / kMainClassFile, std::ios::binary) << words.main_class;
+}
+
 }  // namespace
 
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): source then build directory, as the header declares
@@ -198,6 +217,7 @@ CompileResult compile_submission(const SubmissionFiles& files, const fs::path& b
     words.main = name + files.main.extension().string();
     try {
         const auto limit = static_cast<std::uintmax_t>(settings.source_limit_kib) * 1024;
+        if (language.named_by_class) name_by_class(files.main, name, limit, box, words);
         for (const auto& file : files.files) {
             const std::string inside = file == files.main ? words.main : file.filename().string();
             if (auto refusal = copy_submission(file, box / inside, limit, 0644)) {

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -347,6 +348,10 @@ Program program_of(const CompileRecord& compiled, const fs::path& built, const s
         for (const auto& e : fs::directory_iterator(built, ec))
             if (e.path().stem() == problem && language_of({*language}, e.path()))
                 words.main = e.path().filename().string();
+    }
+    if (language->named_by_class) {
+        std::ifstream in(built / kMainClassFile, std::ios::binary);
+        std::getline(in, words.main_class);
     }
     p.argv = command_argv(language->run, words);
     return p;

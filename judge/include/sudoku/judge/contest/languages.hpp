@@ -12,12 +12,14 @@
 //   {main}  the main source: the one named after the problem (<problem>.py)
 //   {exe}   the program the compile writes: "prog", in the box
 //   {dir}   the box, as the program sees it (/box)
+//   {class} the class the program starts from (a language named by its class: Java)
 // Compile and run both happen in the sandbox (the compile with the compile limits, the run with
 // the problem's). A run command that names {exe} runs the binary the compile wrote; one that does
 // not runs from the sources (an interpreter), which the box then holds instead.
 //
 // Built in (docs/judge.md, "Languages"): c (.c), cpp (.cpp .cc .cxx), python (.py), pascal
-// (.pas .pp) and java (.java: one file, run by Java's source launcher). C's and C++'s compile commands are
+// (.pas .pp) and java (.java: one file, compiled once by javac into the box, run from the class that declares
+// main). C's and C++'s compile commands are
 // CONTEST.yaml's `compile: c:` / `cpp:` (CompileSettings). A language whose compiler is not installed gives CE saying
 // so.
 #pragma once
@@ -36,6 +38,10 @@ struct Language {
     std::vector<std::string> companions;  // copied beside the sources but not compiled (".h")
     std::string compile, run;
     double time_multiplier = 1;
+    // The main source is copied under the name its public class imposes (javac's rule), and the
+    // compile writes the class to start from into the box (kMainClassFile) for {class}: Java.
+    // Otherwise the main source takes the program's name.
+    bool named_by_class = false;
 
     bool runs_binary() const { return run.find("{exe}") != std::string::npos; }
 };
@@ -51,7 +57,11 @@ const Language* language_named(const std::vector<Language>& languages, const std
 struct CommandWords {
     std::vector<std::string> sources;  // {src}
     std::string main, exe, dir;        // {main}, {exe}, {dir}
+    std::string main_class;            // {class}
 };
+
+// Where a language named by its class keeps the name of the class to start from, in its program's folder.
+inline constexpr const char* kMainClassFile = "main-class";
 
 // `command` split at spaces with its placeholders replaced ({src} alone in a word: one word per source).
 std::vector<std::string> command_argv(const std::string& command, const CommandWords& words);

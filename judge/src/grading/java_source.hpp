@@ -1,0 +1,17 @@
+// What javac and the JVM need to know of a Java source: the file name its public class imposes,
+// and the class the program starts from (compile.cpp, for a language named by its class).
+#pragma once
+
+#include <string>
+
+namespace sudoku::judge {
+
+struct JavaClasses {
+    std::string public_class;  // the top-level type declared public (the file must be named after it), or empty
+    std::string main_class;    // the top-level type declaring `void main(`; else the public one; else the first
+};
+
+// Read from the source's tokens: comments, strings, text blocks and character literals skipped.
+JavaClasses java_classes(const std::string& source);
+
+}  // namespace sudoku::judge
