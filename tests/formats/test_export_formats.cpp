@@ -88,6 +88,9 @@ TEST_CASE("export kattis: every shipped problem as the legacy package format des
         CHECK(yaml["limits"]["memory"].as<long>() == config.memory_limit_mib);
         CHECK(yaml["limits"]["output"].as<long>() * 1024 >= config.output_limit_kib);
         CHECK(std::stod(read_file(dir / ".timelimit")) == config.time_limit_s);
+        // problemtools refuses a package without a statement; the title is the one line it needs.
+        CHECK(read_file(dir / "problem_statement/problem.en.tex").rfind("\\problemname{" + config.title + "}\n", 0) ==
+              0);
         const bool custom = config.checker == "sudoku";
         CHECK(yaml["validation"].IsDefined() == custom);
         CHECK(fs::exists(dir / "output_validators/sudoku/validate.cpp") == custom);
