@@ -9,5 +9,7 @@ set(SUDOKU_FORMATS_SOURCES
   # Polygon: problem.xml (read with libxml2)
   polygon.cpp
   # the writers: test sets in other judges' formats (sudoku/formats/export.hpp)
-  export.cpp export_kattis.cpp export_hydro.cpp export_lemon.cpp export_cms.cpp)
+  export.cpp export_kattis.cpp export_hydro.cpp export_lemon.cpp export_cms.cpp
+  # the zips of the hosts that import one
+  export_zip.cpp)
 list(TRANSFORM SUDOKU_FORMATS_SOURCES PREPEND ${CMAKE_CURRENT_LIST_DIR}/src/)

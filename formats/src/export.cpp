@@ -143,6 +143,9 @@ std::variant<ExportResult, Diagnostic> export_problem(const ExportProblem& probl
                           "a checker program of the problem's own is not exported: the host's default comparison "
                           "would judge in its place"};
     if (fs::exists(dir)) return Diagnostic{dir.string(), 0, 0, "already exists: the export replaces nothing"};
+    const bool zipped = format == ExportFormat::domjudge || format == ExportFormat::hydro;
+    const fs::path zip = out / (name + ".zip");
+    if (zipped && fs::exists(zip)) return Diagnostic{zip.string(), 0, 0, "already exists: the export replaces nothing"};
     const fs::path scratch = out / ("." + name + ".export-partial");
     std::error_code ignored;
     fs::remove_all(scratch, ignored);
@@ -152,15 +155,24 @@ std::variant<ExportResult, Diagnostic> export_problem(const ExportProblem& probl
             result.notes.push_back(std::string("the problem's '") +
                                    std::string(to_string(problem.problem.checker.kind)) +
                                    "' comparison is the host's default there, which compares tokens");
+        // The zip is made from the finished folder and renamed into place after it: a zip beside
+        // the folder always holds exactly the folder.
+        if (zipped) export_parts::zip_folder(scratch, out / ("." + name + ".zip.export-partial"));
         fs::rename(scratch, dir);
         result.directory = dir;
+        if (zipped) {
+            fs::rename(out / ("." + name + ".zip.export-partial"), zip);
+            result.archive = zip;
+        }
         result.notes.insert(result.notes.begin(), notes.begin(), notes.end());
         return result;
     } catch (const export_parts::WriteError& error) {
         fs::remove_all(scratch, ignored);
+        fs::remove(out / ("." + name + ".zip.export-partial"), ignored);
         return error.diagnostic;
     } catch (const fs::filesystem_error& error) {
         fs::remove_all(scratch, ignored);
+        fs::remove(out / ("." + name + ".zip.export-partial"), ignored);
         return Diagnostic{error.path1().string(), 0, 0, error.what()};
     }
 }

@@ -47,6 +47,9 @@ std::vector<const problem::Test*> sample_tests(const problem::Problem& problem);
 // (a test outside any secret group, groups nested deeper than secret/<g>).
 std::vector<ScoredGroup> scored_groups(const problem::Problem& problem);
 
+// Zips `folder`'s contents into `zip`, deterministically (formats/src/export_zip.cpp).
+void zip_folder(const std::filesystem::path& folder, const std::filesystem::path& zip);
+
 // The note every writer without file I/O adds for a problem read from named files.
 std::string standard_io_note(const problem::Problem& problem, std::string_view format);
 

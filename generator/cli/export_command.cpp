@@ -12,7 +12,8 @@ void add_export_command(CLI::App& gen, ExportCommand& c) {
     CLI::App* app = add_command(
         gen, {"export", "write a built test set in another judge's format",
               "sudoku-gen export DIR/<name> --format kattis|domjudge|hydro|lemon|cms --out DIR",
-              "Writes OUT/<name>/ in the format's own layout: limits, groups and their points, samples, and a\n"
+              "Writes OUT/<name>/ in the format's own layout (and OUT/<name>.zip of it for DOMjudge and Hydro,\n"
+              "which import a zip): limits, groups and their points, samples, and a\n"
               "checker source in the format's protocol when any valid completion is right. What the format\n"
               "cannot carry is printed as a note. Nothing is written when the test set's files do not match\n"
               "their manifest's sha256, and an existing OUT/<name> is never replaced.",
@@ -44,6 +45,7 @@ int run_export(const ExportCommand& c) {
     const auto& result = std::get<formats::ExportResult>(written);
     for (const auto& note : result.notes) std::cout << "note: " << note << "\n";
     std::cout << "wrote " << result.directory.string() << "\n";
+    if (!result.archive.empty()) std::cout << "wrote " << result.archive.string() << "\n";
     return exit_done;
 }
 

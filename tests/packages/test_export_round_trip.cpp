@@ -1,7 +1,7 @@
 // A shipped test set exported by sudoku-gen's writers, imported by sudoku-judge's importer and
 // graded in the sandbox: every contestant gets the same verdict and points on every test, and the
-// same total, as grading the test set itself. Kattis, DOMjudge and LemonLime: the formats the
-// importer reads.
+// same total, as grading the test set itself. Kattis, DOMjudge (its zip) and LemonLime: the
+// formats the importer reads.
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
@@ -107,7 +107,10 @@ Grading round_trip(const std::string& name, const std::string& program, ExportFo
     auto written =
         sudoku::formats::export_problem(std::get<sudoku::formats::ExportProblem>(read), format, dir / "export");
     if (auto* d = std::get_if<sudoku::Diagnostic>(&written)) FAIL(d->to_string());
-    const fs::path exported = std::get<sudoku::formats::ExportResult>(written).directory;
+    const auto& result = std::get<sudoku::formats::ExportResult>(written);
+    const fs::path exported = result.directory;
+    // DOMjudge imports the zip the export writes beside the folder: the zip is what is read back.
+    REQUIRE((format == ExportFormat::domjudge) == !result.archive.empty());
     fs::path contest_file;
     if (format == ExportFormat::lemon) {
         // LemonLime runs a built special judge: the export ships its source and says to build it.
@@ -123,7 +126,8 @@ Grading round_trip(const std::string& name, const std::string& program, ExportFo
         if (auto* d = std::get_if<sudoku::Diagnostic>(&imported)) FAIL(d->to_string());
         contest_file = std::get<fs::path>(imported);
     } else {
-        auto imported = sudoku::judge::import_package(exported, dir / "contest", std::nullopt);
+        const fs::path source = format == ExportFormat::domjudge ? result.archive : exported;
+        auto imported = sudoku::judge::import_package(source, dir / "contest", std::nullopt);
         if (auto* refusals = std::get_if<std::vector<sudoku::Diagnostic>>(&imported)) {
             for (const auto& d : *refusals) UNSCOPED_INFO(d.to_string());
             FAIL("the export was refused");

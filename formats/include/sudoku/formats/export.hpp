@@ -6,8 +6,9 @@
 //   kattis    problem.yaml, .timelimit, data/sample, data/secret/<g>  output_validators/sudoku/
 //             with testdata.yaml (legacy keys DOMjudge reads too)      (42 / 43)
 //   domjudge  the Kattis package and domjudge-problem.ini (name,       as kattis
-//             timelimit), to be zipped for DOMjudge's problem import
-//   hydro     problem.yaml, testdata/config.yaml and the tests         testdata/checker.cpp (kattis)
+//             timelimit); and DIR/<name>.zip, DOMjudge's problem import
+//   hydro     problem.yaml, testdata/config.yaml and the tests;        testdata/checker.cpp (kattis)
+//             and DIR/<name>.zip, Hydro's problem import
 //   lemon     contest.cdf (one task), data/<name>/, source/             data/<name>/sudoku_spj.cpp
 //                                                                      (LemonLime's special judge)
 //   cms       task.yaml, input/inputN.txt, output/outputN.txt,         check/checker.cpp
@@ -43,6 +44,7 @@ struct ExportProblem {
 
 struct ExportResult {
     std::filesystem::path directory;  // DIR/<name>
+    std::filesystem::path archive;    // DIR/<name>.zip for the hosts that import a zip, else empty
     std::vector<std::string> notes;   // what the format could not carry, and how it was mapped
 };
 
@@ -51,6 +53,7 @@ struct ExportResult {
 // A Diagnostic names the file or the model's part it could not write.
 std::variant<ExportResult, Diagnostic> export_problem(const ExportProblem& problem, ExportFormat format,
                                                       const std::filesystem::path& out);
+
 
 }  // namespace sudoku::formats
 
