@@ -10,6 +10,8 @@
 //                            a test, or of the group), grader_flags sum (points per test) or min
 //                            (the group's points only when every test passes)
 //   output_validators/sudoku/validate.cpp   the checker (formats/checkers/, exit 42 / 43)
+//   problem_statement/problem.en.tex         the title alone: problemtools refuses a package
+//                                            without a statement, and the test set has no text
 #include <cmath>
 
 #include "export_parts.hpp"
@@ -35,6 +37,31 @@ std::string problem_yaml(const ExportProblem& p, bool scoring) {
     return yaml;
 }
 
+// The title in LaTeX, its special characters escaped.
+std::string tex_text(const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+        if (std::string_view("#$%&_{}").find(c) != std::string_view::npos)
+            out += std::string("\\") + c;
+        else if (c == '\\')
+            out += "\\textbackslash{}";
+        else if (c == '~')
+            out += "\\textasciitilde{}";
+        else if (c == '^')
+            out += "\\textasciicircum{}";
+        else
+            out += c;
+    }
+    return out;
+}
+
+std::string statement_tex(const std::string& title) {
+    return "\\problemname{" + tex_text(title) +
+           "}\n\n"
+           "The statement is the contest's own: this package, exported from a test set, holds its test data, "
+           "limits and checker.\n";
+}
+
 std::string group_yaml(const export_parts::ScoredGroup& group) {
     return "on_reject: continue\ngrader_flags: " + std::string(group.all_or_nothing ? "min" : "sum") +
            "\naccept_score: " + number_text(group.points) + "\nreject_score: 0\n";
@@ -49,6 +76,8 @@ ExportResult write_kattis(const ExportProblem& p, const export_parts::PackageFol
     for (const auto& group : groups) scoring = scoring || group.points > 0;
     folder.text("problem.yaml", problem_yaml(p, scoring));
     folder.text(".timelimit", number_text(p.problem.limits.time_s) + "\n");
+    folder.text("problem_statement/problem.en.tex",
+                statement_tex(p.problem.title.empty() ? p.problem.name : p.problem.title));
     folder.text("data/testdata.yaml", "on_reject: continue\ngrader_flags: ignore_sample sum\n");
     // Each group below data/ states its own grader_flags: it would inherit ignore_sample, which
     // only the top may carry.
