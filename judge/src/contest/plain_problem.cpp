@@ -73,8 +73,8 @@ struct FoundTest {
     fs::path input, answer;
     double time_limit_s = 0;  // 0: the problem's
     long long memory_limit_mib = 0;
-    std::vector<std::string> checker_arguments;
-    YAML::Node arguments_node;  // where they were given, for a message (a list; none: null)
+    std::vector<std::string> checker_arguments = {};
+    YAML::Node arguments_node = {};  // where they were given, for a message (a list; none: null)
 };
 
 // A listed test's file: a regular file (never a link), relative to problem.yaml.
