@@ -32,6 +32,9 @@ void read_data(const PackageFiles& files, const Metadata& meta, problem::Problem
 // The output validator (custom, or the default one's flags) and the input validators.
 void read_validators(const PackageFiles& files, const Metadata& meta, problem::Problem& problem, Refusals& refusals);
 
+// include/<language>/ and include/default/: the files added to every submission of a language.
+void read_included(const PackageFiles& files, problem::Problem& problem, Refusals& refusals);
+
 // submissions/<verdict>/: expectations.
 void read_submissions(const PackageFiles& files, problem::Problem& problem, Refusals& refusals);
 

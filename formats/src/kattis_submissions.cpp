@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
+#include <map>
 #include <optional>
 #include <string_view>
 
@@ -349,6 +350,45 @@ std::vector<Rule> read_submissions_yaml(const PackageFiles& files, const fs::pat
 }
 
 }  // namespace
+
+void read_included(const PackageFiles& files, Problem& problem, Refusals& refusals) {
+    const fs::path dir = files.root() / "include";
+    if (!files.is_dir(dir)) return;
+    // The format's language codes for the judge's languages.
+    const std::map<std::string, std::string> ours = {
+        {"c", "c"}, {"cpp", "cpp"}, {"python3", "python"}, {"java", "java"}, {"pascal", "pascal"}};
+    std::map<std::string, std::vector<fs::path>> own;
+    std::vector<fs::path> fallback;
+    for (const auto& sub : files.list(dir, refusals)) {
+        const std::string code = sub.filename().string();
+        if (!files.is_dir(sub)) {
+            refusals.add(sub, 0, "include/ holds a folder per language (include/<language>/), not files");
+            continue;
+        }
+        std::vector<fs::path> list;
+        for (const auto& f : files.list(sub, refusals)) {
+            if (files.is_dir(f))
+                refusals.add(f, 0, "a folder in include/" + code + "/: only files are added to submissions here");
+            else if (auto file = files.regular(f, refusals); file && file->filename() != f.filename())
+                refusals.add(f, 0, "a link in include/" + code + "/ to a file of another name: the name is kept here");
+            else if (file)
+                list.push_back(*file);
+        }
+        if (code == "default") {
+            fallback = list;
+        } else if (const auto it = ours.find(code); it != ours.end()) {
+            own[it->second] = list;
+        } else {
+            problem.notes.push_back("include/" + code + "/: no language of the judge has that code, not used");
+        }
+    }
+    for (const auto& [code, language] : ours) {
+        if (own.count(language))
+            problem.included_files[language] = own[language];
+        else if (!fallback.empty())
+            problem.included_files[language] = fallback;
+    }
+}
 
 void read_submissions(const PackageFiles& files, Problem& problem, Refusals& refusals) {
     const fs::path dir = files.root() / "submissions";

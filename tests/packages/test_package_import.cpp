@@ -449,3 +449,65 @@ TEST_CASE("import: what submissions.yaml asks and the judge cannot check is refu
     CHECK(all.find("found 'OLE'") != std::string::npos);
     CHECK_FALSE(fs::exists(root / "contest"));
 }
+
+namespace {
+
+// 2025-09 with include/cpp/answer.h (marked as the C++ one) and include/default/answer.h (for the
+// other languages): the submissions include answer.h and print answer(N).
+fs::path included_package(const fs::path& root) {
+    const fs::path dir = root / "incl";
+    write_text(dir / "problem.yaml",
+               "problem_format_version: 2025-09\nname: Incl\nuuid: x\nlimits:\n  time_limit: 2\n  memory: 256\n");
+    write_text(dir / "data/sample/1.in", "1\n");
+    write_text(dir / "data/sample/1.ans", "1\n");
+    write_text(dir / "data/secret/1.in", "7\n");
+    write_text(dir / "data/secret/1.ans", "7\n");
+    write_text(dir / "include/cpp/answer.h", "#define FROM_CPP_FOLDER 1\ninline long answer(long n) { return n; }\n");
+    write_text(dir / "include/default/answer.h", "static long answer(long n) { return n; }\n");
+    write_text(dir / "submissions/accepted/sol.cpp",
+               "#include <cstdio>\n#include \"answer.h\"\n#ifndef FROM_CPP_FOLDER\n#error not the C++ folder's\n"
+               "#endif\nint main() { long n; std::scanf(\"%ld\", &n); std::printf(\"%ld\\n\", answer(n)); }\n");
+    write_text(dir / "submissions/accepted/sol.c",
+               "#include <stdio.h>\n#include \"answer.h\"\n"
+               "int main(void) { long n; scanf(\"%ld\", &n); printf(\"%ld\\n\", answer(n)); return 0; }\n");
+    // Its own answer.h is replaced by the package's, as the spec says for a name both have.
+    write_text(dir / "submissions/accepted/folder/main.cpp",
+               "#include <cstdio>\n#include \"answer.h\"\nint main() { long n; std::scanf(\"%ld\", &n); "
+               "std::printf(\"%ld\\n\", answer(n)); }\n");
+    write_text(dir / "submissions/accepted/folder/answer.h", "inline long answer(long n) { return n + 1; }\n");
+    return dir;
+}
+
+}  // namespace
+
+TEST_CASE("import: include/<language>/ files are compiled with every submission of the language") {
+    const fs::path root = scratch("import-include");
+    const fs::path contest = imported(included_package(root / "pkg"), root / "contest");
+    // A contestant added after the import is compiled with them too.
+    write_text(contest.parent_path() / "contestants/host/incl.cpp",
+               "#include <cstdio>\n#include \"answer.h\"\nint main() { long n; std::scanf(\"%ld\", &n); "
+               "std::printf(\"%ld\\n\", answer(n)); }\n");
+    const auto points = points_by_contestant(contest, root / "graded");
+    CHECK(points.at("accepted-sol.cpp") == Approx(1));
+    CHECK(points.at("accepted-sol.c") == Approx(1));
+    CHECK(points.at("accepted-folder") == Approx(1));
+    CHECK(points.at("host") == Approx(1));
+    sudoku::judge::GradeOptions options;
+    options.out_dir = root / "verify";
+    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
+    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
+    CHECK(std::get<sudoku::judge::Verification>(verified).differences() == 0);
+}
+
+TEST_CASE("import: a file directly in include/ is refused") {
+    const fs::path root = scratch("import-include-refused");
+    const fs::path pkg = included_package(root / "pkg");
+    write_text(pkg / "include/answer.h", "long answer(long n);\n");
+    auto written = sudoku::judge::import_package(pkg, root / "contest", std::nullopt);
+    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
+    const auto& message = std::get<std::vector<sudoku::Diagnostic>>(written).at(0).to_string();
+    INFO(message);
+    CHECK(message.find("include/answer.h") != std::string::npos);
+    CHECK(message.find("a folder per language") != std::string::npos);
+    CHECK_FALSE(fs::exists(root / "contest"));
+}

@@ -4,6 +4,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -69,14 +70,35 @@ std::string test_text(const TestCase& t) {
 
 }  // namespace
 
+namespace {
+
+// The problem's files for the submission's language join its own, each over one of the same name.
+void add_included_files(const ContestProblem& p, SubmissionFiles& s) {
+    if (!s.language || !s.refusal.empty() || s.files.empty()) return;
+    const auto it = p.included_files.find(s.language->name);
+    if (it == p.included_files.end()) return;
+    for (const auto& f : it->second) {
+        const auto same = std::find_if(s.files.begin() + 1, s.files.end(),
+                                       [&](const fs::path& g) { return g.filename() == f.filename(); });
+        if (same != s.files.end())
+            *same = f;
+        else
+            s.files.push_back(f);
+    }
+}
+
+}  // namespace
+
 FoundSubmissions find_submissions(const Contest& contest) {
     FoundSubmissions found;
     found.contestants = list_contestants(contest.contestants_dir);
     found.languages = contest_languages(contest.compile);
     for (const auto& name : found.contestants) {
         std::vector<SubmissionFiles>& own = found.files.emplace_back();
-        for (const auto& p : contest.problems)
+        for (const auto& p : contest.problems) {
             own.push_back(find_sources(contest.contestants_dir / name, p.config.name, found.languages));
+            add_included_files(p, own.back());
+        }
     }
     return found;
 }

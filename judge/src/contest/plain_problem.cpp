@@ -368,6 +368,23 @@ void assign_groups(const YamlReader& in, const YAML::Node& root, const std::vect
     }
 }
 
+// The files compiled with every submission of a language (an imported Kattis include/<language>/).
+void read_included_files(const YamlReader& in, const YAML::Node& node, ContestProblem& p) {
+    if (!node.IsMap()) in.fail(node, "'included_files' expects a mapping of languages to lists of files");
+    for (const auto& entry : node) {
+        const std::string language = in.text(entry.first, "included_files");
+        if (!entry.second.IsSequence())
+            in.fail(entry.second, "'included_files: " + language + "' expects a list of files");
+        auto& list = p.included_files[language];
+        for (const auto& f : entry.second) {
+            const fs::path file = listed_file(in, f, "included_files", p.config_file.parent_path());
+            if (auto why = box_file_name_problem(file.filename().string()); !why.empty())
+                in.fail(f, "included file '" + file.filename().string() + "' " + why);
+            list.push_back(file);
+        }
+    }
+}
+
 void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::vector<FoundTest>& found,
                        ContestProblem& p) {
     if (!root.IsMap()) in.fail(root, "expected a mapping of keys (time_limit, checker, groups, ...)");
@@ -382,7 +399,7 @@ void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::
                         "memory_rule",    "partial_points",
                         "scoring",        "points",
                         "groups",         "checker_arguments",
-                        "case_sensitive"},
+                        "case_sensitive", "included_files"},
                  kPlainProblemFile);
     ProblemConfig& c = p.config;
     if (root["name"]) {
@@ -402,6 +419,7 @@ void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::
         c.output_limit_kib = in.integer(root["output_limit"], "output_limit", config_bounds::kOutputLimitKib);
     if (root["scoring"]) c.scoring = scoring_rule(in, root["scoring"]);
     read_checker(in, root, p);
+    if (const YAML::Node inc = root["included_files"]) read_included_files(in, inc, p);
     for (const auto& t : found)
         if (t.arguments_node.IsSequence() && p.checker_protocol != CheckerProtocol::kattis)
             in.fail(t.arguments_node, "'checker_arguments' is for a checker with checker_protocol: kattis");

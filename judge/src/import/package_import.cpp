@@ -133,6 +133,13 @@ void substitute_programs(Problem& p, const fs::path& aside) {
     if (p.checker.kind == problem::CheckerKind::program) substituted(p.checker.program);
     for (auto& v : p.validators) substituted(v.program);
     for (auto& e : p.expectations) substituted(e.submission);
+    for (auto& [language, files] : p.included_files)
+        for (auto& f : files) {
+            problem::Program one;
+            one.path = f;
+            substituted(one);
+            f = one.path;
+        }
 }
 
 // The paths under `aside` as they will be once it is renamed to `out`.

@@ -215,6 +215,18 @@ std::string tests_pattern(const PlainGroup& g, const std::vector<PlainGroup>& al
     return list + "]";
 }
 
+// The files every submission of a language is compiled with, relative to the problem's folder.
+void included_lines(const Problem& p, const fs::path& dir, std::ostream& y) {
+    if (p.included_files.empty()) return;
+    y << "included_files:\n";
+    for (const auto& [language, files] : p.included_files) {
+        y << "  " << language << ": [";
+        for (size_t i = 0; i < files.size(); ++i)
+            y << (i ? ", " : "") << quoted(fs::absolute(files[i]).lexically_normal().lexically_relative(dir).string());
+        y << "]\n";
+    }
+}
+
 void test_lines(const Problem& p, const fs::path& dir, std::ostream& y, std::vector<std::string>& refusals) {
     const bool own_arguments = p.checker.protocol == problem::CheckerProtocol::kattis && !same_test_arguments(p);
     y << "tests:\n";
@@ -288,6 +300,7 @@ WrittenProblem write_problem_yaml(const Problem& p, const fs::path& problem_dir,
       << "\nmemory_limit: " << p.limits.memory_mib << "\noutput_limit: " << p.limits.output_kib << "\n";
     checker_lines(p, checker, y, w.refusals);
     range_lines(p, w.refusals);
+    included_lines(p, problem_dir, y);
     test_lines(p, problem_dir, y, w.refusals);
     Problem rooted = p;
     if (rooted.groups.empty()) {

@@ -20,6 +20,8 @@
 //   submissions/<verdict>/*      expectations: accepted, wrong_answer, time_limit_exceeded,
 //                                run_time_error, rejected, partially_accepted, brute_force
 //   submissions/submissions.yaml 2025-09: permitted, required, score by submission pattern
+//   include/<language>/          files added to every submission of the language (default/: of
+//                                the others), Problem::included_files
 //
 // Refused, every one listed at once with its file and place: interactive, multi-pass and
 // submit-answer problems; custom graders; `constants` before 2025-09; a link leading out of the package; a test

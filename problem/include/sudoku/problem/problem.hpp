@@ -240,6 +240,9 @@ struct Problem {
     // The package's constants (Kattis 2025-09): "name" and "name.variant" to the text that replaces
     // {{name}} and {{name.variant}} in its validators and submissions before they are compiled.
     std::map<std::string, std::string> constants;
+    // Files added to every submission of a language before it is compiled, over its own of the
+    // same name (Kattis include/<language>/): the judge's language name ("cpp") to the files.
+    std::map<std::string, std::vector<std::filesystem::path>> included_files;
 };
 
 // The group named `name`, or nullptr.

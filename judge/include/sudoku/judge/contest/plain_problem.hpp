@@ -27,6 +27,8 @@
 //   checker_protocol: testlib  # testlib (exit codes) | lemon-message (LemonLime's reading of stderr)
 //                         # | kattis (a Kattis output validator: sudoku/judge/checkers/kattis_validator.hpp)
 //   checker_arguments: [float_tolerance, "1e-6"]  # kattis only: after its three files, every test
+//   included_files: {cpp: [../package/include/cpp/grader.h]}  # compiled with every submission of
+//                         # the language, over its own file of that name (relative to this file)
 //   case_sensitive: false # tokens and float: letters compare equal to their other case (Kattis's
 //                         # default validator); default true
 //   partial_points: exact # exact | lemon: counted as LemonLime counts (sudoku/judge/grading/scoring.hpp)
