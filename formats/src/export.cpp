@@ -91,17 +91,18 @@ std::string standard_io_note(const problem::Problem& problem, std::string_view f
 
 }  // namespace export_parts
 
-ExportResult write_kattis(const ExportProblem& problem, const export_parts::PackageFolder& folder);
+ExportResult write_kattis(const ExportProblem& problem, const export_parts::PackageFolder& folder,
+                          KattisExportVersion version);
 ExportResult write_domjudge(const ExportProblem& problem, const export_parts::PackageFolder& folder);
 ExportResult write_lemon(const ExportProblem& problem, const export_parts::PackageFolder& folder);
 ExportResult write_hydro(const ExportProblem& problem, const export_parts::PackageFolder& folder);
 ExportResult write_cms(const ExportProblem& problem, const export_parts::PackageFolder& folder);
 
-ExportResult write_format(const ExportProblem& problem, ExportFormat format,
+ExportResult write_format(const ExportProblem& problem, ExportFormat format, const ExportOptions& options,
                           const export_parts::PackageFolder& folder) {
     switch (format) {
         case ExportFormat::kattis:
-            return write_kattis(problem, folder);
+            return write_kattis(problem, folder, options.kattis);
         case ExportFormat::domjudge:
             return write_domjudge(problem, folder);
         case ExportFormat::hydro:
@@ -132,7 +133,7 @@ std::string package_name(const problem::Problem& problem, ExportFormat format, s
 // Written into a scratch folder beside the target and renamed at the end: a failed export leaves
 // nothing that looks like a package.
 std::variant<ExportResult, Diagnostic> export_problem(const ExportProblem& problem, ExportFormat format,
-                                                      const fs::path& out) {
+                                                      const fs::path& out, const ExportOptions& options) {
     std::vector<std::string> notes;
     const std::string name = package_name(problem.problem, format, notes);
     if (name.empty())
@@ -150,7 +151,7 @@ std::variant<ExportResult, Diagnostic> export_problem(const ExportProblem& probl
     std::error_code ignored;
     fs::remove_all(scratch, ignored);
     try {
-        ExportResult result = write_format(problem, format, export_parts::PackageFolder(scratch));
+        ExportResult result = write_format(problem, format, options, export_parts::PackageFolder(scratch));
         if (problem.any_valid.empty() && problem.problem.checker.kind != problem::CheckerKind::tokens)
             result.notes.push_back(std::string("the problem's '") +
                                    std::string(to_string(problem.problem.checker.kind)) +

@@ -26,6 +26,11 @@ Exit status: 0 written (notes on stdout), 2 bad input (the message names the fil
     app->add_option("--format", c.format, "kattis, domjudge, hydro, lemon or cms")
         ->required()
         ->check(CLI::IsMember({"kattis", "domjudge", "hydro", "lemon", "cms"}));
+    app->add_option("--kattis-version", c.kattis_version,
+                    "the Kattis package's version: legacy (testdata.yaml, what DOMjudge reads) or 2025-09 "
+                    "(test_group.yaml); one package cannot hold both")
+        ->check(CLI::IsMember({"legacy", "2025-09"}))
+        ->type_name("VERSION");
     app->add_option("--out", c.out, "the folder to write OUT/<name> in")->required()->type_name("OUT");
 }
 
@@ -37,7 +42,9 @@ int run_export(const ExportCommand& c) {
     }
     const auto format = from_string<formats::ExportFormat>(c.format);
     std::filesystem::create_directories(c.out);
-    auto written = formats::export_problem(std::get<formats::ExportProblem>(read), *format, c.out);
+    formats::ExportOptions options;
+    options.kattis = *from_string<formats::KattisExportVersion>(c.kattis_version);
+    auto written = formats::export_problem(std::get<formats::ExportProblem>(read), *format, c.out, options);
     if (auto* d = std::get_if<Diagnostic>(&written)) {
         std::cerr << d->to_string() << "\n";
         return exit_bad_input;

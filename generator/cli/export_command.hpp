@@ -9,6 +9,7 @@ namespace sudoku::cli {
 struct ExportCommand {
     std::string test_set;
     std::string format;
+    std::string kattis_version = "legacy";
     std::string out;
 };
 

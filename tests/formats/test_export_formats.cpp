@@ -56,8 +56,9 @@ sudoku::ProblemConfig config_of(const std::string& name) {
         sudoku::load_problem_config(fs::path(SUDOKU_SOURCE_DIR) / "testdata" / name / "config.yaml"));
 }
 
-fs::path exported(const ExportProblem& p, ExportFormat format, const fs::path& out) {
-    auto written = sudoku::formats::export_problem(p, format, out);
+fs::path exported(const ExportProblem& p, ExportFormat format, const fs::path& out,
+                  const sudoku::formats::ExportOptions& options = {}) {
+    auto written = sudoku::formats::export_problem(p, format, out, options);
     if (auto* d = std::get_if<sudoku::Diagnostic>(&written)) FAIL(d->to_string());
     return std::get<sudoku::formats::ExportResult>(written).directory;
 }
@@ -113,13 +114,62 @@ TEST_CASE("export kattis: every shipped problem as the legacy package format des
     fs::remove_all(out);
 }
 
+TEST_CASE("export kattis 2025-09: problem.yaml's version and uuid, test_group.yaml's aggregation and points") {
+    const fs::path out = scratch("kattis-2025");
+    sudoku::formats::ExportOptions options;
+    options.kattis = sudoku::formats::KattisExportVersion::v2025_09;
+    for (const char* name : kTestSets) {
+        INFO(name);
+        const ExportProblem p = shipped(name);
+        const auto config = config_of(name);
+        const fs::path dir = exported(p, ExportFormat::kattis, out, options);
+        const YAML::Node yaml = YAML::LoadFile((dir / "problem.yaml").string());
+        CHECK(yaml["problem_format_version"].as<std::string>() == "2025-09");
+        CHECK(std::regex_match(yaml["uuid"].as<std::string>(),
+                               std::regex("[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")));
+        // The legacy keys are errors in 2025-09, and its files are the only ones read.
+        CHECK_FALSE(yaml["validation"].IsDefined());
+        CHECK_FALSE(fs::exists(dir / ".timelimit"));
+        const bool custom = config.checker == "sudoku";
+        CHECK(fs::exists(dir / "output_validator/validate.cpp") == custom);
+        CHECK_FALSE(fs::exists(dir / "output_validators"));
+        int total = 0;
+        for (const auto& group : config.groups) {
+            const bool per_group = config.scoring == "per-group";
+            const int points = per_group ? group.points : group.points * group.count;
+            total += points;
+            const YAML::Node g = YAML::LoadFile((dir / "data/secret" / group.name / "test_group.yaml").string());
+            CHECK(g["score_aggregation"].as<std::string>() == (per_group ? "min" : "sum"));
+            CHECK(g["max_score"].as<int>() == points);
+        }
+        const YAML::Node secret = YAML::LoadFile((dir / "data/secret/test_group.yaml").string());
+        CHECK(secret["score_aggregation"].as<std::string>() == "sum");
+        CHECK(secret["max_score"].as<int>() == total);
+        for (const auto& entry : fs::recursive_directory_iterator(dir))
+            CHECK(entry.path().filename() != "testdata.yaml");
+    }
+    // The uuid follows the problem: the same in a second export, another for another problem.
+    const fs::path again = scratch("kattis-2025-again");
+    const auto uuid = [&](const fs::path& d) { return YAML::LoadFile((d / "problem.yaml").string())["uuid"]; };
+    CHECK(uuid(exported(shipped("qmark"), ExportFormat::kattis, again, options)).as<std::string>() ==
+          uuid(out / "qmark").as<std::string>());
+    CHECK(uuid(out / "qmark").as<std::string>() != uuid(out / "poj2676").as<std::string>());
+    fs::remove_all(out);
+    fs::remove_all(again);
+}
+
 TEST_CASE("export kattis: read back by the Kattis reader, every test scores as in the test set") {
+    const auto version =
+        GENERATE(sudoku::formats::KattisExportVersion::legacy, sudoku::formats::KattisExportVersion::v2025_09);
+    INFO("version " << sudoku::to_string(version));
+    sudoku::formats::ExportOptions options;
+    options.kattis = version;
     const fs::path out = scratch("kattis-back");
     std::mt19937 random(55);
     for (const char* name : kTestSets) {
         INFO(name);
         const ExportProblem p = shipped(name);
-        const fs::path dir = exported(p, ExportFormat::kattis, out);
+        const fs::path dir = exported(p, ExportFormat::kattis, out, options);
         auto read = sudoku::formats::read_kattis(dir);
         if (auto* errors = std::get_if<std::vector<sudoku::Diagnostic>>(&read)) FAIL(errors->front().to_string());
         const problem::Problem& back = std::get<problem::Problem>(read);

@@ -32,6 +32,15 @@ namespace sudoku::formats {
 
 enum class ExportFormat { kattis, domjudge, hydro, lemon, cms };
 
+// The Kattis package's version. One problem.yaml states one version and readers take its data
+// configuration from that version's files alone (legacy: testdata.yaml; 2025-09: test_group.yaml,
+// and problem.yaml's legacy keys are errors there), so the two cannot share a package.
+enum class KattisExportVersion { legacy, v2025_09 };
+
+struct ExportOptions {
+    KattisExportVersion kattis = KattisExportVersion::legacy;  // DOMjudge's is always legacy
+};
+
 // A problem as the writers take it: the model, and what only our test sets know.
 struct ExportProblem {
     problem::Problem problem;  // tests with readable paths; groups "sample", "secret/<g>" under "data"
@@ -52,10 +61,16 @@ struct ExportResult {
 // for Kattis and DOMjudge <name> keeps only the letters and digits of the problem's name.
 // A Diagnostic names the file or the model's part it could not write.
 std::variant<ExportResult, Diagnostic> export_problem(const ExportProblem& problem, ExportFormat format,
-                                                      const std::filesystem::path& out);
+                                                      const std::filesystem::path& out,
+                                                      const ExportOptions& options = {});
 
 
 }  // namespace sudoku::formats
+
+template <>
+struct sudoku::EnumNames<sudoku::formats::KattisExportVersion> {
+    static constexpr std::string_view names[] = {"legacy", "2025-09"};
+};
 
 template <>
 struct sudoku::EnumNames<sudoku::formats::ExportFormat> {
