@@ -8,6 +8,8 @@ set(SUDOKU_FORMATS_SOURCES
   domjudge.cpp package_zip.cpp
   # Polygon: problem.xml (read with libxml2)
   polygon.cpp
+  # LemonLime: the contest's .cdf, bounded and every field checked
+  lemon_cdf.cpp
   # the writers: test sets in other judges' formats (sudoku/formats/export.hpp)
   export.cpp export_kattis.cpp export_hydro.cpp export_lemon.cpp export_cms.cpp
   # the zips of the hosts that import one

@@ -12,7 +12,7 @@ set(SUDOKU_JUDGE_SOURCES
   # the machine checked before a contest (sudoku-judge doctor)
   doctor/doctor.cpp doctor/machine_checks.cpp
   # LemonLime contests
-  import/aside_folder.cpp import/lemon_cdf.cpp import/lemon_import.cpp
+  import/aside_folder.cpp import/lemon_import.cpp
   # other judges' packages (formats/) as a contest folder: problem.yaml, contestants, expectations
   import/package_import.cpp import/package_programs.cpp import/package_time_limit.cpp import/problem_yaml_writer.cpp
   # what a grading writes: the journal, results, the report, the output folder

@@ -13,8 +13,8 @@
 #include <tuple>
 
 #include "aside_folder.hpp"
-#include "lemon_cdf.hpp"
 #include "sudoku/common/config_paths.hpp"
+#include "sudoku/formats/lemon_cdf.hpp"
 #include "sudoku/judge/checkers/lemon_checkers.hpp"
 #include "sudoku/judge/contest/contest.hpp"
 #include "sudoku/judge/contest/plain_problem.hpp"
@@ -23,6 +23,7 @@
 namespace sudoku::judge {
 
 namespace fs = std::filesystem;
+namespace lemon = formats::lemon;
 using lemon::integer_field;
 using lemon::Json;
 using lemon::Refusal;

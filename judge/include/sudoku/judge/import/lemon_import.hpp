@@ -1,5 +1,6 @@
-// Bringing a LemonLime contest here: its .cdf (JSON) becomes a CONTEST.yaml and one problem.yaml
-// per task, pointing at LemonLime's own folders, which stay untouched:
+// Bringing a LemonLime contest here: its .cdf (JSON, read and its fields checked by
+// sudoku/formats/lemon_cdf.hpp) becomes a CONTEST.yaml and one problem.yaml per task, pointing at
+// LemonLime's own folders, which stay untouched:
 //
 //   lemon/contest.cdf          contestTitle, tasks[]: problemTitle, sourceFileName, inputFileName,
 //   lemon/data/...               outputFileName, standardInputCheck, standardOutputCheck, taskType,

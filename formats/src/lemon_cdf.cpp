@@ -1,11 +1,11 @@
-// Reading a .cdf (lemon_cdf.hpp).
-#include "lemon_cdf.hpp"
+// Reading a .cdf (sudoku/formats/lemon_cdf.hpp).
+#include "sudoku/formats/lemon_cdf.hpp"
 
 #include <cmath>
 
 #include "sudoku/common/bounded_file.hpp"
 
-namespace sudoku::judge::lemon {
+namespace sudoku::formats::lemon {
 
 namespace {
 
@@ -95,4 +95,4 @@ std::int64_t integer_field(const Json& object, const char* key, const std::strin
     return x;
 }
 
-}  // namespace sudoku::judge::lemon
+}  // namespace sudoku::formats::lemon

@@ -1,5 +1,6 @@
-// Reading a LemonLime .cdf without trusting it: its size and nesting bounded before it is parsed,
-// every field checked for its type and range, every refusal naming the field and where it is.
+// Reading a LemonLime contest's .cdf without trusting it: its size and nesting bounded before it is
+// parsed, every field checked for its type and range, every refusal naming the field and where it
+// is. The judge's import-lemon maps what it reads (sudoku/judge/import/lemon_import.hpp).
 #pragma once
 
 #include <cstdint>
@@ -8,7 +9,7 @@
 #include <string>
 #include <variant>
 
-namespace sudoku::judge::lemon {
+namespace sudoku::formats::lemon {
 
 using Json = nlohmann::json;
 
@@ -33,4 +34,4 @@ bool flag_field(const Json& object, const char* key, const std::string& where);
 std::int64_t integer_field(const Json& object, const char* key, const std::string& where, std::int64_t min,
                            std::int64_t max);
 
-}  // namespace sudoku::judge::lemon
+}  // namespace sudoku::formats::lemon
