@@ -176,13 +176,6 @@ Refusals write_aside(Problem& p, const fs::path& aside, const fs::path& out, std
     return check_loads(aside, out);
 }
 
-}  // namespace
-
-std::optional<PackageFormat> detect_package_format(const fs::path& source) {
-    std::error_code ec;
-    if (fs::is_regular_file(source, ec) && source.extension() == ".cdf") return PackageFormat::lemon;
-    if (fs::is_regular_file(source / "problem.xml", ec)) return PackageFormat::polygon;
-    if (fs::is_regular_file(source, ec) && source.extension() == ".zip") return detect_zip_format(source);
 // A zip's format from its shallowest marker file, at its root or one folder down (where read_source
 // finds the package): problem.xml is Polygon's; problem.yaml, domjudge-problem.ini or none is read
 // as DOMjudge's zip of a Kattis package, whose reader names what is missing. An unreadable zip goes
@@ -204,6 +197,13 @@ PackageFormat detect_zip_format(const fs::path& zip) {
     return format;
 }
 
+}  // namespace
+
+std::optional<PackageFormat> detect_package_format(const fs::path& source) {
+    std::error_code ec;
+    if (fs::is_regular_file(source, ec) && source.extension() == ".cdf") return PackageFormat::lemon;
+    if (fs::is_regular_file(source / "problem.xml", ec)) return PackageFormat::polygon;
+    if (fs::is_regular_file(source, ec) && source.extension() == ".zip") return detect_zip_format(source);
     if (formats::is_domjudge_package(source)) return PackageFormat::domjudge;
     if (formats::is_kattis_package(source)) return PackageFormat::kattis;
     return std::nullopt;
