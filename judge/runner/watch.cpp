@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,6 +15,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <sstream>
 
 #include "child.hpp"
 #include "cpu_wait.hpp"
@@ -101,6 +103,24 @@ void kill_tree(pid_t init, const Cgroups& cg, bool in_namespace) {
         kill(-init, SIGKILL);
         for (int round = 0; round < 3; ++round) kill_groups(cg);
     }
+}
+
+// Without a pid namespace a process that left init's process group (setsid) and, without cgroups,
+// every list the runner kills by, would outlive its run: under the same uid as every later program,
+// it could kill them or hold the uid's process count with zombies. The runner is the subreaper of
+// its runs, so every orphan of a run comes to it (it has no other children): it kills and reaps
+// them until none is left, before it answers. False when one would not end.
+bool end_leftovers() {
+    for (int round = 0; round < 2000; ++round) {
+        int status;
+        pid_t reaped;
+        while ((reaped = waitpid(-1, &status, WNOHANG)) > 0) {}
+        if (reaped < 0 && errno == ECHILD) return true;
+        std::istringstream children(read_small("/proc/self/task/" + std::to_string(getpid()) + "/children"));
+        for (pid_t child; children >> child;) kill(child, SIGKILL);
+        usleep(1000);
+    }
+    return false;
 }
 
 // The groups' counters at the start of a run: a resident group holds the runner too, and what the
@@ -265,6 +285,10 @@ bool interrupted() { return g_interrupted != 0; }
 
 int run(const Options& o, const Cgroups* resident) {
     if (Record refused; !pin_to(o, refused.error) || declares_too_much(o, refused)) return write_record(o, refused);
+    if (Record refused; prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
+        refused.error = std::string("prctl(PR_SET_CHILD_SUBREAPER): ") + std::strerror(errno);
+        return write_record(o, refused);
+    }
     Cgroups cg = resident && o.cgroups ? *resident : setup_cgroups(o);
     if (resident && !o.cgroups) cg.leave_to = parents_of(*resident);
     const Baselines baselines = take_baselines(cg, o);
@@ -294,6 +318,7 @@ int run(const Options& o, const Cgroups* resident) {
     kill_tree(init, cg, place.in_namespace);
     int init_status;
     while (waitpid(init, &init_status, 0) < 0 && errno == EINTR) {}
+    if (!end_leftovers()) r.error = "a process the program left would not end";
     const double wall_runner = now_s() - start;
     char buf[512];
     const ssize_t len = read(error_pipe[0], buf, sizeof buf);
