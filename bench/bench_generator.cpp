@@ -13,9 +13,9 @@
 #include <string>
 #include <variant>
 
-#include "sudoku/generator/problem_config.hpp"
 #include "sudoku/generator/puzzle_generator.hpp"
 #include "sudoku/generator/test_set.hpp"
+#include "sudoku/problem/problem_config.hpp"
 #include "sudoku/solver/dlx.hpp"
 #include "sudoku/solver/solved_grid.hpp"
 

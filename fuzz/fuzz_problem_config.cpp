@@ -1,4 +1,4 @@
-// libFuzzer target: YAML problem configs (load_problem_config of sudoku/generator/problem_config.hpp).
+// libFuzzer target: YAML problem configs (load_problem_config of sudoku/problem/problem_config.hpp).
 // The loader takes a path, so each input goes to an in-memory file (memfd) named by its
 // /proc/self/fd path: no disk traffic, nothing left behind.
 #include <sys/mman.h>
@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "sudoku/generator/problem_config.hpp"
+#include "sudoku/problem/problem_config.hpp"
 
 namespace {
 

@@ -10,9 +10,9 @@
 #include "export_command.hpp"
 #include "sudoku/generator/difficulty.hpp"
 #include "sudoku/generator/generator_version.hpp"
-#include "sudoku/generator/problem_config.hpp"
 #include "sudoku/generator/puzzle_generator.hpp"
 #include "sudoku/generator/test_set.hpp"
+#include "sudoku/problem/problem_config.hpp"
 #include "sudoku/solver/formats.hpp"
 #include "sudoku/solver/solve.hpp"
 

@@ -23,9 +23,6 @@ std::string seconds_text(double s) {
     return buf;
 }
 
-// Fewest clues a unique puzzle can have, where it is known (9x9: 17, McGuire et al. 2012; 4x4: 4).
-int fewest_unique_clues(int box) { return box == 2 ? 4 : box == 3 ? 17 : 0; }
-
 bool is_unique(const Grid& puzzle) { return count_completions(puzzle, 2) == 1; }
 
 // A completion of `puzzle` other than `solution` (which is known to be one), if any.
@@ -236,28 +233,12 @@ std::optional<GeneratedPuzzle> try_unsolvable(const PuzzleRequest& request, cons
 }  // namespace
 
 std::optional<std::string> impossible_request(const PuzzleRequest& request) {
-    if (!is_supported_box(request.box)) return "box size must be 2..5";
-    const int cells = request.box * request.box * request.box * request.box;
-    const std::string range = std::to_string(request.min_clues) + ".." + std::to_string(request.max_clues);
-    if (request.min_clues > request.max_clues) return "clue range " + range + " has MIN > MAX";
-    if (request.min_clues < 0 || request.max_clues > cells)
-        return "clue range " + range + " is outside 0.." + std::to_string(cells);
-    const int fewest = fewest_unique_clues(request.box);
     if (request.minimal && request.kind != PuzzleKind::unique)
         return "a minimal puzzle is a unique one, not " + std::string(to_string(request.kind));
     if (request.minimal && request.symmetry != Symmetry::none)
         return "minimal puzzles are made without symmetry (asked: " + std::string(to_string(request.symmetry)) +
                "): removal by symmetric orbits leaves clues that are not needed";
-    if (request.kind == PuzzleKind::unique && request.max_clues < fewest)
-        return "a unique puzzle needs at least " + std::to_string(fewest) + " clues, the range is " + range;
-    if (request.kind == PuzzleKind::unsolvable && request.min_clues >= cells)
-        return "a puzzle with all " + std::to_string(cells) +
-               " cells given and no repeated digit is solved, "
-               "so it cannot be unsolvable";
-    if (request.kind == PuzzleKind::unsolvable && request.max_clues <= fewest)
-        return "an unsolvable puzzle is made from a unique one plus a wrong clue: it needs more than " +
-               std::to_string(fewest) + " clues, the range is " + range;
-    return std::nullopt;
+    return impossible_clue_range(request.box, request.min_clues, request.max_clues, request.kind);
 }
 
 std::variant<GeneratedPuzzle, std::string> generate_puzzle(const PuzzleRequest& request, Rng& rng) {

@@ -2,8 +2,8 @@
 #include "sudoku/generator/test_set_problem.hpp"
 
 #include "sudoku/common/sha256.hpp"
-#include "sudoku/generator/manifest.hpp"
-#include "sudoku/generator/problem_config.hpp"
+#include "sudoku/problem/manifest.hpp"
+#include "sudoku/problem/problem_config.hpp"
 
 namespace sudoku {
 

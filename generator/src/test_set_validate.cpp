@@ -6,10 +6,10 @@
 
 #include "answer_recheck.hpp"
 #include "sudoku/common/sha256.hpp"
-#include "sudoku/generator/manifest.hpp"
 #include "sudoku/generator/puzzle_generator.hpp"
 #include "sudoku/generator/symmetry.hpp"
 #include "sudoku/generator/test_set.hpp"
+#include "sudoku/problem/manifest.hpp"
 #include "sudoku/solver/dlx.hpp"
 #include "sudoku/solver/formats.hpp"
 #include "sudoku/solver/problems.hpp"

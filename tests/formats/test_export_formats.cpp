@@ -17,8 +17,8 @@
 
 #include "sudoku/formats/export.hpp"
 #include "sudoku/formats/kattis.hpp"
-#include "sudoku/generator/problem_config.hpp"
 #include "sudoku/generator/test_set_problem.hpp"
+#include "sudoku/problem/problem_config.hpp"
 #include "sudoku/problem/scoring.hpp"
 #include "support/skip.hpp"
 

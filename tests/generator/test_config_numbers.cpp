@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "scratch_dir.hpp"
-#include "sudoku/generator/problem_config.hpp"
+#include "sudoku/problem/problem_config.hpp"
 
 using namespace sudoku;
 using sudoku::testing::scratch_dir;

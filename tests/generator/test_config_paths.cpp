@@ -6,7 +6,7 @@
 #include <cstdlib>
 
 #include "scratch_dir.hpp"
-#include "sudoku/generator/problem_config.hpp"
+#include "sudoku/problem/problem_config.hpp"
 
 using namespace sudoku;
 using sudoku::testing::read_file;

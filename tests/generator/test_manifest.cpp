@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "scratch_dir.hpp"
-#include "sudoku/generator/manifest.hpp"
+#include "sudoku/problem/manifest.hpp"
 
 namespace fs = std::filesystem;
 using namespace sudoku;

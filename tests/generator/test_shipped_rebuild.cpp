@@ -5,8 +5,8 @@
 #include <set>
 
 #include "scratch_dir.hpp"
-#include "sudoku/generator/problem_config.hpp"
 #include "sudoku/generator/test_set.hpp"
+#include "sudoku/problem/problem_config.hpp"
 
 using namespace sudoku;
 using sudoku::testing::read_file;

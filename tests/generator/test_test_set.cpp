@@ -3,8 +3,8 @@
 
 #include "scratch_dir.hpp"
 #include "sudoku/common/sha256.hpp"
-#include "sudoku/generator/problem_config.hpp"
 #include "sudoku/generator/test_set.hpp"
+#include "sudoku/problem/problem_config.hpp"
 #include "sudoku/solver/dlx.hpp"
 #include "sudoku/solver/formats.hpp"
 

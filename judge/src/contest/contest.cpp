@@ -13,8 +13,8 @@
 #include "sudoku/common/path_within.hpp"
 #include "sudoku/common/sha256.hpp"
 #include "sudoku/common/yaml_reader.hpp"
-#include "sudoku/generator/manifest.hpp"
 #include "sudoku/judge/contest/plain_problem.hpp"
+#include "sudoku/problem/manifest.hpp"
 #include "sudoku/solver/formats.hpp"
 
 namespace sudoku::judge {

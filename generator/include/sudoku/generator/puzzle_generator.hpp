@@ -22,21 +22,14 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <variant>
 
-#include "sudoku/common/enum_names.hpp"
 #include "sudoku/generator/symmetry.hpp"
+#include "sudoku/problem/puzzle_kind.hpp"
 #include "sudoku/solver/grid.hpp"
 #include "sudoku/solver/rng.hpp"
 
 namespace sudoku {
-
-enum class PuzzleKind { unique, solvable, unsolvable };
-template <>
-struct EnumNames<PuzzleKind> {
-    static constexpr std::string_view names[] = {"unique", "solvable", "unsolvable"};
-};
 
 struct PuzzleRequest {
     int box = 3;
@@ -60,8 +53,9 @@ struct GeneratedPuzzle {
     Grid solution;  // the grid the clues were cut from (unsolvable: before the wrong clue went in)
 };
 
-// Why the request can never be met (MIN > MAX, a unique 9x9 puzzle below 17 clues, an unsolvable
-// puzzle with every cell given, ...), or nullopt when it is worth trying.
+// Why the request can never be met (a minimal puzzle that is not unique or has a symmetry, or a
+// clue range that cannot hold its kind: sudoku/problem/puzzle_kind.hpp), or nullopt when it is
+// worth trying.
 std::optional<std::string> impossible_request(const PuzzleRequest& request);
 
 // A puzzle meeting the request, or why none was found within its attempt budget.

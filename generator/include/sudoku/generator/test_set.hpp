@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "sudoku/common/diagnostic.hpp"
-#include "sudoku/generator/problem_config.hpp"
+#include "sudoku/problem/problem_config.hpp"
 
 namespace sudoku {
 

@@ -36,10 +36,10 @@
 
 #include "sudoku/common/bounds.hpp"
 #include "sudoku/common/diagnostic.hpp"
-#include "sudoku/generator/problem_config.hpp"
 #include "sudoku/judge/checkers/checkers.hpp"
 #include "sudoku/judge/grading/compile.hpp"
 #include "sudoku/judge/runner_client/runner_contract.hpp"
+#include "sudoku/problem/problem_config.hpp"
 
 namespace sudoku::judge {
 

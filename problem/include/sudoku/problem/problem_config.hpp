@@ -13,7 +13,7 @@
 //                                  # (absolute, or relative to this file's folder)
 //   scoring: per-test              # per-test | per-group (a group scores only when all pass)
 //   seed: 20091121
-//   samples: [ ... ]               # see the generator for the exact form
+//   samples: [ ... ]               # see the end of this list for the exact form
 //   groups:
 //     - name: dense
 //       count: 4
@@ -35,7 +35,8 @@
 //     - input: |
 //         7 0 0 9 0 0 0 0 1 ...
 //
-// The generator owns the parser (load_problem_config); the judge only reads the result.
+// One parser (load_problem_config) for both readers: the generator builds from the config what
+// the judge grades by it, and neither reads a key the other does not.
 #pragma once
 
 #include <cstdint>

@@ -1,8 +1,7 @@
-// manifest.json field by field: the one place its names are written (see sudoku/generator/manifest.hpp).
-#include "sudoku/generator/manifest.hpp"
+// manifest.json field by field: the one place its names are written (see sudoku/problem/manifest.hpp).
+#include "sudoku/problem/manifest.hpp"
 
 #include "sudoku/common/bounded_file.hpp"
-#include "sudoku/solver/formats.hpp"
 
 namespace sudoku {
 

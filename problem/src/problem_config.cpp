@@ -1,6 +1,6 @@
 // load_problem_config: the YAML problem config, read and checked key by key. Every complaint is a
 // Diagnostic at the YAML node it is about (yaml-cpp marks are 0-based, ours 1-based).
-#include "sudoku/generator/problem_config.hpp"
+#include "sudoku/problem/problem_config.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -9,8 +9,7 @@
 #include "sudoku/common/bounded_file.hpp"
 #include "sudoku/common/config_paths.hpp"
 #include "sudoku/common/yaml_reader.hpp"
-#include "sudoku/generator/puzzle_generator.hpp"
-#include "sudoku/generator/symmetry.hpp"
+#include "sudoku/problem/puzzle_kind.hpp"
 #include "sudoku/solver/formats.hpp"
 #include "sudoku/solver/problems.hpp"
 
@@ -102,12 +101,8 @@ TestGroup read_group(const YamlReader& in, const YAML::Node& node, const Problem
                 "problem " + std::string(problem.name) + " promises solvable input: kind unsolvable is not allowed");
     if (problem.input == Format::sudogob && group.kind == "solvable" && group.max_solutions == 0)
         in.fail(node["kind"], "sudogob answers exact counts: a solvable group needs 'max_solutions'");
-    PuzzleRequest request;
-    request.box = box;
-    request.min_clues = group.min_clues;
-    request.max_clues = group.max_clues;
-    request.kind = *from_string<PuzzleKind>(group.kind);
-    if (auto why = impossible_request(request)) in.fail(where, "impossible request: " + *why);
+    if (auto why = impossible_clue_range(box, group.min_clues, group.max_clues, *from_string<PuzzleKind>(group.kind)))
+        in.fail(where, "impossible request: " + *why);
     return group;
 }
 
