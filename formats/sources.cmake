@@ -12,6 +12,6 @@ set(SUDOKU_FORMATS_SOURCES
   lemon_cdf.cpp
   # the writers: test sets in other judges' formats (sudoku/formats/export.hpp)
   export.cpp export_kattis.cpp export_hydro.cpp export_lemon.cpp export_cms.cpp
-  # the zips of the hosts that import one
-  export_zip.cpp)
+  # a whole contest in those formats, and the zips of the hosts that import one
+  export_contest.cpp export_zip.cpp)
 list(TRANSFORM SUDOKU_FORMATS_SOURCES PREPEND ${CMAKE_CURRENT_LIST_DIR}/src/)

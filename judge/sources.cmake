@@ -2,9 +2,9 @@
 set(SUDOKU_JUDGE_SOURCES
   # the checkers: exact, tokens, lines, floats, LemonLime's modes, testlib-style special judges
   checkers/checkers.cpp checkers/float_checker.cpp checkers/kattis_validator.cpp checkers/lemon_checkers.cpp
-  # a contest: CONTEST.yaml, plain problems, languages, what each submission holds
-  contest/contest.cpp contest/grading_inputs.cpp contest/language_config.cpp contest/languages.cpp
-  contest/plain_problem.cpp contest/submission_file.cpp contest/submission_sources.cpp
+  # a contest: CONTEST.yaml, plain problems, languages, what each submission holds, its export
+  contest/contest.cpp contest/contest_export.cpp contest/grading_inputs.cpp contest/language_config.cpp
+  contest/languages.cpp contest/plain_problem.cpp contest/submission_file.cpp contest/submission_sources.cpp
   # grading: compile, run every test, decide the verdict, score
   grading/calibrate.cpp grading/compile.cpp grading/cpu_allocation.cpp grading/executable_copy.cpp
   grading/grader.cpp grading/program_digest.cpp grading/scoring.cpp grading/verdict.cpp

@@ -166,6 +166,7 @@ std::variant<ExportResult, Diagnostic> export_problem(const ExportProblem& probl
             result.archive = zip;
         }
         result.notes.insert(result.notes.begin(), notes.begin(), notes.end());
+        result.notes.insert(result.notes.end(), problem.problem.notes.begin(), problem.problem.notes.end());
         return result;
     } catch (const export_parts::WriteError& error) {
         fs::remove_all(scratch, ignored);

@@ -1,7 +1,7 @@
-// The LemonLime writer: a contest of one task, as LemonLime opens it and `sudoku-judge
-// import-lemon` reads it:
+// The LemonLime writer: a contest of one task, or of a task per problem of a whole contest, as
+// LemonLime opens it and `sudoku-judge import-lemon` reads it:
 //
-//   contest.cdf              JSON, version 1.0: contestTitle, tasks[1]: problemTitle,
+//   contest.cdf              JSON, version 1.0: contestTitle, tasks[]: problemTitle,
 //                            sourceFileName, inputFileName / outputFileName (file I/O kept) or
 //                            standardInputCheck / standardOutputCheck, taskType 0 (traditional),
 //                            comparisonMode 1 (ignore spaces) or 4 (special judge), testCases[]:
@@ -68,31 +68,44 @@ nlohmann::ordered_json task_of(const ExportProblem& p, const std::vector<export_
 
 }  // namespace
 
-ExportResult write_lemon(const ExportProblem& p, const export_parts::PackageFolder& folder) {
-    ExportResult result;
-    const auto groups = export_parts::scored_groups(p.problem);
+namespace export_parts {
+
+void write_lemon_contest(const std::string& title, const std::vector<const ExportProblem*>& problems,
+                         const PackageFolder& folder, std::vector<std::string>& notes) {
     nlohmann::ordered_json cdf;
     cdf["version"] = "1.0";
-    cdf["contestTitle"] = p.problem.title.empty() ? p.problem.name : p.problem.title;
-    cdf["tasks"] = nlohmann::ordered_json::array({task_of(p, groups)});
+    cdf["contestTitle"] = title;
+    cdf["tasks"] = nlohmann::ordered_json::array();
+    bool samples = false;
+    for (const ExportProblem* p : problems) {
+        const auto groups = scored_groups(p->problem);
+        cdf["tasks"].push_back(task_of(*p, groups));
+        const std::string data = "data/" + p->problem.name + "/";
+        for (const auto& group : groups)
+            for (const problem::Test* test : group.tests) {
+                folder.copy(data + group.name + "-" + test->input.filename().string(), test->input);
+                folder.copy(data + group.name + "-" + test->answer.filename().string(), test->answer);
+            }
+        if (!p->any_valid.empty()) {
+            folder.text(data + "sudoku_spj.cpp", checker_source(CheckerHost::lemon, p->any_valid));
+            notes.push_back("LemonLime runs " + data + "sudoku_spj: build it with g++ -O2 -o " + data + "sudoku_spj " +
+                            data + "sudoku_spj.cpp");
+        }
+        samples = samples || !sample_tests(p->problem).empty();
+    }
     cdf["contestants"] = nlohmann::ordered_json::array();
     folder.text("contest.cdf", cdf.dump(4) + "\n");
-    const std::string data = "data/" + p.problem.name + "/";
-    for (const auto& group : groups)
-        for (const problem::Test* test : group.tests) {
-            folder.copy(data + group.name + "-" + test->input.filename().string(), test->input);
-            folder.copy(data + group.name + "-" + test->answer.filename().string(), test->answer);
-        }
     std::filesystem::create_directories(folder.root() / "source");
-    if (!p.any_valid.empty()) {
-        folder.text(data + "sudoku_spj.cpp", checker_source(CheckerHost::lemon, p.any_valid));
-        result.notes.push_back("LemonLime runs " + data + "sudoku_spj: build it with g++ -O2 -o " + data +
-                               "sudoku_spj " + data + "sudoku_spj.cpp");
-    }
-    if (!export_parts::sample_tests(p.problem).empty())
-        result.notes.push_back("the samples are not exported: LemonLime grades test cases only");
-    result.notes.push_back(
-        "LemonLime's contest.cdf has no place for checksums: the test files' sha256 are not carried");
+    if (samples) notes.push_back("the samples are not exported: LemonLime grades test cases only");
+    notes.push_back("LemonLime's contest.cdf has no place for checksums: the test files' sha256 are not carried");
+}
+
+}  // namespace export_parts
+
+ExportResult write_lemon(const ExportProblem& p, const export_parts::PackageFolder& folder) {
+    ExportResult result;
+    export_parts::write_lemon_contest(p.problem.title.empty() ? p.problem.name : p.problem.title, {&p}, folder,
+                                      result.notes);
     return result;
 }
 

@@ -50,6 +50,11 @@ std::vector<ScoredGroup> scored_groups(const problem::Problem& problem);
 // Zips `folder`'s contents into `zip`, deterministically (formats/src/export_zip.cpp).
 void zip_folder(const std::filesystem::path& folder, const std::filesystem::path& zip);
 
+// LemonLime's contest.cdf holding a task per problem, with each problem's data/<name>/ and the
+// empty source/ (formats/src/export_lemon.cpp); what LemonLime cannot carry is added to `notes`.
+void write_lemon_contest(const std::string& title, const std::vector<const ExportProblem*>& problems,
+                         const PackageFolder& folder, std::vector<std::string>& notes);
+
 // The note every writer without file I/O adds for a problem read from named files.
 std::string standard_io_note(const problem::Problem& problem, std::string_view format);
 

@@ -30,6 +30,7 @@ Command add_import_command(CLI::App& judge);
 Command add_package_import_command(CLI::App& judge);
 Command add_verify_command(CLI::App& judge);
 Command add_doctor_command(CLI::App& judge);
+Command add_export_command(CLI::App& judge);
 
 // This program's own path (for commands printed to be run again on a node where it is not on PATH).
 std::string judge_path();

@@ -49,7 +49,8 @@ int main(int argc, char** argv) {
             judge_cli::add_grade_command(app),          judge_cli::add_merge_command(app),
             judge_cli::add_status_command(app),         judge_cli::add_calibrate_command(app),
             judge_cli::add_import_command(app),         judge_cli::add_doctor_command(app),
-            judge_cli::add_package_import_command(app), judge_cli::add_verify_command(app)};
+            judge_cli::add_package_import_command(app), judge_cli::add_verify_command(app),
+            judge_cli::add_export_command(app)};
         if (auto status = cli::parse(app, argc, argv)) return *status;
         for (const auto& command : commands)
             if (command.app->parsed()) try {

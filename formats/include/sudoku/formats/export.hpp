@@ -57,6 +57,21 @@ struct ExportResult {
     std::vector<std::string> notes;   // what the format could not carry, and how it was mapped
 };
 
+// A whole contest: its problems in order, and what a contest system's import asks beside them.
+struct ExportContest {
+    std::filesystem::path source;  // the contest file it was read from, for messages
+    std::string name;              // the title
+    std::string short_name;        // DOMjudge's short-name and CMS's name: [a-z0-9-] of the title
+    std::string start_time;        // DOMjudge's start-time, ISO 8601 with its offset
+    std::string duration;          // DOMjudge's duration, H:MM:SS
+    std::vector<ExportProblem> problems;
+};
+
+struct ContestExportResult {
+    std::filesystem::path directory;  // DIR
+    std::vector<std::string> notes;   // each problem's, prefixed with its name, then the contest's
+};
+
 // Writes `problem` in `format` to out/<name>/ (replacing nothing: an existing folder is refused);
 // for Kattis and DOMjudge <name> keeps only the letters and digits of the problem's name.
 // A Diagnostic names the file or the model's part it could not write.
@@ -64,6 +79,18 @@ std::variant<ExportResult, Diagnostic> export_problem(const ExportProblem& probl
                                                       const std::filesystem::path& out,
                                                       const ExportOptions& options = {});
 
+// Writes the whole contest in `format` into `out`, which must not exist or be empty; a failure
+// leaves it as it was. What DIR holds per format:
+//   kattis    <name>/ a package per problem, contest.yaml and problems.yaml (the ICPC contest
+//             package: id, label, name, rgb, time_limit)
+//   domjudge  <name>.zip per problem, contest.yaml (name, short-name, start-time, duration) and
+//             problems.yaml, which DOMjudge's contest import reads
+//   hydro     <name>.zip per problem
+//   lemon     one contest.cdf with a task per problem, data/<name>/ each, source/
+//   cms       <name>/ a task per problem and contest.yaml (name, description, tasks, users) for
+//             cmsImportContest's italy_yaml loader
+std::variant<ContestExportResult, Diagnostic> export_contest(const ExportContest& contest, ExportFormat format,
+                                                             const std::filesystem::path& out);
 
 }  // namespace sudoku::formats
 
