@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "judge_fixture.hpp"
+#include "runner_client/spawn.hpp"
 #include "sudoku/judge/runner_client/sandbox.hpp"
 
 using namespace judge_test;
@@ -72,4 +73,33 @@ TEST_CASE("runner place: an installed judge whose runner is missing runs no runn
     CHECK(status != 0);
     CHECK_THAT(err, Catch::Contains((prefix / "libexec/sudoku/sudoku-sandbox").string()));
     fs::remove_all(top);
+}
+
+TEST_CASE("runner place: a folder above the runner's that others can write is refused, unless sticky") {
+    const fs::path top = scratch("runner-above"), dir = top / "prefix/libexec";
+    const fs::path runner = runner_copy(dir);
+    chmod((top / "prefix").c_str(), 0777);
+    CHECK_THAT(runner_unsafe(runner), Catch::Contains((top / "prefix").string() + " is writable"));
+    chmod((top / "prefix").c_str(), 01777);  // as /tmp: only the owner of libexec can replace it
+    CHECK(runner_unsafe(runner).empty());
+    chmod((top / "prefix").c_str(), 0755);
+}
+
+TEST_CASE("runner place: the runner run is the file checked, not one put at its path since") {
+    const fs::path dir = scratch("runner-swap") / "libexec";
+    const fs::path runner = runner_copy(dir);
+    std::string why;
+    const int checked = sudoku::judge::open_runner(runner, why);
+    INFO(why);
+    REQUIRE(checked >= 0);
+    write_text(dir / "swapped", "#!/bin/sh\necho swapped\n");
+    chmod((dir / "swapped").c_str(), 0755);
+    fs::rename(dir / "swapped", runner);
+    auto started = sudoku::judge::spawn_with_pipes({runner.string(), "--version"}, false, checked);
+    close(checked);
+    REQUIRE(started.error.empty());
+    const std::string out = sudoku::judge::read_to_end(started.from_child);
+    sudoku::judge::wait_for_exit(started.pid);
+    CHECK_THAT(out, Catch::Contains("sudoku-sandbox"));
+    CHECK_THAT(out, !Catch::Contains("swapped"));
 }

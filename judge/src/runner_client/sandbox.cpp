@@ -1,6 +1,7 @@
 // Spawning the runner helper and reading its record (contract: docs/judge.md, "The runner").
 #include "sudoku/judge/runner_client/sandbox.hpp"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -98,24 +99,68 @@ fs::path sandbox_executable() {
     return (self.parent_path() / SUDOKU_RUNNER_FROM_BINDIR / "sudoku-sandbox").lexically_normal();
 }
 
-std::string runner_unsafe(const fs::path& runner) {
-    const bool as_root = geteuid() == 0;
-    for (const fs::path& place : {runner, runner.parent_path()}) {
-        struct stat st {};
-        if (lstat(place.c_str(), &st) != 0)
-            return "the runner " + runner.string() + " cannot be used: " + place.string() + ": " + std::strerror(errno);
-        const bool folder = place != runner;
-        if (folder ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))
-            return "the runner " + runner.string() + " is refused: " + place.string() + " is not a " +
-                   (folder ? "folder" : "regular file") + " (a link is never followed)";
-        if (as_root && st.st_uid != 0)
-            return "the runner " + runner.string() + " is refused: " + place.string() + " is owned by uid " +
-                   std::to_string(st.st_uid) + ", expected root's (the judge runs it as root)";
-        if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0)
-            return "the runner " + runner.string() + " is refused: " + place.string() +
-                   " is writable by its group or by others";
-    }
+namespace {
+
+enum class RunnerPlace { above, folder, file };
+
+// What makes `place` (open as `fd`) on the runner's path unsafe, "" when nothing.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): the place, then the runner it leads to
+std::string place_unsafe(int fd, const fs::path& place, const fs::path& runner, RunnerPlace kind) {
+    struct stat st {};
+    if (fstat(fd, &st) != 0)
+        return "the runner " + runner.string() + " cannot be used: " + place.string() + ": " + std::strerror(errno);
+    const bool file = kind == RunnerPlace::file;
+    if (file ? !S_ISREG(st.st_mode) : !S_ISDIR(st.st_mode))
+        return "the runner " + runner.string() + " is refused: " + place.string() + " is not a " +
+               (file ? "regular file" : "folder") + " (a link is never followed)";
+    if (geteuid() == 0 && st.st_uid != 0)
+        return "the runner " + runner.string() + " is refused: " + place.string() + " is owned by uid " +
+               std::to_string(st.st_uid) + ", expected root's (the judge runs it as root)";
+    const bool sticky_above = kind == RunnerPlace::above && (st.st_mode & S_ISVTX) != 0;
+    if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0 && !sticky_above)
+        return "the runner " + runner.string() + " is refused: " + place.string() +
+               " is writable by its group or by others";
     return "";
+}
+
+}  // namespace
+
+int open_runner(const fs::path& runner, std::string& why) {
+    if (!runner.is_absolute() || !runner.has_filename()) {
+        why = "the runner '" + runner.string() + "' cannot be used: not an absolute path to a file";
+        return -1;
+    }
+    const fs::path folder = runner.parent_path();
+    fs::path reached = runner.root_path();
+    int at = open(reached.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (at >= 0) why = place_unsafe(at, reached, runner, folder == reached ? RunnerPlace::folder : RunnerPlace::above);
+    for (const fs::path& part : folder.relative_path()) {
+        if (at < 0 || !why.empty()) break;
+        reached /= part;
+        const int next = openat(at, part.c_str(), O_PATH | O_NOFOLLOW | O_CLOEXEC);
+        close(at);
+        at = next;
+        if (at >= 0)
+            why = place_unsafe(at, reached, runner, reached == folder ? RunnerPlace::folder : RunnerPlace::above);
+    }
+    int fd = -1;
+    if (at >= 0 && why.empty()) {
+        fd = openat(at, runner.filename().c_str(), O_PATH | O_NOFOLLOW | O_CLOEXEC);
+        if (fd >= 0) why = place_unsafe(fd, runner, runner, RunnerPlace::file);
+        reached = runner;
+    }
+    if (why.empty() && (at < 0 || fd < 0))
+        why = "the runner " + runner.string() + " cannot be used: " + reached.string() + ": " + std::strerror(errno);
+    if (at >= 0) close(at);
+    if (!why.empty() && fd >= 0) close(fd);
+    return why.empty() ? fd : -1;
+}
+
+std::string runner_unsafe(const fs::path& runner) {
+    std::string why;
+    const int fd = open_runner(runner, why);
+    if (fd >= 0) close(fd);
+    return why;
 }
 
 namespace {
@@ -188,11 +233,14 @@ RunRecord parse_run_record(const std::string& text) {
 
 RunRecord run_sandboxed(const RunRequest& request) {
     const fs::path runner_path = sandbox_executable();
-    if (std::string why = runner_unsafe(runner_path); !why.empty()) return failed(why);
+    std::string why;
+    const int checked = open_runner(runner_path, why);
+    if (checked < 0) return failed(why);
     std::vector<std::string> args = helper_arguments(request);
     args.insert(args.begin(), runner_path.string());
 
-    SpawnedProcess runner = spawn_with_pipes(std::move(args), false);
+    SpawnedProcess runner = spawn_with_pipes(std::move(args), false, checked);
+    close(checked);
     if (!runner.error.empty()) return failed(runner.error);
     std::string text = read_to_end(runner.from_child);
     int status = wait_for_exit(runner.pid);
@@ -203,13 +251,17 @@ RunRecord run_sandboxed(const RunRequest& request) {
     return record;
 }
 
-bool SandboxSession::start() {
-    SpawnedProcess runner = spawn_with_pipes({sandbox_executable().string(), "--serve"}, true);
-    if (!runner.error.empty()) return false;
+std::string SandboxSession::start() {
+    std::string why;
+    const int checked = open_runner(sandbox_executable(), why);
+    if (checked < 0) return why;
+    SpawnedProcess runner = spawn_with_pipes({sandbox_executable().string(), "--serve"}, true, checked);
+    close(checked);
+    if (!runner.error.empty()) return runner.error;
     pid_ = runner.pid;
     to_runner_ = runner.to_child;
     from_runner_ = runner.from_child;
-    return true;
+    return "";
 }
 
 int SandboxSession::stop() {
@@ -230,10 +282,8 @@ RunRecord SandboxSession::run(const RunRequest& request, const std::atomic<bool>
         if (a.find('\n') != std::string::npos) return failed("an argument holds a newline: " + a);
         message += a + "\n";
     }
-    if (pid_ < 0) {
-        if (std::string why = runner_unsafe(sandbox_executable()); !why.empty()) return failed(why);
-        if (!start()) return failed("cannot start " + sandbox_executable().string() + " --serve");
-    }
+    if (pid_ < 0)
+        if (std::string why = start(); !why.empty()) return failed(why);
     if (write(to_runner_, message.data(), message.size()) != static_cast<ssize_t>(message.size()))
         return failed("the sandbox session ended unexpectedly (" + runner_end(stop()) + ")");
     std::string text;

@@ -13,7 +13,7 @@ extern char** environ;
 
 namespace sudoku::judge {
 
-SpawnedProcess spawn_with_pipes(std::vector<std::string> args, bool pipe_stdin) {
+SpawnedProcess spawn_with_pipes(std::vector<std::string> args, bool pipe_stdin, int program) {
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
@@ -32,7 +32,11 @@ SpawnedProcess spawn_with_pipes(std::vector<std::string> args, bool pipe_stdin) 
     // What the judge's own parent left open (`flock DIR sudoku-judge grade`) is not the runner's.
     posix_spawn_file_actions_addclosefrom_np(&actions, 3);
     pid_t pid = -1;
-    const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    // posix_spawn runs a path: the descriptor's is the judge's own /proc entry, as fexecve's is. The
+    // judge holds the descriptor until posix_spawn returns, and glibc returns after the child's exec.
+    const std::string path =
+        program < 0 ? args[0] : "/proc/" + std::to_string(getpid()) + "/fd/" + std::to_string(program);
+    const int rc = posix_spawn(&pid, path.c_str(), &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     close(out[1]);
     if (pipe_stdin) close(in[0]);

@@ -20,7 +20,9 @@ struct SpawnedProcess {
 // Starts argv[0] (a path) with its stdout on a pipe to us and, when `pipe_stdin`, its stdin on a
 // pipe from us; stderr and the environment are ours. No other descriptor crosses, whether ours or
 // inherited from the judge's parent.
-SpawnedProcess spawn_with_pipes(std::vector<std::string> argv, bool pipe_stdin);
+// `program`, when not -1: a descriptor of the file to run, opened and checked by the caller; argv[0]
+// is then only its name, and whatever stands at that path by now is not what runs.
+SpawnedProcess spawn_with_pipes(std::vector<std::string> argv, bool pipe_stdin, int program = -1);
 
 // Everything the descriptor gives until end of file (EINTR retried); closes it.
 std::string read_to_end(int fd);

@@ -94,8 +94,8 @@ public:
     RunRecord run(const RunRequest& request, const std::atomic<bool>* interrupt = nullptr);
 
 private:
-    bool start();
-    int stop();  // the runner's wait status
+    std::string start();  // "" when the runner started, why not otherwise
+    int stop();           // the runner's wait status
     int pid_ = -1, to_runner_ = -1, from_runner_ = -1;
 };
 
@@ -110,6 +110,13 @@ std::filesystem::path sandbox_executable();
 // file and a folder (never links) that neither group nor others can write, root's own when the
 // judge is root (it then runs the runner as root).
 std::string runner_unsafe(const std::filesystem::path& path);
+
+// The runner at `path` opened once (O_PATH), every folder from `/` down and the file itself checked
+// on the descriptors of the walk (no link followed): the judge runs that descriptor's file, so a
+// file put at the path after the check is never run. Every folder above the runner's own must be
+// as safe, or sticky like /tmp (then only the next folder's owner can replace it). -1 with `why`
+// set when the runner must not be run; the caller closes the descriptor.
+int open_runner(const std::filesystem::path& path, std::string& why);
 
 // What this machine gives runs asking for `wanted` (namespaces, cgroups, the CPU pin), probed by
 // one trivial run: the start-up line, and the contest's protections when no run is journaled.
