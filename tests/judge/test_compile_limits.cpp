@@ -53,3 +53,26 @@ TEST_CASE("compile limits: a compile writing past output_limit is CE naming the 
                    Catch::StartsWith("compilation exceeded the judge's compile output_limit of 1 MiB for a file"));
     }
 }
+
+TEST_CASE("compile limits: a compiler holding more than memory_limit is CE naming the judge's limit") {
+    const fs::path dir = scratch("compile-memory-limit");
+    write_sum_contest(dir);
+    // A compiler of the language table that touches 300 MiB, past a 64 MiB limit.
+    write_text(dir / "contest.yaml",
+               "name: Sum contest\nproblems: [sum]\njobs: 1\ncompile:\n  memory_limit: 64\nlanguages:\n  hog:\n"
+               "    extensions: [.hog]\n    compile: \"python3 -c b'x'*(300<<20) {src}\"\n    run: \"{exe}\"\n");
+    write_text(dir / "contestants/mallory/sum.hog", "anything\n");
+    const CliRun r = judge_in(dir, "grade contest.yaml --out out");
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const Json results = Json::parse(read_text(dir / "out/results.json"));
+    bool seen = false;
+    for (const auto& c : results["contestants"]) {
+        if (c["name"] != "mallory") continue;
+        seen = true;
+        CHECK(c["problems"][0]["status"] == "CE");
+        CHECK_THAT(c["problems"][0]["compile_message"].get<std::string>(),
+                   Catch::StartsWith("compilation exceeded the judge's compile memory_limit of 64 MiB"));
+    }
+    CHECK(seen);
+}
