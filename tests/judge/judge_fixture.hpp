@@ -150,12 +150,13 @@ struct CliRun {
     std::string out, err;
 };
 
-// `cd DIR && sudoku-judge ARGS`, stdout and stderr to files beside DIR.
-inline CliRun judge_in(const fs::path& dir, const std::string& args) {
+// `cd DIR && sudoku-judge ARGS`, stdout and stderr to files beside DIR; `wrapper`, when given, is a
+// program the judge is started through (`wrapper sudoku-judge ARGS`).
+inline CliRun judge_in(const fs::path& dir, const std::string& args, const std::string& wrapper = "") {
     const fs::path out = dir.string() + ".out", err = dir.string() + ".err";
     std::string command = "cd '";
-    command += dir.string() + "' && '" + judge_cli().string() + "' " + args + " >'" + out.string() + "' 2>'" +
-               err.string() + "'";
+    command += dir.string() + "' && " + (wrapper.empty() ? "" : "'" + wrapper + "' ") + "'" + judge_cli().string() +
+               "' " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
     const int raw = std::system(command.c_str());
     return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, read_text(out), read_text(err)};
 }

@@ -1,6 +1,8 @@
 // The judge follows no link planted in its own folder: --out (or a shard's folder, on storage
 // others may write) holds only what the judge made, and a link put in place of one of its names
-// must never lead the root judge to chown, truncate, fill, empty or append to what it names.
+// must never lead the root judge to chown, truncate, fill, empty or append to what it names. Every
+// case runs twice: with openat2, and through judge_test_without_openat2 as on a kernel without it,
+// where the judge walks the path with O_NOFOLLOW instead.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -21,15 +23,23 @@ uid_t owner_of(const fs::path& p) {
     return st.st_uid;
 }
 
+// The way the judge is started: directly, or as on a kernel without openat2.
+std::string judge_way() { return GENERATE(std::string(), std::string(SUDOKU_WITHOUT_OPENAT2)); }
+
+// A scratch folder of its own for each way.
+fs::path scratch_for(const std::string& name, const std::string& way) {
+    return scratch(name + (way.empty() ? "" : "-walk"));
+}
+
 // As root, gives `p` to kOwner, so that a chown through a link would show.
 void give_away(const fs::path& p) {
     if (getuid() == 0) REQUIRE(lchown(p.c_str(), kOwner, kOwner) == 0);
 }
 
 // The sum contest graded once into dir/out, as the folder is before a link is planted in it.
-void graded_once(const fs::path& dir) {
+void graded_once(const fs::path& dir, const std::string& way) {
     write_sum_contest(dir);
-    const CliRun first = judge_in(dir, "grade contest.yaml --out out");
+    const CliRun first = judge_in(dir, "grade contest.yaml --out out", way);
     INFO(first.err);
     REQUIRE(first.status == 0);
 }
@@ -44,14 +54,15 @@ double total_of(const fs::path& results, const std::string& name) {
 }  // namespace
 
 TEST_CASE("planted links: probe naming a folder outside is not chowned; the judge makes its own probe") {
-    const fs::path dir = scratch("link-probe");
-    graded_once(dir);
+    const std::string way = judge_way();
+    const fs::path dir = scratch_for("link-probe", way);
+    graded_once(dir, way);
     write_text(dir / "outside/kept.txt", "precious\n");
     give_away(dir / "outside");
     fs::remove_all(dir / "out/probe");
     fs::create_directory_symlink(dir / "outside", dir / "out/probe");
 
-    const CliRun r = judge_in(dir, "grade contest.yaml --out out");
+    const CliRun r = judge_in(dir, "grade contest.yaml --out out", way);
     INFO(r.err);
     CHECK(r.status == 0);
     if (getuid() == 0) CHECK(owner_of(dir / "outside") == kOwner);
@@ -60,14 +71,15 @@ TEST_CASE("planted links: probe naming a folder outside is not chowned; the judg
 }
 
 TEST_CASE("planted links: work/slot-0/stdout naming a file is not truncated, filled or chowned") {
-    const fs::path dir = scratch("link-stdout");
+    const std::string way = judge_way();
+    const fs::path dir = scratch_for("link-stdout", way);
     write_sum_contest(dir);
     std::string config = read_text(dir / "testdata/sum/config.yaml");
     config.replace(config.find("input: sudoku.in\noutput: sudoku.out"), 35, "input: stdin\noutput: stdout");
     write_text(dir / "testdata/sum/config.yaml", config);
     fs::remove(dir / "contestants/alice/sum.c");
     fs::copy_file(fs::path(SUDOKU_SOURCE_DIR) / "tests/judge/programs/sum_stdio.c", dir / "contestants/alice/sum.c");
-    const CliRun first = judge_in(dir, "grade contest.yaml --out out");
+    const CliRun first = judge_in(dir, "grade contest.yaml --out out", way);
     INFO(first.err);
     REQUIRE(first.status == 0);
     write_text(dir / "victim.txt", "precious\n");
@@ -75,7 +87,7 @@ TEST_CASE("planted links: work/slot-0/stdout naming a file is not truncated, fil
     fs::remove(dir / "out/work/slot-0/stdout");
     fs::create_symlink(dir / "victim.txt", dir / "out/work/slot-0/stdout");
 
-    const CliRun r = judge_in(dir, "grade contest.yaml --out out --fresh");
+    const CliRun r = judge_in(dir, "grade contest.yaml --out out --fresh", way);
     INFO(r.err);
     CHECK(r.status == 0);
     CHECK(read_text(dir / "victim.txt") == "precious\n");
@@ -84,14 +96,15 @@ TEST_CASE("planted links: work/slot-0/stdout naming a file is not truncated, fil
 }
 
 TEST_CASE("planted links: build/<contestant> naming a folder keeps that folder's contents") {
-    const fs::path dir = scratch("link-build");
-    graded_once(dir);
+    const std::string way = judge_way();
+    const fs::path dir = scratch_for("link-build", way);
+    graded_once(dir, way);
     write_text(dir / "elsewhere/kept.txt", "precious\n");
     write_text(dir / "elsewhere/sum/kept.txt", "precious\n");
     fs::remove_all(dir / "out/build/alice");
     fs::create_directory_symlink(dir / "elsewhere", dir / "out/build/alice");
 
-    const CliRun r = judge_in(dir, "grade contest.yaml --out out --fresh");
+    const CliRun r = judge_in(dir, "grade contest.yaml --out out --fresh", way);
     INFO(r.out + r.err);
     CHECK(read_text(dir / "elsewhere/kept.txt") == "precious\n");
     CHECK(read_text(dir / "elsewhere/sum/kept.txt") == "precious\n");
@@ -101,14 +114,15 @@ TEST_CASE("planted links: build/<contestant> naming a folder keeps that folder's
 }
 
 TEST_CASE("planted links: journal.jsonl naming a file is not appended to; grade stops and names it") {
-    const fs::path dir = scratch("link-journal");
-    graded_once(dir);
+    const std::string way = judge_way();
+    const fs::path dir = scratch_for("link-journal", way);
+    graded_once(dir, way);
     write_text(dir / "victim.jsonl", "precious\n");
     give_away(dir / "victim.jsonl");
     fs::remove(dir / "out/journal.jsonl");
     fs::create_symlink(dir / "victim.jsonl", dir / "out/journal.jsonl");
 
-    const CliRun r = judge_in(dir, "grade contest.yaml --out out");
+    const CliRun r = judge_in(dir, "grade contest.yaml --out out", way);
     CHECK(r.status != 0);
     CHECK_THAT(r.err, Catch::Contains((dir / "out/journal.jsonl").string()));
     CHECK(read_text(dir / "victim.jsonl") == "precious\n");
