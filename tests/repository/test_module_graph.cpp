@@ -1,7 +1,8 @@
 // Data flows one way between the modules: common <- solver <- problem <- formats <- generator, and
 // the judge reads problems and test sets through problem/ and formats/, never through the
 // generator (CONTRIBUTING.md, "The style in brief"). Checked on the includes of every module's files and on
-// the libraries the judge links, which module_links.cmake lists at configure time.
+// the libraries the judge links, which module_links.cmake lists at configure time; and inside the
+// solver and the judge, between the folders of src/ (CONTRIBUTING.md, "Layout").
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -112,4 +113,126 @@ TEST_CASE("repository: the judge library links none of the generator's libraries
         INFO("sudoku_judge links " << target << ": the judge reads configs and test sets through sudoku_problem");
         CHECK_FALSE(judge.count(target));
     }
+}
+
+namespace {
+
+// The folder a file of MODULE belongs to: its folder under MODULE/src; for a public header, the
+// judge's concept folder in its path, or the folder of the source of the same name (a header
+// without one, or named after no folder, is a node of its own).
+struct FolderGraph {
+    std::map<std::string, std::set<std::string>> edges;  // folder -> the folders it includes
+};
+
+FolderGraph folder_graph(const fs::path& root, const std::string& module) {
+    const fs::path src = root / module / "src", include = root / module / "include";
+    std::set<std::string> folders;
+    for (const auto& entry : fs::directory_iterator(src))
+        if (entry.is_directory()) folders.insert(entry.path().filename().string());
+    std::map<std::string, std::string> owner;  // a public header's include path -> its folder
+    std::vector<std::pair<std::string, fs::path>> files;
+    for (const auto& entry : fs::recursive_directory_iterator(include)) {
+        if (!entry.is_regular_file()) continue;
+        const fs::path relative = fs::relative(entry.path(), include);
+        std::vector<std::string> parts(relative.begin(), relative.end());
+        std::string folder = relative.generic_string();
+        if (parts.size() == 4 && folders.count(parts[2])) {
+            folder = parts[2];
+        } else {
+            const std::string stem = entry.path().stem().string();
+            for (const std::string& f : folders)
+                if (fs::exists(src / f / (stem + ".cpp")) || f == stem) folder = f;
+        }
+        owner[relative.generic_string()] = folder;
+        files.emplace_back(folder, entry.path());
+    }
+    for (const std::string& folder : folders)
+        for (const auto& entry : fs::recursive_directory_iterator(src / folder))
+            if (entry.is_regular_file() && is_source(entry.path())) files.emplace_back(folder, entry.path());
+    FolderGraph graph;
+    for (const auto& [from, file] : files) {
+        graph.edges[from];
+        for (const std::string& included : quoted_includes(file)) {
+            std::string to;
+            if (owner.count(included))
+                to = owner.at(included);
+            else if (folders.count(included.substr(0, included.find('/'))))
+                to = included.substr(0, included.find('/'));
+            if (!to.empty() && to != from) graph.edges[from].insert(to);
+        }
+    }
+    return graph;
+}
+
+// The folders that lie on a cycle, each cycle's folders together (strongly connected components
+// of more than one folder).
+std::set<std::set<std::string>> folder_cycles(const FolderGraph& graph) {
+    std::map<std::string, std::set<std::string>> reach;
+    for (const auto& [from, to] : graph.edges) {
+        std::vector<std::string> pending(to.begin(), to.end());
+        while (!pending.empty()) {
+            const std::string next = pending.back();
+            pending.pop_back();
+            if (!reach[from].insert(next).second || !graph.edges.count(next)) continue;
+            for (const std::string& further : graph.edges.at(next)) pending.push_back(further);
+        }
+    }
+    std::set<std::set<std::string>> cycles;
+    for (const auto& [folder, reached] : reach) {
+        std::set<std::string> cycle;
+        for (const std::string& other : reached)
+            if (reach[other].count(folder)) cycle.insert(other);
+        if (!cycle.empty()) cycles.insert(cycle);
+    }
+    return cycles;
+}
+
+std::string listed(const std::set<std::set<std::string>>& cycles) {
+    std::string text;
+    for (const auto& cycle : cycles) {
+        text += "{";
+        for (const std::string& folder : cycle) text += (text.back() == '{' ? "" : ", ") + folder;
+        text += "} ";
+    }
+    return text.empty() ? "none" : text;
+}
+
+}  // namespace
+
+TEST_CASE("repository: folders of a module that include each other in a cycle are found") {
+    const fs::path root = fs::temp_directory_path() / "sudoku-repository-folders";
+    fs::remove_all(root);
+    for (const char* folder : {"solver/src/core", "solver/src/search", "solver/src/nine", "solver/src/format",
+                               "solver/include/sudoku/solver"})
+        fs::create_directories(root / folder);
+    std::ofstream(root / "solver/src/core/grid.cpp") << "#include \"sudoku/solver/grid.hpp\"\n";
+    std::ofstream(root / "solver/include/sudoku/solver/grid.hpp") << "#pragma once\n";
+    std::ofstream(root / "solver/src/search/solve.cpp")
+        << "#include \"sudoku/solver/solve.hpp\"\n#include \"nine/nine.hpp\"\n#include \"sudoku/solver/grid.hpp\"\n";
+    std::ofstream(root / "solver/include/sudoku/solver/solve.hpp") << "#include \"sudoku/solver/grid.hpp\"\n";
+    std::ofstream(root / "solver/src/nine/nine.hpp") << "#include \"sudoku/solver/solve.hpp\"\n";
+    std::ofstream(root / "solver/src/format/formats.cpp") << "#include \"sudoku/solver/grid.hpp\"\n";
+    CHECK(folder_cycles(folder_graph(root, "solver")) == std::set<std::set<std::string>>{{"nine", "search"}});
+    std::ofstream(root / "solver/src/nine/nine.hpp") << "#include \"sudoku/solver/grid.hpp\"\n";
+    CHECK(folder_cycles(folder_graph(root, "solver")).empty());
+    fs::remove_all(root);
+}
+
+TEST_CASE("repository: the folders of solver/src include each other without a cycle") {
+    const auto cycles = folder_cycles(folder_graph(SUDOKU_SOURCE_DIR, "solver"));
+    INFO("folders on a cycle: " << listed(cycles) << "(the order: CONTRIBUTING.md, \"Layout\")");
+    CHECK(cycles.empty());
+}
+
+TEST_CASE("repository: the folders of judge/src include each other in no cycle but the one still to break") {
+    // The contest's compile settings live in grading/ and grading reads contests; grading writes
+    // the journal and results (output/), verifies packages (import/) and reports a shard's status
+    // (scaleout/), and each of them uses grading's types; the checkers and the runner's client
+    // open files by output/'s no-follow rules, and output/ reads contests. A folder leaves this set
+    // when its cycle is broken; none may join it.
+    const std::set<std::set<std::string>> remaining = {
+        {"checkers", "contest", "grading", "import", "output", "runner_client", "scaleout"}};
+    const auto cycles = folder_cycles(folder_graph(SUDOKU_SOURCE_DIR, "judge"));
+    INFO("folders on a cycle: " << listed(cycles) << "(the order: CONTRIBUTING.md, \"Layout\")");
+    CHECK(cycles == remaining);
 }

@@ -6,6 +6,7 @@
 
 #include "solver9/kernel.hpp"
 #include "sudoku/solver/rng.hpp"
+#include "sudoku/solver/solve.hpp"
 #include "support/datasets.hpp"
 
 using sudoku::Grid;

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "sudoku/solver/formats.hpp"
+#include "sudoku/solver/problems.hpp"
 #include "sudoku/solver/rng.hpp"
 #include "sudoku/solver/solve.hpp"
 
@@ -47,8 +48,14 @@ TEST_CASE("formats: names look up their format and back") {
     CHECK(sudoku::format_box(Format::poj2676) == 3);
 }
 
-TEST_CASE("formats: names come from the problem registry, in its order; defaults by grid size") {
+TEST_CASE("formats: each is named after the problem that reads it, in the registry's order; defaults by grid size") {
     CHECK(sudoku::format_names("|") == "target|poj2676|qmark|poj3074|uva1309|sudogob|line81");
+    const auto& problems = sudoku::all_problems();
+    REQUIRE(problems.size() == sudoku::all_formats().size());
+    for (std::size_t i = 0; i < problems.size(); ++i) {
+        CHECK(problems[i].input == sudoku::all_formats()[i]);
+        CHECK(problems[i].name == sudoku::format_name(problems[i].input));
+    }
     CHECK(sudoku::default_format(3) == Format::line81);
     CHECK(sudoku::default_format(4) == Format::uva1309);
 }

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "solver9/kernel.hpp"
+#include "sudoku/solver/solve.hpp"
 #include "support/datasets.hpp"
 
 using sudoku::Grid;

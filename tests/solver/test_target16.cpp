@@ -9,6 +9,7 @@
 
 #include "solver9/kernel.hpp"
 #include "sudoku/solver/rng.hpp"
+#include "sudoku/solver/solve.hpp"
 #include "sudoku/solver/solved_grid.hpp"
 #include "sudoku/solver/target.hpp"
 #include "support/placements.hpp"

@@ -4,35 +4,23 @@
 
 #include "format/layout.hpp"
 #include "sudoku/common/bounded_file.hpp"
-#include "sudoku/solver/problems.hpp"
 
 namespace sudoku {
 
-// The names and the order are the problem registry's (problems.cpp): each format is named after
-// the problem that reads it.
 const std::vector<Format>& all_formats() {
     static const std::vector<Format> formats = [] {
-        std::vector<Format> inputs;
-        for (const Problem& problem : all_problems()) inputs.push_back(problem.input);
-        return inputs;
+        std::vector<Format> all;
+        for (std::size_t i = 0; i < std::size(EnumNames<Format>::names); ++i) all.push_back(static_cast<Format>(i));
+        return all;
     }();
     return formats;
 }
 
-std::string_view format_name(Format format) { return problem_of(format).name; }
+std::string_view format_name(Format format) { return to_string(format); }
 
-std::optional<Format> format_by_name(std::string_view name) {
-    for (Format format : all_formats())
-        if (format_name(format) == name) return format;
-    return std::nullopt;
-}
+std::optional<Format> format_by_name(std::string_view name) { return from_string<Format>(name); }
 
-std::string format_names(std::string_view separator) {
-    std::string names;
-    for (Format format : all_formats())
-        names += (names.empty() ? "" : std::string(separator)) + std::string(format_name(format));
-    return names;
-}
+std::string format_names(std::string_view separator) { return joined_names<Format>(separator); }
 
 Format default_format(int box) { return box == format_box(Format::uva1309) ? Format::uva1309 : Format::line81; }
 

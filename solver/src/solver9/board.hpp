@@ -17,7 +17,7 @@
 
 #include <cstdint>
 
-#include "sudoku/solver/solve.hpp"
+#include "sudoku/solver/solution_count.hpp"
 
 namespace sudoku::nine {
 

@@ -8,7 +8,7 @@
 #include <functional>
 
 #include "core/isa.hpp"
-#include "sudoku/solver/solve.hpp"
+#include "sudoku/solver/solution_count.hpp"
 
 namespace sudoku {
 

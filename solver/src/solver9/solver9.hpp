@@ -3,7 +3,7 @@
 
 #include <functional>
 
-#include "sudoku/solver/solve.hpp"
+#include "sudoku/solver/solution_count.hpp"
 
 namespace sudoku::nine {
 

@@ -33,19 +33,27 @@
 #include <vector>
 
 #include "sudoku/common/diagnostic.hpp"
+#include "sudoku/common/enum_names.hpp"
 #include "sudoku/solver/grid.hpp"
 #include "sudoku/solver/target.hpp"
 
 namespace sudoku {
 
+// Each format is named after the problem that reads it (sudoku/solver/problems.hpp lists them
+// in this order, one problem per format).
 enum class Format { target, poj2676, qmark, poj3074, uva1309, sudogob, line81 };
+template <>
+struct EnumNames<Format> {
+    static constexpr std::string_view names[] = {"target",  "poj2676", "qmark", "poj3074",
+                                                 "uva1309", "sudogob", "line81"};
+};
 
-// All formats, in the order of the problem registry (sudoku/solver/problems.hpp).
+// All formats, in declaration order.
 const std::vector<Format>& all_formats();
-// "target", "poj2676", ...: a format is named after the problem that reads it, in the registry.
+// "target", "poj2676", ...
 std::string_view format_name(Format format);
 std::optional<Format> format_by_name(std::string_view name);
-// Every format name, in registry order, joined by `separator` (for usage texts and messages).
+// Every format name, in declaration order, joined by `separator` (for usage texts and messages).
 std::string format_names(std::string_view separator);
 // The format a list of puzzles of box size `box` is written in when none is named (sudoku-gen
 // puzzle): uva1309 for 16x16, line81 otherwise (other sizes have no format of their own).

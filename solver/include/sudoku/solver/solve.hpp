@@ -10,23 +10,18 @@
 #include <optional>
 
 #include "sudoku/solver/grid.hpp"
+#include "sudoku/solver/solution_count.hpp"
 
 namespace sudoku {
 
 // The first solution found, or nothing when the grid has no completion.
 std::optional<Grid> solve(const Grid& puzzle);
 
-struct SolutionCount {
-    std::uint64_t count = 0;    // exact when !capped, otherwise == limit
-    bool capped = false;        // counting stopped because `limit` was reached
-    std::optional<Grid> first;  // the first solution met, if any
-};
-
 // Counts completions up to `limit` (0 = no limit: exact count, may take very long).
 // limit 2 is the uniqueness check: on 9x9 grids it runs, below the first nodes, a faster search
 // with a tree of its own (solver9/count_search.hpp); other limits above 1 (and 0) count 9x9 grids
 // by independent parts (solver9/component_count.hpp). The answer is the one of the version with
-// SearchStats below, `first` included (with two or more solutions, the first one it meets).
+// SearchStats (below), `first` included (with two or more solutions, the first one it meets).
 SolutionCount count_solutions(const Grid& puzzle, std::uint64_t limit);
 
 // The count of count_solutions alone (no first solution), by the fastest exact search: for
@@ -37,12 +32,6 @@ std::uint64_t count_completions(const Grid& puzzle, std::uint64_t limit);
 // Returns the number of completions visited. This is the exhaustive enumerator: no bounds,
 // no pruning beyond constraint propagation, so it doubles as an independent cross-check.
 std::uint64_t for_each_solution(const Grid& puzzle, const std::function<bool(const Grid&)>& visit);
-
-// Search effort of a solve (nodes visited, guesses made), for difficulty ratings and benchmarks.
-struct SearchStats {
-    std::uint64_t guesses = 0;
-    std::uint64_t nodes = 0;
-};
 
 // Like count_solutions, also reporting the effort spent.
 SolutionCount count_solutions(const Grid& puzzle, std::uint64_t limit, SearchStats& stats);
