@@ -511,3 +511,26 @@ TEST_CASE("import: a file directly in include/ is refused") {
     CHECK(message.find("a folder per language") != std::string::npos);
     CHECK_FALSE(fs::exists(root / "contest"));
 }
+
+TEST_CASE("import: a legacy range over the scores a custom validator writes is refused") {
+    // secret's two tests earn 50 each when the validator writes no score: 0 to 100 fits the range,
+    // but the validator's score.txt may leave it, which the grading here would not report.
+    const fs::path root = scratch("import-range-validator");
+    const fs::path dir = root / "pkg" / "scored";
+    write_text(dir / "problem.yaml",
+               "name: Scored\ntype: scoring\nvalidation: custom score\nlimits:\n  time_limit: 2\n");
+    write_text(dir / "data/secret/testdata.yaml", "accept_score: 50\nrange: 0 100\n");
+    for (const char* t : {"1", "2"}) {
+        write_text(dir / "data/secret" / (std::string(t) + ".in"), std::string(t) + "\n");
+        write_text(dir / "data/secret" / (std::string(t) + ".ans"), std::string(t) + "\n");
+    }
+    write_text(dir / "output_validators/check/validate.cpp", kValidator);
+    write_text(dir / "submissions/accepted/echo.cpp", echo_unless("false", ""));
+    auto written = sudoku::judge::import_package(dir, root / "contest", std::nullopt);
+    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
+    const auto& message = std::get<std::vector<sudoku::Diagnostic>>(written).at(0).message;
+    INFO(message);
+    CHECK(message.find("group 'secret': its range 0 100 bounds the scores the output validator writes") !=
+          std::string::npos);
+    CHECK_FALSE(fs::exists(root / "contest"));
+}
