@@ -29,6 +29,14 @@ const std::map<std::string, std::string>& named_elsewhere() {
         {"testdata/checker.cpp", "a Hydro package's checker"},
         {"check/checker.cpp", "a CMS task's checker"},
         {"output_validators/sudoku/validate.cpp", "a Kattis package's output validator"},
+        {"output_validator/validate.cpp", "a 2025-09 Kattis package's output validator"},
+        {"{a,b}.py", "a pattern of a Kattis package's submissions.yaml"},
+        {"a.py", "a submission a Kattis package's submissions.yaml names by pattern"},
+        {"b.py", "a submission a Kattis package's submissions.yaml names by pattern"},
+        {"answer.h", "a file a Kattis package's include/<language>/ adds to every submission"},
+        {"include/cpp/answer.h", "a Kattis package's file added to every C++ submission"},
+        {"include/default/answer.h", "a Kattis package's file added to every submission"},
+        {"../package/include/cpp/grader.h", "a Kattis package's file an imported problem adds to submissions"},
     };
     return names;
 }
