@@ -73,6 +73,7 @@ fs::path input_with_lf(const fs::path& input, const fs::path& copy) {
 }
 
 // One run on one test: empty when accepted, else why not.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): the program, its input, then its box, as a run reads
 std::string run_on(const fs::path& program, bool is_binary, const std::vector<std::string>& argv, const fs::path& input,
                    const fs::path& box, int accept_exit) {
     std::error_code ec;
