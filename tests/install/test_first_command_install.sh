@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's first command, then `cmake --install` from its build: scripts/build exactly as a
-# newcomer runs it, into the source's build/ (scripts/test made it before the suite, so this only
-# checks it is up to date), and the install into a fresh prefix must find everything its rules
-# name (the manual pages and the changelog are made by the build too).
+# newcomer runs it, into the source's build/ (scripts/test runs this right after its own
+# scripts/build, before the suite is added to that folder, so this only checks it is up to date),
+# and the install into a fresh prefix must find everything its rules name (the manual pages and
+# the changelog are made by the build too).
 #   test_first_command_install.sh SOURCE_DIR WORK_DIR
 set -euo pipefail
 source="$(cd "$1" && pwd)"
