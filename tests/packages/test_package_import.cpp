@@ -5,71 +5,22 @@
 #include <fstream>
 #include <iterator>
 
+#include "kattis_packages.hpp"
 #include "package_fixture.hpp"
 #include "sudoku/judge/grading/grader.hpp"
 #include "sudoku/judge/grading/verify.hpp"
 #include "sudoku/judge/import/package_import.hpp"
 
 namespace fs = std::filesystem;
+using package_test::echo_unless;
+using package_test::imported;
+using package_test::kValidator;
+using package_test::paths_package;
 using package_test::scratch;
+using package_test::slow_package;
 using package_test::write_text;
 
 namespace {
-
-// Reads N; the answer is N. A Kattis validator: the output must be N; "half" earns half the test.
-const char* kValidator = R"(#include <cstdio>
-#include <cstring>
-#include <string>
-int main(int argc, char** argv) {
-    if (argc < 4) return 1;
-    FILE* in = std::fopen(argv[1], "r");
-    long n = 0;
-    if (!in || std::fscanf(in, "%ld", &n) != 1) return 1;
-    char got[64] = {0};
-    if (std::scanf("%63s", got) != 1) got[0] = 0;
-    std::string dir = argv[3];
-    if (std::strcmp(got, "half") == 0) {
-        FILE* s = std::fopen((dir + "score_multiplier.txt").c_str(), "w");
-        std::fprintf(s, "0.5\n");
-        std::fclose(s);
-        return 42;
-    }
-    if (std::to_string(n) == got) return 42;
-    FILE* m = std::fopen((dir + "judgemessage.txt").c_str(), "w");
-    std::fprintf(m, "expected %ld, found %s\n", n, got);
-    std::fclose(m);
-    return 43;
-}
-)";
-
-std::string echo_unless(const std::string& when, const std::string& print) {
-    return "#include <cstdio>\nint main() { long n; if (std::scanf(\"%ld\", &n) != 1) return 1; if (" + when +
-           ") std::printf(\"" + print + "\\n\"); else std::printf(\"%ld\\n\", n); }\n";
-}
-
-// 2025-09: secret/group1 (pass-fail, 40), secret/group2 (sum of three tests, 60; requires group1).
-fs::path paths_package(const fs::path& root) {
-    const fs::path dir = root / "paths";
-    write_text(dir / "problem.yaml",
-               "problem_format_version: 2025-09\nname: Paths\nuuid: x\ntype: scoring\n"
-               "limits:\n  time_limit: 2\n  memory: 256\n");
-    write_text(dir / "data/sample/1.in", "1\n");
-    write_text(dir / "data/sample/1.ans", "1\n");
-    write_text(dir / "data/secret/group1/test_group.yaml", "max_score: 40\n");
-    write_text(dir / "data/secret/group1/01.in", "2\n");
-    write_text(dir / "data/secret/group1/01.ans", "2\n");
-    write_text(dir / "data/secret/group2/test_group.yaml",
-               "max_score: 60\nscore_aggregation: sum\nrequire_pass: secret/group1\n");
-    for (const char* t : {"a", "b", "c"}) {
-        write_text(dir / "data/secret/group2" / (std::string(t) + ".in"), "3\n");
-        write_text(dir / "data/secret/group2" / (std::string(t) + ".ans"), "3\n");
-    }
-    write_text(dir / "output_validator/validate.cpp", kValidator);
-    write_text(dir / "submissions/accepted/echo.cpp", echo_unless("false", ""));
-    write_text(dir / "submissions/accepted/half.cpp", echo_unless("n == 3", "half"));
-    write_text(dir / "submissions/wrong_answer/fails_group1.cpp", echo_unless("n == 2", "0"));
-    return dir;
-}
 
 // Legacy: the default validator with float_tolerance 1e-6; secret scored by the minimum of its
 // tests (grader_flags min, accept_score 25); no time limit (derived from the accepted submission).
@@ -93,15 +44,6 @@ fs::path average_package(const fs::path& root) {
                "#include <cstdio>\nint main() { long a, b; std::scanf(\"%ld %ld\", &a, &b); "
                "std::printf(\"%ld\\n\", (a + b) / 2); }\n");
     return dir;
-}
-
-fs::path imported(const fs::path& package, const fs::path& out) {
-    auto written = sudoku::judge::import_package(package, out, std::nullopt);
-    if (auto* refusals = std::get_if<std::vector<sudoku::Diagnostic>>(&written)) {
-        for (const auto& d : *refusals) UNSCOPED_INFO(d.to_string());
-        FAIL("the package was refused");
-    }
-    return std::get<sudoku::judge::PackageImport>(written).contest_file;
 }
 
 std::map<std::string, double> points_by_contestant(const fs::path& contest_file, const fs::path& out) {
@@ -188,30 +130,6 @@ TEST_CASE("import: an output validator in a language the judge does not compile 
     CHECK_FALSE(fs::exists(root / "contest"));
 }
 
-namespace {
-
-// 2025-09, no time_limit: derived from the accepted submission (ac_to_time_limit 2, rounded up to
-// `resolution`), and bounded from above by a time_limit_exceeded submission that spins 0.4 s of
-// CPU and then answers right.
-fs::path slow_package(const fs::path& root, const std::string& resolution) {
-    const fs::path dir = root / "slow";
-    write_text(dir / "problem.yaml",
-               "problem_format_version: 2025-09\nname: Slow\nuuid: x\nlimits:\n  memory: 256\n  time_resolution: " +
-                   resolution + "\n");
-    write_text(dir / "data/sample/1.in", "1\n");
-    write_text(dir / "data/sample/1.ans", "1\n");
-    write_text(dir / "data/secret/1.in", "2\n");
-    write_text(dir / "data/secret/1.ans", "2\n");
-    write_text(dir / "submissions/accepted/echo.cpp", echo_unless("false", ""));
-    write_text(dir / "submissions/time_limit_exceeded/spin.cpp",
-               "#include <cstdio>\n#include <ctime>\nint main() { long n; if (std::scanf(\"%ld\", &n) != 1) "
-               "return 1; volatile long x = 0; while (std::clock() < CLOCKS_PER_SEC * 4 / 10) x = x + 1; "
-               "std::printf(\"%ld\\n\", n); }\n");
-    return dir;
-}
-
-}  // namespace
-
 TEST_CASE("import: a derived time limit the fastest time_limit_exceeded submission allows is used") {
     // echo runs in milliseconds: x 2, rounded up to 0.1 s, is 0.1 s; 0.1 x 1.5 = 0.15 s <= spin's 0.4 s.
     const fs::path root = scratch("import-tle-bound-fits");
@@ -234,24 +152,37 @@ TEST_CASE("import: a derived time limit above what the time_limit_exceeded submi
     CHECK_FALSE(fs::exists(root / "contest"));
 }
 
-TEST_CASE("import: a legacy range narrower than the scores the tests give is refused, one holding them is not") {
-    // secret: the minimum of three tests of accept_score 25 scores 0 to 25.
+namespace {
+
+// The results of grading the imported contest `contest_file` into `out`, by contestant.
+std::map<std::string, sudoku::judge::ProblemResult> results_by_contestant(const fs::path& contest_file,
+                                                                          const fs::path& out) {
+    auto loaded = sudoku::judge::load_contest(contest_file);
+    REQUIRE(std::holds_alternative<sudoku::judge::Contest>(loaded));
+    sudoku::judge::GradeOptions options;
+    options.out_dir = out;
+    std::map<std::string, sudoku::judge::ProblemResult> by_name;
+    for (const auto& c : sudoku::judge::grade(std::get<sudoku::judge::Contest>(loaded), options).contestants)
+        by_name[c.name] = c.problems.at(0);
+    return by_name;
+}
+
+}  // namespace
+
+TEST_CASE("grade: a legacy group score outside its range is a judge fault that scores nothing") {
+    // secret: the minimum of three tests of accept_score 25, within range 5 25. avg is accepted
+    // everywhere: 25, inside. int is wrong on 1 4 (2, not 2.5): the minimum is 0, outside.
     const fs::path root = scratch("import-range");
     const fs::path pkg = average_package(root / "pkg");
     write_text(pkg / "data/secret/testdata.yaml",
-               "on_reject: continue\ngrader_flags: min\naccept_score: 25\nrange: 0 20\n");
-    auto written = sudoku::judge::import_package(pkg, root / "narrow", std::nullopt);
-    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
-    const auto& message = std::get<std::vector<sudoku::Diagnostic>>(written).at(0).message;
-    INFO(message);
-    CHECK(message.find("group 'secret'") != std::string::npos);
-    CHECK(message.find("range 0 20 does not hold the scores its tests give (0 to 25)") != std::string::npos);
-    CHECK_FALSE(fs::exists(root / "narrow"));
-
-    write_text(pkg / "data/secret/testdata.yaml",
-               "on_reject: continue\ngrader_flags: min\naccept_score: 25\nrange: 0 25\n");
-    const fs::path contest = imported(pkg, root / "holds");
-    CHECK(points_by_contestant(contest, root / "graded").at("accepted-avg.cpp") == Approx(25));
+               "on_reject: continue\ngrader_flags: min\naccept_score: 25\nrange: 5 25\n");
+    const auto results = results_by_contestant(imported(pkg, root / "contest"), root / "graded");
+    const auto& avg = results.at("accepted-avg.cpp");
+    CHECK(avg.points == Approx(25));
+    CHECK(avg.score_fault.empty());
+    const auto& wrong = results.at("wrong_answer-int.cpp");
+    CHECK(wrong.points == 0);
+    CHECK(wrong.score_fault == "group 'secret' scored 0, outside its range 5 to 25");
 }
 
 namespace {
@@ -433,7 +364,7 @@ TEST_CASE("import: what submissions.yaml asks and the judge cannot check is refu
     const fs::path root = scratch("import-submissions-yaml-refused");
     const fs::path pkg = paths_package(root / "pkg");
     write_text(pkg / "submissions/submissions.yaml",
-               "accepted/echo.cpp:\n  message: expected\n"
+               "accepted/echo.cpp:\n  entrypoint: Main\n"
                "accepted/half.cpp:\n  secret/group1:\n    permitted: [AC]\n"
                "wrong_answer/*:\n  language: cpp17\n"
                "accepted:\n  permitted: [AC, OLE]\n");
@@ -443,7 +374,7 @@ TEST_CASE("import: what submissions.yaml asks and the judge cannot check is refu
     for (const auto& d : std::get<std::vector<sudoku::Diagnostic>>(written)) all += d.to_string() + "\n";
     INFO(all);
     CHECK(all.find("submissions.yaml:2") != std::string::npos);
-    CHECK(all.find("'message' is not supported") != std::string::npos);
+    CHECK(all.find("'entrypoint' is not supported") != std::string::npos);
     CHECK(all.find("test group 'secret/group1'") != std::string::npos);
     CHECK(all.find("'language' is not supported") != std::string::npos);
     CHECK(all.find("found 'OLE'") != std::string::npos);
@@ -512,25 +443,24 @@ TEST_CASE("import: a file directly in include/ is refused") {
     CHECK_FALSE(fs::exists(root / "contest"));
 }
 
-TEST_CASE("import: a legacy range over the scores a custom validator writes is refused") {
-    // secret's two tests earn 50 each when the validator writes no score: 0 to 100 fits the range,
-    // but the validator's score.txt may leave it, which the grading here would not report.
+TEST_CASE("grade: a legacy range bounds the scores a custom validator writes") {
+    // secret's two tests earn 50 each, range 0 80: echo's 100 is outside it, a judge fault scoring
+    // 0; half's 50 + half of 50 (its validator's score_multiplier 0.5 on test 2) is inside.
     const fs::path root = scratch("import-range-validator");
     const fs::path dir = root / "pkg" / "scored";
     write_text(dir / "problem.yaml",
                "name: Scored\ntype: scoring\nvalidation: custom score\nlimits:\n  time_limit: 2\n");
-    write_text(dir / "data/secret/testdata.yaml", "accept_score: 50\nrange: 0 100\n");
+    write_text(dir / "data/secret/testdata.yaml", "accept_score: 50\nrange: 0 80\n");
     for (const char* t : {"1", "2"}) {
         write_text(dir / "data/secret" / (std::string(t) + ".in"), std::string(t) + "\n");
         write_text(dir / "data/secret" / (std::string(t) + ".ans"), std::string(t) + "\n");
     }
     write_text(dir / "output_validators/check/validate.cpp", kValidator);
     write_text(dir / "submissions/accepted/echo.cpp", echo_unless("false", ""));
-    auto written = sudoku::judge::import_package(dir, root / "contest", std::nullopt);
-    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
-    const auto& message = std::get<std::vector<sudoku::Diagnostic>>(written).at(0).message;
-    INFO(message);
-    CHECK(message.find("group 'secret': its range 0 100 bounds the scores the output validator writes") !=
-          std::string::npos);
-    CHECK_FALSE(fs::exists(root / "contest"));
+    write_text(dir / "submissions/partially_accepted/half.cpp", echo_unless("n == 2", "half"));
+    const auto results = results_by_contestant(imported(dir, root / "contest"), root / "graded");
+    CHECK(results.at("accepted-echo.cpp").points == 0);
+    CHECK(results.at("accepted-echo.cpp").score_fault == "group 'secret' scored 100, outside its range 0 to 80");
+    CHECK(results.at("partially_accepted-half.cpp").points == Approx(75));
+    CHECK(results.at("partially_accepted-half.cpp").score_fault.empty());
 }

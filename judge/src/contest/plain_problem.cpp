@@ -329,6 +329,32 @@ std::vector<GroupSpec> read_groups(const YamlReader& in, const YAML::Node& group
     return specs;
 }
 
+// The ranges the points of some groups must fall in (an imported Kattis package's legacy `range`):
+// each names groups defined above; a missing end is unbounded.
+void read_score_ranges(const YamlReader& in, const YAML::Node& node, const std::vector<GroupSpec>& specs,
+                       ContestProblem& p) {
+    if (!node.IsSequence()) in.fail(node, "'score_ranges' expects a list of {name, groups, min, max}");
+    constexpr Bounds<double> kEnd{-1e9, 1e9};
+    for (const auto& r : node) {
+        if (!r.IsMap() || !r["name"] || !r["groups"] || !r["groups"].IsSequence())
+            in.fail(r, "a score range is {name, groups: [group, ...], min, max}");
+        in.only_keys(r, {"name", "groups", "min", "max"}, "a score range");
+        GroupScoreRange range;
+        range.name = in.text(r["name"], "name");
+        for (const auto& g : r["groups"]) {
+            const std::string group = in.text(g, "groups");
+            if (std::none_of(specs.begin(), specs.end(), [&](const GroupSpec& s) { return s.name == group; }))
+                in.fail(g,
+                        "score range '" + range.name + "' names group '" + group + "', which 'groups' does not define");
+            range.groups.push_back(group);
+        }
+        if (r["min"]) range.min = in.number(r["min"], "min", kEnd);
+        if (r["max"]) range.max = in.number(r["max"], "max", kEnd);
+        if (range.min > range.max) in.fail(r, "score range '" + range.name + "' has min > max");
+        p.score_ranges.push_back(std::move(range));
+    }
+}
+
 // Assigns every test its group and points.
 void assign_groups(const YamlReader& in, const YAML::Node& root, const std::vector<GroupSpec>& specs,
                    const std::vector<FoundTest>& found, ContestProblem& p) {
@@ -401,7 +427,8 @@ void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::
                         "memory_rule",    "partial_points",
                         "scoring",        "points",
                         "groups",         "checker_arguments",
-                        "case_sensitive", "included_files"},
+                        "case_sensitive", "included_files",
+                        "score_ranges"},
                  kPlainProblemFile);
     ProblemConfig& c = p.config;
     if (root["name"]) {
@@ -428,6 +455,10 @@ void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::
     std::vector<GroupSpec> specs;
     if (root["groups"]) specs = read_groups(in, root["groups"]);
     assign_groups(in, root, specs, found, p);
+    if (const YAML::Node ranges = root["score_ranges"]) {
+        if (specs.empty()) in.fail(ranges, "'score_ranges' bound groups: give the problem 'groups'");
+        read_score_ranges(in, ranges, specs, p);
+    }
 }
 
 }  // namespace

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <map>
+#include <sstream>
 
 namespace sudoku::judge {
 
@@ -61,6 +63,27 @@ void apply_dependencies(ProblemResult& result, const ContestProblem& problem) {
     }
 }
 
+std::string shown(double v) {
+    std::ostringstream s;
+    s << std::setprecision(6) << v;
+    return s.str();
+}
+
+// A group's declared range (Kattis legacy `range`) says which scores the package can give: a score
+// outside it is the package's fault, as problemtools reports it, and earns nothing.
+void check_ranges(ProblemResult& result, const ContestProblem& problem) {
+    for (const auto& range : problem.score_ranges) {
+        double points = 0;
+        for (const auto& g : result.groups)
+            if (std::find(range.groups.begin(), range.groups.end(), g.name) != range.groups.end()) points += g.points;
+        if (points >= range.min - 1e-9 && points <= range.max + 1e-9) continue;
+        result.score_fault = "group '" + range.name + "' scored " + shown(points) + ", outside its range " +
+                             shown(range.min) + " to " + shown(range.max);
+        result.points = 0;
+        return;
+    }
+}
+
 }  // namespace
 
 double max_points(const ContestProblem& problem) {
@@ -96,6 +119,7 @@ void score_problem(ProblemResult& result, const ContestProblem& problem) {
     }
     apply_dependencies(result, problem);
     for (const auto& g : result.groups) result.points += g.points;
+    if (result.status == ProblemStatus::graded) check_ranges(result, problem);
 }
 
 void rank_contestants(std::vector<ContestantResult>& contestants) {

@@ -37,6 +37,19 @@ struct PlainGroup {
     std::vector<std::string> depends;
 };
 
+// The plain groups below model group `name` (itself when a leaf): their points add up to its score.
+std::vector<std::string> leaves_under(const Problem& p, const std::vector<PlainGroup>& leaves,
+                                      const std::string& name) {
+    std::vector<std::string> out;
+    for (const auto& leaf : leaves)
+        for (const Group* g = problem::find_group(p, leaf.name); g; g = problem::find_group(p, g->parent))
+            if (g->name == name) {
+                out.push_back(plain_name(leaf.name));
+                break;
+            }
+    return out;
+}
+
 class GroupMapper {
 public:
     GroupMapper(const Problem& p, std::vector<std::string>& refusals) : p_(p), refusals_(refusals) {}
@@ -81,18 +94,6 @@ private:
         return true;
     }
 
-    // The leaves below `name` (itself when a leaf).
-    std::vector<std::string> leaves_under(const std::string& name) const {
-        std::vector<std::string> out;
-        for (const auto& pg : out_)
-            for (const Group* g = problem::find_group(p_, pg.name); g; g = parent(*g))
-                if (g->name == name) {
-                    out.push_back(plain_name(pg.name));
-                    break;
-                }
-        return out;
-    }
-
     void leaf(const Group& g) {
         PlainGroup pg;
         pg.name = g.name;
@@ -110,7 +111,7 @@ private:
         if (ignored) pg.points = 0;
         for (const Group* a = &g; a; a = parent(*a))
             for (const auto& r : a->require_pass)
-                for (auto& l : leaves_under(r)) pg.depends.push_back(l);
+                for (auto& l : leaves_under(p_, out_, r)) pg.depends.push_back(l);
         out_.push_back(std::move(pg));
     }
 
@@ -252,33 +253,50 @@ void test_lines(const Problem& p, const fs::path& dir, std::ostream& y, std::vec
     }
 }
 
-// A group's `range` (Kattis legacy): a score outside it is a judge error. The scores here come from
-// the tests' points, between every test rejected and every test accepted, so a range holding both
-// ends never fails; a narrower one (or scores a validator writes itself) cannot be checked here.
-void range_lines(const Problem& p, std::vector<std::string>& refusals) {
-    if (std::none_of(p.groups.begin(), p.groups.end(), [](const Group& g) { return g.range.has_value(); })) return;
+// Whether `g`'s points are left out of the problem's (a sample below a root with ignore_sample):
+// its leaves count 0 points here, so its own score is not what the grading sees.
+bool ignored_sample(const Problem& p, const Group& g) {
+    const Group* child = &g;
+    for (const Group* a = problem::find_group(p, g.parent); a; child = a, a = problem::find_group(p, a->parent))
+        if (a->ignore_sample && child->sample) return true;
+    return false;
+}
+
+// Each group's `range` (Kattis legacy) as a score range over the plain groups below it, which the
+// grading checks: a score outside it is a judge fault. A sample the root ignores scores nothing
+// here, so its range is checked only against the scores its tests can give, at import.
+void range_lines(const Problem& p, const std::vector<PlainGroup>& leaves, std::ostream& y,
+                 std::vector<std::string>& refusals) {
+    std::ostringstream lines;
     const auto everywhere = [&](problem::Judgement j) {
         std::vector<problem::TestResult> results(p.tests.size());
         for (auto& r : results) r.judgement = j;
         return problem::score_problem(p, results);
     };
     const auto high = everywhere(problem::Judgement::accepted), low = everywhere(problem::Judgement::wrong_answer);
-    const bool own_scores = p.checker.kind == problem::CheckerKind::program && p.type == problem::ProblemType::scoring;
     for (size_t i = 0; i < p.groups.size() && i < high.groups.size(); ++i) {
         const Group& g = p.groups[i];
-        if (!g.range) continue;
-        const double lo = std::min(low.groups[i].score, high.groups[i].score);
-        const double hi = std::max(low.groups[i].score, high.groups[i].score);
+        if (!g.range || (std::isinf(g.range->min) && std::isinf(g.range->max))) continue;
         const std::string range = "range " + number(g.range->min) + " " + number(g.range->max);
-        if (lo < g.range->min - 1e-9 || hi > g.range->max + 1e-9)
-            refusals.push_back("group '" + g.name + "': its " + range + " does not hold the scores its tests give (" +
-                               number(lo) + " to " + number(hi) +
-                               "): a score outside it is a judge error the grading here does not report");
-        else if (own_scores && (std::isfinite(g.range->min) || std::isfinite(g.range->max)))
-            refusals.push_back("group '" + g.name + "': its " + range +
-                               " bounds the scores the output validator writes, which the grading here does not "
-                               "check against it");
+        if (ignored_sample(p, g)) {
+            const double lo = std::min(low.groups[i].score, high.groups[i].score);
+            const double hi = std::max(low.groups[i].score, high.groups[i].score);
+            if (lo < g.range->min - 1e-9 || hi > g.range->max + 1e-9)
+                refusals.push_back("group '" + g.name + "': its " + range +
+                                   " does not hold the scores its tests give (" + number(lo) + " to " + number(hi) +
+                                   "), and the root ignores its scores: not " + "checked here");
+            continue;
+        }
+        const auto groups = leaves_under(p, leaves, g.name);
+        if (groups.empty()) continue;
+        lines << "  - {name: " << quoted(g.name) << ", groups: [";
+        for (size_t k = 0; k < groups.size(); ++k) lines << (k ? ", " : "") << quoted(groups[k]);
+        lines << "]";
+        if (!std::isinf(g.range->min)) lines << ", min: " << number(g.range->min);
+        if (!std::isinf(g.range->max)) lines << ", max: " << number(g.range->max);
+        lines << "}\n";
     }
+    if (!lines.str().empty()) y << "score_ranges:\n" << lines.str();
 }
 
 }  // namespace
@@ -299,7 +317,6 @@ WrittenProblem write_problem_yaml(const Problem& p, const fs::path& problem_dir,
       << "\noutput: " << quoted(p.io.output) << "\ntime_limit: " << number(p.limits.time_s)
       << "\nmemory_limit: " << p.limits.memory_mib << "\noutput_limit: " << p.limits.output_kib << "\n";
     checker_lines(p, checker, y, w.refusals);
-    range_lines(p, w.refusals);
     included_lines(p, problem_dir, y);
     test_lines(p, problem_dir, y, w.refusals);
     Problem rooted = p;
@@ -326,6 +343,7 @@ WrittenProblem write_problem_yaml(const Problem& p, const fs::path& problem_dir,
             }
             y << "}\n";
         }
+        range_lines(rooted, groups, y, w.refusals);
     }
     w.yaml = y.str();
     return w;

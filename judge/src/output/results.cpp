@@ -67,7 +67,7 @@ int count_judge_faults(const ContestResults& results) {
     int faults = 0;
     for (const auto& c : results.contestants)
         for (const auto& p : c.problems) {
-            if (p.status == ProblemStatus::FAIL) ++faults;
+            if (p.status == ProblemStatus::FAIL || !p.score_fault.empty()) ++faults;
             for (const auto& t : p.tests) faults += t.verdict == Verdict::FAIL ? 1 : 0;
         }
     return faults;
@@ -141,6 +141,7 @@ Json to_json(const ContestResults& r) {
                           {"max_points", rounded(p.max_points)},
                           {"groups", groups},
                           {"tests", tests}});
+            if (!p.score_fault.empty()) ps.back()["score_fault"] = p.score_fault;
         }
         contestants.push_back({{"name", c.name}, {"rank", c.rank}, {"total", rounded(c.total)}, {"problems", ps}});
     }

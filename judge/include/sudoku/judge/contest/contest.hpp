@@ -29,6 +29,7 @@
 #pragma once
 
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <string>
 #include <variant>
@@ -72,6 +73,15 @@ struct GroupDependency {
     std::vector<std::string> on;
 };
 
+// The points some groups may earn together (plain problems' `score_ranges`: an imported Kattis
+// group's legacy `range`, over the plain groups below it). Outside [min, max] the scores are the
+// package's fault, not the submission's (sudoku/judge/grading/scoring.hpp).
+struct GroupScoreRange {
+    std::string name;                 // the package's group it bounds, for the message
+    std::vector<std::string> groups;  // the plain groups whose points add up to its score
+    double min = -std::numeric_limits<double>::infinity(), max = std::numeric_limits<double>::infinity();
+};
+
 // The float checker's tolerances: a number is right when within either of them.
 struct FloatTolerance {
     double absolute = 1e-6, relative = 1e-6;
@@ -93,6 +103,7 @@ struct ContestProblem {
     CheckerProtocol checker_protocol = CheckerProtocol::testlib;
     PartialPoints partial_points = PartialPoints::exact;
     std::vector<GroupDependency> dependencies;
+    std::vector<GroupScoreRange> score_ranges;
     std::string diff_arguments;                      // the lemon-diff checker's one argument to diff
     CpuClock cpu_clock = CpuClock::user_and_system;  // LemonLime's time rule: user
     MemoryRule memory_rule = MemoryRule::resident;   // LemonLime's memory rule: address-space

@@ -45,6 +45,9 @@
 //       depends: [small]  # scores only when every group named here passes (earlier groups only)
 //       scoring: per-group  # this group's own rule, over the problem's `scoring` (an imported
 //                         # Kattis problem mixes both)
+//   score_ranges:         # optional: the points of some groups together must lie in [min, max]
+//     - {name: secret, groups: [small, large], min: 0, max: 80}  # (an imported Kattis legacy
+//                         # `range`); outside it the problem's score is a judge fault: 0 points
 //
 // Every number has bounds (plain_bounds below, and the problem config's for the limits); a wrong
 // key or value is a Diagnostic at its file:line. The test files must be regular files (a link in

@@ -21,6 +21,9 @@ namespace sudoku::judge {
 //              or group's points are truncated to whole points (LemonLime keeps an integer score:
 //              12.5 of 25 is 12), and a dependency is met when it earned more than 0 points (a
 //              LemonLime subtask is skipped only when one it depends on has a case scoring 0).
+//   score_ranges: a graded submission whose groups' points fall outside a range the problem
+//              declares (an imported Kattis legacy `range`) scores 0, with ProblemResult::score_fault
+//              saying why: the package's fault, counted with the judge faults.
 // A problem without graded tests (CE, missing) scores 0 of its maximum.
 void score_problem(ProblemResult& result, const ContestProblem& problem);
 
