@@ -15,6 +15,7 @@ extern const std::string_view kattis_validator_cpp;
 extern const std::string_view testlib_checker_cpp;
 extern const std::string_view lemon_special_judge_cpp;
 extern const std::string_view cms_checker_cpp;
+extern const std::string_view input_validator_cpp;
 }  // namespace embedded
 
 namespace {
@@ -72,6 +73,15 @@ std::string checker_source(CheckerHost host, std::string_view problem) {
     text += wrapper.substr(0, include);
     text += wrapper.substr(include + kCoreInclude.size());
     return text;
+}
+
+std::string input_validator_source(std::string_view problem) {
+    if (!find_problem(problem))
+        throw std::invalid_argument("'" + std::string(problem) + "' is not a sudoku problem: no input validator");
+    return "// Written by sudoku-gen export: the input validator of the " + std::string(problem) +
+           " tests, self-contained.\n// Build: g++ -O2 -std=c++11 -o validator THIS_FILE\n#define "
+           "SUDOKU_VALIDATE_PROBLEM \"" +
+           std::string(problem) + "\"\n" + std::string(embedded::input_validator_cpp);
 }
 
 }  // namespace sudoku::formats

@@ -11,13 +11,16 @@
 //                            a test, or of the group), grader_flags sum (points per test) or min
 //                            (the group's points only when every test passes)
 //   output_validators/sudoku/validate.cpp   the checker (formats/checkers/, exit 42 / 43)
+//   input_validators/sudoku/validate.cpp    a sudoku problem's input validator, strict about the
+//                                            layout sudoku-gen writes (exit 42 / 43)
 //   problem_statement/problem.en.tex         the title alone: problemtools refuses a package
 //                                            without a statement, and the test set has no text
 // 2025-09 writes the same tree but: problem.yaml with problem_format_version, a uuid (from the
 // problem's name, so that a new export is the same problem) and no `validation` key;
 // test_group.yaml in data/secret (score_aggregation sum, max_score the total) and each group
 // (score_aggregation sum or min, max_score the group's points) in place of testdata.yaml and
-// .timelimit; output_validator/validate.cpp.
+// .timelimit; output_validator/validate.cpp. Both versions name the input validators' folder
+// input_validators/.
 #include <cmath>
 
 #include "export_parts.hpp"
@@ -86,11 +89,22 @@ std::string group_yaml(const export_parts::ScoredGroup& group) {
            "\naccept_score: " + number_text(group.points) + "\nreject_score: 0\n";
 }
 
+// Both versions: a program is a folder of input_validators/, and problemtools refuses a package
+// without one.
+void write_input_validator(const ExportProblem& p, const export_parts::PackageFolder& folder) {
+    if (!p.input_layout.empty())
+        folder.text("input_validators/sudoku/validate.cpp", input_validator_source(p.input_layout));
+}
+
 }  // namespace
 
 ExportResult& kattis_notes(const ExportProblem& p, ExportResult& result) {
     if (!p.problem.io.uses_stdin() || !p.problem.io.uses_stdout())
         result.notes.push_back(export_parts::standard_io_note(p.problem, "Kattis"));
+    if (p.input_layout.empty())
+        result.notes.push_back(
+            "the package has no input validator: the problem's tests have no layout the export "
+            "knows, and problemtools' verifyproblem reports the missing validator");
     if (p.problem.limits.output_kib % 1024 != 0)
         result.notes.push_back("the output limit is rounded up to " +
                                std::to_string((p.problem.limits.output_kib + 1023) / 1024) +
@@ -138,6 +152,7 @@ ExportResult write_kattis(const ExportProblem& p, const export_parts::PackageFol
     folder.text("problem.yaml", problem_yaml(p, scoring, version));
     folder.text("problem_statement/problem.en.tex",
                 statement_tex(p.problem.title.empty() ? p.problem.name : p.problem.title));
+    write_input_validator(p, folder);
     if (version == KattisExportVersion::v2025_09) {
         write_data_2025(p, groups, scoring, folder);
         return kattis_notes(p, result);

@@ -94,6 +94,7 @@ std::variant<formats::ExportProblem, Diagnostic> read_test_set_problem(const fs:
     p.groups = groups_of(config);
     p.checker = checker_of(config);
     if (config.checker == "sudoku") out.any_valid = config.problem;
+    out.input_layout = config.problem;
     for (const auto& s : manifest.samples) {
         const problem::Test test = test_of("sample/" + fs::path(s.input).stem().string(), directory / s.input,
                                            directory / s.answer_file, "sample");

@@ -30,6 +30,7 @@ const std::map<std::string, std::string>& named_elsewhere() {
         {"check/checker.cpp", "a CMS task's checker"},
         {"output_validators/sudoku/validate.cpp", "a Kattis package's output validator"},
         {"output_validator/validate.cpp", "a 2025-09 Kattis package's output validator"},
+        {"input_validators/sudoku/validate.cpp", "a Kattis package's input validator"},
         {"{a,b}.py", "a pattern of a Kattis package's submissions.yaml"},
         {"a.py", "a submission a Kattis package's submissions.yaml names by pattern"},
         {"b.py", "a submission a Kattis package's submissions.yaml names by pattern"},

@@ -155,6 +155,7 @@ std::variant<formats::ExportProblem, Diagnostic> export_model(const ContestProbl
                               " is the problem's own program, which the writers do not carry: the host's "
                               "comparison would judge in its place"};
     if (p.config.checker == "sudoku") out.any_valid = p.config.problem;
+    out.input_layout = p.config.problem;
     m.groups = groups_of(p, m.notes);
     for (const TestCase& t : p.tests) {
         m.tests.push_back(test_of("secret/" + t.group + "/" + t.name, t.input, t.answer, "secret/" + t.group));

@@ -4,7 +4,8 @@
 //   format    what is written under DIR/<name>/                       checker, when the answer
 //                                                                      is not unique
 //   kattis    problem.yaml, .timelimit, data/sample, data/secret/<g>  output_validators/sudoku/
-//             with testdata.yaml (legacy keys DOMjudge reads too)      (42 / 43)
+//             with testdata.yaml (legacy keys DOMjudge reads too),     (42 / 43)
+//             input_validators/sudoku/ for a sudoku problem
 //   domjudge  the Kattis package and domjudge-problem.ini (name,       as kattis
 //             timelimit); and DIR/<name>.zip, DOMjudge's problem import
 //   hydro     problem.yaml, testdata/config.yaml and the tests;        testdata/checker.cpp (kattis)
@@ -47,6 +48,10 @@ struct ExportProblem {
     // The solver problem whose checker (formats/checkers/) judges the output, when any valid
     // completion is right; empty: the host's own token comparison.
     std::string any_valid;
+    // The solver problem whose input layout every test is in (configs' `problem:`), for the input
+    // validator the Kattis package carries; empty for a plain problem, whose tests have no layout
+    // the writers know.
+    std::string input_layout;
     // sha256 of each test file, by the file's path as the test names it.
     std::map<std::filesystem::path, std::string> sha256;
 };

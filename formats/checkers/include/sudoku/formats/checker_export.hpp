@@ -1,5 +1,6 @@
 // The checkers written for other judges: one self-contained C++ source per protocol for each
-// problem that accepts any valid completion (formats/checkers/, the core's header says what it reads).
+// problem that accepts any valid completion (formats/checkers/, the core's header says what it reads),
+// and for every sudoku problem the input validator of its tests.
 #pragma once
 
 #include <string>
@@ -26,5 +27,11 @@ std::string checker_source(CheckerHost host, std::string_view problem);
 
 // The name the source goes by in the exports: "kattis_validator.cpp", ...
 std::string_view checker_file_name(CheckerHost host);
+
+// The input validator of `problem`'s tests (a solver problem name), self-contained standard C++11
+// in Kattis's protocol: exit 42 when the input is in exactly the layout sudoku-gen writes, 43
+// otherwise (formats/checkers/input_validator.cpp). Throws std::invalid_argument for a name that
+// is not a sudoku problem.
+std::string input_validator_source(std::string_view problem);
 
 }  // namespace sudoku::formats
