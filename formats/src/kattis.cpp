@@ -303,7 +303,7 @@ std::variant<Problem, std::vector<Diagnostic>> read_kattis(const fs::path& dir) 
     const kattis::Metadata meta = kattis::read_problem_yaml(files, problem, refusals);
     kattis::read_data(files, meta, problem, refusals);
     kattis::read_validators(files, meta, problem, refusals);
-    kattis::read_submissions(files, problem, refusals);
+    kattis::read_submissions(files, meta, problem, refusals);
     kattis::read_included(files, problem, refusals);
     for (const auto& why : problem::model_problems(problem)) refusals.add(files.root(), 0, why);
     // partially_accepted: accepted, with less than the full score.

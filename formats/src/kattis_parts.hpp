@@ -35,8 +35,8 @@ void read_validators(const PackageFiles& files, const Metadata& meta, problem::P
 // include/<language>/ and include/default/: the files added to every submission of a language.
 void read_included(const PackageFiles& files, problem::Problem& problem, Refusals& refusals);
 
-// submissions/<verdict>/: expectations.
-void read_submissions(const PackageFiles& files, problem::Problem& problem, Refusals& refusals);
+// submissions/<verdict>/: expectations, and how each bounds a derived time limit.
+void read_submissions(const PackageFiles& files, const Metadata& meta, problem::Problem& problem, Refusals& refusals);
 
 // The default output validator's flags into the checker; refusals name `where`.
 void apply_default_flags(const std::vector<std::string>& flags, problem::Checker& checker,

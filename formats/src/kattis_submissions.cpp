@@ -233,6 +233,8 @@ struct Rule {
     std::string pattern;
     std::optional<std::vector<Judgement>> permitted, required;
     std::optional<problem::ScoreRange> score;
+    std::optional<std::string> message;
+    std::optional<problem::TimeLimitUse> time_limit_use;  // use_for_time_limit false, lower or upper
 };
 
 std::vector<Judgement> verdict_list(const YamlReader& in, const YAML::Node& node, const std::string& key) {
@@ -276,7 +278,20 @@ Rule read_rule(const YamlReader& in, const std::string& pattern, const YAML::Nod
                 const double v = in.number(entry.second, key, kScore);
                 r.score = problem::ScoreRange{v, v};
             }
-        } else if (key == "language" || key == "entrypoint" || key == "message" || key == "use_for_time_limit") {
+        } else if (key == "message") {
+            r.message = in.text(entry.second, key);
+            if (r.message->empty()) in.fail(entry.second, "'message' expects the text a judge message must hold");
+        } else if (key == "use_for_time_limit") {
+            const std::string v = in.text(entry.second, key);
+            if (v == "false")
+                r.time_limit_use = problem::TimeLimitUse::none;
+            else if (v == "lower")
+                r.time_limit_use = problem::TimeLimitUse::lower;
+            else if (v == "upper")
+                r.time_limit_use = problem::TimeLimitUse::upper;
+            else if (v != "true")  // true: the spec's own rule, as without the key
+                in.fail(entry.second, "'use_for_time_limit' is true, false, lower or upper, found '" + v + "'");
+        } else if (key == "language" || key == "entrypoint") {
             in.fail(entry.first, "'" + pattern + "': '" + key + "' is not supported here");
         } else {
             in.fail(entry.first, "'" + pattern + "': expectations for test group '" + key +
@@ -312,6 +327,13 @@ void apply_rule(const Rule& rule, bool replaces, problem::Expectation& e, const 
             refusals.add(yaml, 0,
                          "'" + rule.pattern + "' adds a second 'required' set for " + e.contestant +
                              ": one per submission is graded here");
+    }
+    if (rule.message) {
+        if (!e.message.empty() && e.message != *rule.message)
+            refusals.add(yaml, 0,
+                         "'" + rule.pattern + "' asks a second 'message' of " + e.contestant +
+                             ": one per submission is checked here");
+        e.message = *rule.message;
     }
     if (rule.score) {
         if (replaces || !e.score) {
@@ -390,7 +412,46 @@ void read_included(const PackageFiles& files, Problem& problem, Refusals& refusa
     }
 }
 
-void read_submissions(const PackageFiles& files, Problem& problem, Refusals& refusals) {
+namespace {
+
+// The spec's use of a submission for the derived time limit, from what it must get: 2025-09 bounds
+// the limit from below by every submission not permitted to time out and from above by those
+// required to (required: [TLE]); the earlier versions from below by the accepted ones alone.
+problem::TimeLimitUse time_limit_use(const problem::Expectation& e, KattisVersion version) {
+    const bool may_time_out = std::find(e.permitted.begin(), e.permitted.end(), TLE) != e.permitted.end();
+    if (e.required == std::vector<Judgement>{TLE}) return problem::TimeLimitUse::upper;
+    if (version == KattisVersion::v2025_09 ? !e.permitted.empty() && !may_time_out
+                                           : e.permitted == std::vector<Judgement>{AC})
+        return problem::TimeLimitUse::lower;
+    return problem::TimeLimitUse::none;
+}
+
+// use_for_time_limit of the rules matching a submission (after its permitted and required are
+// settled): false opts out, lower and upper opt in as the spec's equivalent constraints, which
+// must agree with what the submission may get.
+void apply_time_limit_use(const std::vector<const Rule*>& matched, KattisVersion version, problem::Expectation& e,
+                          const fs::path& yaml, Refusals& refusals) {
+    e.time_limit_use = time_limit_use(e, version);
+    for (const Rule* r : matched) {
+        if (!r->time_limit_use) continue;
+        const auto use = *r->time_limit_use;
+        const bool may_time_out =
+            e.permitted.empty() || std::find(e.permitted.begin(), e.permitted.end(), TLE) != e.permitted.end();
+        if (use == problem::TimeLimitUse::upper && !may_time_out)
+            refusals.add(yaml, 0,
+                         "'" + r->pattern + "': use_for_time_limit: upper, but " + e.contestant +
+                             " is not permitted to time out");
+        if (use == problem::TimeLimitUse::lower &&
+            std::find(e.required.begin(), e.required.end(), TLE) != e.required.end() && e.required.size() == 1)
+            refusals.add(yaml, 0,
+                         "'" + r->pattern + "': use_for_time_limit: lower, but " + e.contestant + " must time out");
+        e.time_limit_use = use;
+    }
+}
+
+}  // namespace
+
+void read_submissions(const PackageFiles& files, const Metadata& meta, Problem& problem, Refusals& refusals) {
     const fs::path dir = files.root() / "submissions";
     if (!files.is_dir(dir)) return;
     const fs::path yaml = dir / "submissions.yaml";
@@ -407,14 +468,15 @@ void read_submissions(const PackageFiles& files, Problem& problem, Refusals& ref
             problem::Expectation e = defaults;
             e.folder = name;
             e.contestant = contestant_name(name, entry, problem);
-            bool matched = false;
+            std::vector<const Rule*> matched;
             // The folder's own name replaces its defaults; every other pattern adds to them.
             for (const auto& r : rules)
-                if (r.pattern == name) apply_rule(r, true, e, yaml, refusals), matched = true;
+                if (r.pattern == name) apply_rule(r, true, e, yaml, refusals), matched.push_back(&r);
             for (const auto& r : rules)
                 if (r.pattern != name && glob_matches(r.pattern, path))
-                    apply_rule(r, false, e, yaml, refusals), matched = true;
-            if (!known && !matched) continue;
+                    apply_rule(r, false, e, yaml, refusals), matched.push_back(&r);
+            if (!known && matched.empty()) continue;
+            apply_time_limit_use(matched, meta.version, e, yaml, refusals);
             e.submission = program_at(files, entry, refusals);
             problem.expectations.push_back(std::move(e));
             ++imported;

@@ -30,9 +30,7 @@ int Verification::differences() const {
     return n;
 }
 
-namespace {
-
-Judgement in_words_of_format(Verdict v, bool memory_is_run_time_error) {
+Judgement format_judgement(Verdict v, bool memory_is_run_time_error) {
     switch (v) {
         case Verdict::AC:
         case Verdict::PC:
@@ -56,6 +54,8 @@ Judgement in_words_of_format(Verdict v, bool memory_is_run_time_error) {
     }
     return Judgement::judge_error;
 }
+
+namespace {
 
 std::vector<Judgement> judgement_list(const Json& list) {
     std::vector<Judgement> out;
@@ -100,7 +100,7 @@ Judged judged(const ProblemResult& r, bool memory_is_rte) {
         return j;
     }
     for (const auto& t : r.tests) {
-        const Judgement v = in_words_of_format(t.verdict, memory_is_rte);
+        const Judgement v = format_judgement(t.verdict, memory_is_rte);
         j.tests.push_back({t.test, v});
         if (v != Judgement::accepted && j.overall == Judgement::accepted) j.overall = v, j.first_failure = t.test;
     }
@@ -123,6 +123,12 @@ std::string unmet(const Json& expected, const Judged& j, const ProblemResult& r)
         return "no test got " + names(required);
     if (!overall.empty() && !in(overall, j.overall))
         return "judged " + std::string(to_string(j.overall)) + ", expected " + names(overall);
+    if (expected.contains("message")) {
+        const std::string message = expected["message"];
+        if (std::none_of(r.tests.begin(), r.tests.end(),
+                         [&](const TestResult& t) { return t.reason.find(message) != std::string::npos; }))
+            return "no test's judge message holds \"" + message + "\"";
+    }
     if (expected.contains("score")) {
         const double lo = expected["score"][0], hi = expected["score"][1];
         if (r.points < lo - 1e-9 || r.points > hi + 1e-9)
@@ -172,6 +178,8 @@ SubmissionCheck check_submission(const Json& problem, const Json& s, const Conte
     }
     Judged j = judged(*r, problem["memory_is_run_time_error"].get<bool>());
     if (model && r->status == ProblemStatus::graded) j.overall = model_judgement(*model, j);
+    // A score outside the package's own range is the judge error problemtools reports.
+    if (!r->score_fault.empty()) j.overall = Judgement::judge_error, j.first_failure = r->score_fault;
     if (j.overall == Judgement::accepted) j.first_failure.clear();
     c.got = std::string(to_string(j.overall)) + (j.first_failure.empty() ? "" : " on " + j.first_failure) + ", " +
             shown(r->points) + " of " + shown(r->max_points) + " points";

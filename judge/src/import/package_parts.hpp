@@ -26,12 +26,13 @@ void write_expectations(const std::vector<problem::Problem>& problems, const std
 // The judge's language for a submission of the model (empty: none here).
 std::string runnable_language(const problem::Program& program);
 
-// The derived time limit (TimeLimitRule): grades the accepted submissions of the contest at
-// `contest_file` under its present limit, and returns the slowest accepted run times the rule's
-// multiplier, rounded up to its resolution; a refusal when nothing was accepted on every test.
-// A submission not accepted everywhere (one the judge cannot compile, say) is left out, noted.
-// Those that must time out bound it from above (x time_limit_to_tle at most their slowest run):
-// a refusal when no multiple of the resolution fits.
+// The derived time limit (TimeLimitRule): grades the submissions that bound it from below
+// (Expectation::time_limit_use lower: the accepted ones, and in 2025-09 every one not permitted to
+// time out) of the contest at `contest_file` under its present limit, and returns their slowest
+// run times the rule's multiplier, rounded up to its resolution; a refusal when none got what it
+// must on every test. One that did not (one the judge cannot compile, say) is left out, noted.
+// Those that bound it from above (time_limit_use upper: required to time out) must be slower than
+// the limit x time_limit_to_tle: a refusal when no multiple of the resolution fits.
 double derive_time_limit(const problem::Problem& p, const std::filesystem::path& contest_file,
                          std::vector<ImportRefusal>& refusals, std::vector<std::string>& notes);
 

@@ -124,6 +124,7 @@ void write_expectations(const std::vector<problem::Problem>& problems, const fs:
                       {"permitted", judgements(e.permitted)}, {"required", judgements(e.required)},
                       {"overall", judgements(e.overall)}};
             if (e.score) s["score"] = {e.score->min, e.score->max};
+            if (!e.message.empty()) s["message"] = e.message;
             problem["submissions"].push_back(std::move(s));
         }
         for (const auto& v : p.validators) {

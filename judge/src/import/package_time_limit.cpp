@@ -1,5 +1,5 @@
-// A time limit derived from the package's accepted submissions (Kattis), measured by the judge's
-// own grading as calibrate measures: the same sandbox and limits the contestants will have.
+// A time limit derived from the run times of the package's own submissions (Kattis), measured by the
+// judge's own grading as calibrate measures: the same sandbox and limits the contestants will have.
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
@@ -9,6 +9,7 @@
 
 #include "package_parts.hpp"
 #include "sudoku/judge/grading/grader.hpp"
+#include "sudoku/judge/grading/verify.hpp"
 
 namespace sudoku::judge::package {
 
@@ -16,24 +17,27 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The submissions the format uses for the lower bound: those that must be accepted everywhere.
-std::set<std::string> accepted_submissions(const problem::Problem& p) {
+// The submissions whose run times bound the limit `use`-wards (Expectation::time_limit_use, as the
+// reader decided from the format's rules), in a language the judge runs.
+std::set<std::string> bounding(const problem::Problem& p, problem::TimeLimitUse use) {
     std::set<std::string> out;
     for (const auto& e : p.expectations)
-        if (e.permitted == std::vector<problem::Judgement>{problem::Judgement::accepted} &&
-            !runnable_language(e.submission).empty())
-            out.insert(e.contestant);
+        if (e.time_limit_use == use && !runnable_language(e.submission).empty()) out.insert(e.contestant);
     return out;
 }
 
-// Those it uses for the upper bound: those required to time out and nothing else (required: [TLE]).
-std::set<std::string> too_slow_submissions(const problem::Problem& p) {
-    std::set<std::string> out;
-    for (const auto& e : p.expectations)
-        if (e.required == std::vector<problem::Judgement>{problem::Judgement::time_limit_exceeded} &&
-            !runnable_language(e.submission).empty())
-            out.insert(e.contestant);
-    return out;
+// A lower bound counts when it ran to its end on every test (no time-out, no judge fault) with a
+// judgement its expectation permits: a run cut short says nothing of how long the program needs.
+bool bounds_from_below(const problem::Problem& p, const std::string& contestant, const ProblemResult& r) {
+    using problem::Judgement;
+    const auto e = std::find_if(p.expectations.begin(), p.expectations.end(),
+                                [&](const problem::Expectation& x) { return x.contestant == contestant; });
+    if (e == p.expectations.end() || r.status != ProblemStatus::graded || r.tests.empty()) return false;
+    return std::all_of(r.tests.begin(), r.tests.end(), [&](const TestResult& t) {
+        const Judgement j = format_judgement(t.verdict, p.memory_is_run_time_error);
+        return j != Judgement::time_limit_exceeded && j != Judgement::judge_error &&
+               (e->permitted.empty() || std::find(e->permitted.begin(), e->permitted.end(), j) != e->permitted.end());
+    });
 }
 
 std::string seconds(double s) {
@@ -52,12 +56,12 @@ double language_multiplier(const Contest& contest, const std::string& language) 
 
 double derive_time_limit(const problem::Problem& p, const fs::path& contest_file, std::vector<ImportRefusal>& refusals,
                          std::vector<std::string>& notes) {
-    const auto who = accepted_submissions(p);
-    const auto too_slow = too_slow_submissions(p);
+    const auto who = bounding(p, problem::TimeLimitUse::lower);
+    const auto too_slow = bounding(p, problem::TimeLimitUse::upper);
     if (who.empty()) {
         refusals.push_back({p.source.string(),
-                            "no time limit is given and no accepted submission in a language the "
-                            "judge runs can derive one"});
+                            "no time limit is given and no submission that bounds it from below (an accepted "
+                            "one) is in a language the judge runs"});
         return 0;
     }
     auto loaded = load_contest(contest_file);
@@ -98,11 +102,9 @@ double derive_time_limit(const problem::Problem& p, const fs::path& contest_file
                 if (t_max < fastest_tle_s) fastest_tle = c.name, fastest_tle_s = t_max, fastest_tle_capped = capped;
                 continue;
             }
-            // One not accepted everywhere (not compiled here, wrong) bounds nothing: verify names it.
-            const bool accepted = r.status == ProblemStatus::graded &&
-                                  std::all_of(r.tests.begin(), r.tests.end(),
-                                              [](const TestResult& t) { return t.verdict == Verdict::AC; });
-            if (!accepted) {
+            // One that did not get what it must (not compiled here, wrong, too slow) bounds
+            // nothing: verify names it.
+            if (!bounds_from_below(p, c.name, r)) {
                 skipped.push_back(c.name);
                 continue;
             }
@@ -114,12 +116,12 @@ double derive_time_limit(const problem::Problem& p, const fs::path& contest_file
     fs::remove_all(options.out_dir, ec);
     if (used == 0) {
         refusals.push_back({p.source.string(),
-                            "no time limit is given, and no accepted submission was accepted "
-                            "on every test under 10 s to derive one"});
+                            "no time limit is given, and no submission that bounds it from below got what it "
+                            "must on every test under 10 s to derive one"});
         return 0;
     }
     for (const auto& name : skipped)
-        notes.push_back(name + " was not accepted on every test under 10 s: the time limit does not count it");
+        notes.push_back(name + " did not get what it must on every test under 10 s: the time limit does not count it");
     const double step = p.time_rule.resolution;
     const double limit = std::max(step, std::ceil(slowest * p.time_rule.ac_to_time_limit / step - 1e-9) * step);
     // The format's upper bound: time_limit x time_limit_to_tle <= the fastest such submission's time.

@@ -206,6 +206,22 @@ struct InputValidator {
     bool crlf_as_lf = false;  // the input's CR LF line ends given to it as LF (Polygon)
 };
 
+// How a submission's run times bound a time limit the format derives (Kattis).
+enum class TimeLimitUse {
+    none,   // not at all
+    lower,  // from below: the limit is at least its slowest test x ac_to_time_limit
+    upper,  // from above: its slowest test is at least the limit x time_limit_to_tle
+};
+
+}  // namespace sudoku::problem
+
+template <>
+struct sudoku::EnumNames<sudoku::problem::TimeLimitUse> {
+    static constexpr std::string_view names[] = {"none", "lower", "upper"};
+};
+
+namespace sudoku::problem {
+
 // What one of the package's own submissions must get, in the package's own words.
 struct Expectation {
     Program submission;
@@ -216,6 +232,10 @@ struct Expectation {
     // (empty: any).
     std::vector<Judgement> permitted, required, overall;
     std::optional<ScoreRange> score;
+    // Text the checker's message must hold on at least one test (Kattis judgemessage.txt); empty:
+    // no such condition.
+    std::string message;
+    TimeLimitUse time_limit_use = TimeLimitUse::none;
 };
 
 struct Problem {
