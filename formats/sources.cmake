@@ -8,8 +8,8 @@ set(SUDOKU_FORMATS_SOURCES
   domjudge.cpp package_zip.cpp
   # Polygon: problem.xml (read with libxml2)
   polygon.cpp
-  # LemonLime: the contest's .cdf, bounded and every field checked
-  lemon_cdf.cpp
+  # LemonLime: the contest's .cdf, bounded and every field checked, and its tasks as problems
+  lemon_cdf.cpp lemon.cpp
   # the writers: test sets in other judges' formats (sudoku/formats/export.hpp)
   export.cpp export_kattis.cpp export_hydro.cpp export_lemon.cpp export_cms.cpp
   # a whole contest in those formats, and the zips of the hosts that import one

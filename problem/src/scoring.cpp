@@ -92,17 +92,20 @@ public:
         combine(group, parts, sub);
         gs.judgement = sub.judgement;
         gs.score = sub.score;
-        accepted_[group.name] = sub.all_accepted;
+        accepted_[group.name] = sub.all_accepted || (whole_points() && sub.score > 0);
         return sub;
     }
 
 private:
+    bool whole_points() const { return p_.partial_points == PartialPoints::whole; }
+
     void add_child(const std::string& parent, Child c) {
         auto it = index_.find(parent);
         if (it != index_.end()) children_[it->second].push_back(c);
     }
 
-    // The judgement of the first required group that was not fully accepted.
+    // The judgement of the first required group that was not fully accepted (nor, counting whole
+    // points, scored anything).
     std::optional<Judgement> unmet_requirement(const Group& group) const {
         for (const auto& r : group.require_pass) {
             auto it = accepted_.find(r);
@@ -138,6 +141,7 @@ private:
             sub.score = r.score ? *r.score : r.multiplier.value_or(1.0) * group.accept_score;
         else
             sub.score = group.reject_score;
+        if (whole_points()) sub.score = std::floor(sub.score);
         sub.sample = p_.tests[t].sample;
         out_.test_scores[t] = sub.score;
         return sub;
@@ -168,6 +172,7 @@ private:
                         parts.end());
         sub.judgement = aggregate_judgement(group, parts);
         sub.score = aggregate_score(group, parts, sub.all_accepted);
+        if (whole_points()) sub.score = std::floor(sub.score);
         if (group.range && (sub.score < group.range->min || sub.score > group.range->max))
             gs.problem = "score " + std::to_string(sub.score) + " outside the group's range";
         if (group.max_score && sub.score > *group.max_score + 1e-9)

@@ -152,6 +152,31 @@ bool same_test_arguments(const Problem& p) {
                        [&](const problem::Test& t) { return t.checker_arguments == p.tests[0].checker_arguments; });
 }
 
+// LemonLime's comparison modes, which problem.yaml names as the model does.
+void lemon_checker_lines(const problem::Checker& c, std::ostream& y, std::vector<std::string>& refusals) {
+    if (!c.case_sensitive)
+        refusals.push_back("letters compared ignoring case by a LemonLime comparison: not graded here");
+    y << "checker: " << to_string(c.kind) << "\n";
+    if (c.kind == problem::CheckerKind::lemon_real) y << "real_precision: " << c.real_precision << "\n";
+    if (c.kind != problem::CheckerKind::lemon_diff) return;
+    if (c.arguments.size() != 1)
+        refusals.push_back("LemonLime's diff given " + std::to_string(c.arguments.size()) +
+                           " arguments: graded here with exactly one, as LemonLime gives it");
+    else
+        y << "diff_arguments: " << quoted(c.arguments[0]) << "\n";
+}
+
+// How time and memory count against the limits, and how partial points add up, when not the
+// judge's own way.
+void rule_lines(const Problem& p, std::ostream& y) {
+    if (p.limits.cpu_clock != problem::CpuClock::user_and_system)
+        y << "cpu_clock: " << to_string(p.limits.cpu_clock) << "\n";
+    if (p.limits.memory_rule != problem::MemoryRule::resident)
+        y << "memory_rule: " << to_string(p.limits.memory_rule) << "\n";
+    // problem.yaml's `lemon`: whole points, and a dependency met by any points.
+    if (p.partial_points == problem::PartialPoints::whole) y << "partial_points: lemon\n";
+}
+
 void checker_lines(const Problem& p, const fs::path& checker, std::ostream& y, std::vector<std::string>& refusals) {
     const problem::Checker& c = p.checker;
     switch (c.kind) {
@@ -177,15 +202,29 @@ void checker_lines(const Problem& p, const fs::path& checker, std::ostream& y, s
               << ", relative: " << number(c.float_relative.value_or(0)) << "}\n"
               << (c.case_sensitive ? "" : "case_sensitive: false\n");
             return;
+        case problem::CheckerKind::lemon_lines:
+        case problem::CheckerKind::lemon_ignore_spaces:
+        case problem::CheckerKind::lemon_real:
+        case problem::CheckerKind::lemon_diff:
+            lemon_checker_lines(c, y, refusals);
+            return;
         case problem::CheckerKind::program:
             break;
     }
     y << "checker: " << quoted(checker.string()) << "\n";
-    if (c.protocol == problem::CheckerProtocol::testlib) return;
-    if (c.protocol != problem::CheckerProtocol::kattis) {
-        refusals.push_back("a checker speaking the " + std::string(to_string(c.protocol)) +
-                           " protocol: not graded here");
-        return;
+    switch (c.protocol) {
+        case problem::CheckerProtocol::testlib:
+            return;
+        case problem::CheckerProtocol::lemon_message:
+        case problem::CheckerProtocol::lemon_special:
+            y << "checker_protocol: " << to_string(c.protocol) << "\n";
+            return;
+        case problem::CheckerProtocol::kattis:
+            break;
+        case problem::CheckerProtocol::cms:
+            refusals.push_back("a checker speaking the " + std::string(to_string(c.protocol)) +
+                               " protocol: not graded here");
+            return;
     }
     y << "checker_protocol: kattis\n";
     std::vector<std::string> args = c.arguments;
@@ -317,6 +356,7 @@ WrittenProblem write_problem_yaml(const Problem& p, const fs::path& problem_dir,
       << "\noutput: " << quoted(p.io.output) << "\ntime_limit: " << number(p.limits.time_s)
       << "\nmemory_limit: " << p.limits.memory_mib << "\noutput_limit: " << p.limits.output_kib << "\n";
     checker_lines(p, checker, y, w.refusals);
+    rule_lines(p, y);
     included_lines(p, problem_dir, y);
     test_lines(p, problem_dir, y, w.refusals);
     Problem rooted = p;

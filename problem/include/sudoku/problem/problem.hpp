@@ -2,7 +2,8 @@
 // consumes and the judge grades. No format, file or YAML here: only what a problem is.
 //
 //   Problem
-//   ├─ io, limits, time_rule          how a submission runs
+//   ├─ io, limits, time_rule          how a submission runs (and how its time and memory count)
+//   ├─ partial_points                 exact, or whole points (LemonLime)
 //   ├─ tests[]                        in judging order; each in one group (its closest)
 //   ├─ groups[]                       a tree by `parent`, parents before children; a test or a
 //   │                                 group is a child of the group it names, in list order
@@ -82,6 +83,32 @@ enum class CheckerKind {
     lines,    // lines, trailing whitespace ignored
     floats,   // tokens, numbers within float_absolute or float_relative of the answer's
     program,  // a program of the package, speaking `protocol`
+    // LemonLime's comparison modes, each with its own quirks (how it reads in pieces, which
+    // differences are presentation errors), so none of them is one of the kinds above:
+    lemon_lines,          // "full-text": line by line, byte for byte
+    lemon_ignore_spaces,  // words compared; the same words on other lines a presentation error
+    lemon_real,           // numbers within 10^-real_precision, absolute or relative
+    lemon_diff,           // the external tool: `diff ARGUMENT answer output`, `arguments` its one
+};
+
+// How a run's CPU time is counted against the time limit.
+enum class CpuClock {
+    user_and_system,  // both (most judges)
+    user,             // user time alone (LemonLime)
+};
+
+// What the memory limit bounds.
+enum class MemoryRule {
+    resident,       // the resident peak: memory reserved and never touched is free
+    address_space,  // the address space, reserved or not (LemonLime)
+};
+
+// How partial points add up, and when a group that others require counts as passed.
+enum class PartialPoints {
+    exact,  // as scored; a required group passes when every test in it is accepted
+    whole,  // truncated to whole points per test and per group, and a required group passes when
+            // it scored more than 0 (LemonLime keeps integer scores and skips a subtask only
+            // when one it depends on scored nothing)
 };
 
 }  // namespace sudoku::problem
@@ -113,7 +140,21 @@ struct sudoku::EnumNames<sudoku::problem::CheckerProtocol> {
 };
 template <>
 struct sudoku::EnumNames<sudoku::problem::CheckerKind> {
-    static constexpr std::string_view names[] = {"tokens", "exact", "lines", "float", "program"};
+    static constexpr std::string_view names[] = {
+        "tokens",     "exact",     "lines", "float", "program", "lemon-lines", "lemon-ignore-spaces",
+        "lemon-real", "lemon-diff"};
+};
+template <>
+struct sudoku::EnumNames<sudoku::problem::CpuClock> {
+    static constexpr std::string_view names[] = {"user-and-system", "user"};
+};
+template <>
+struct sudoku::EnumNames<sudoku::problem::MemoryRule> {
+    static constexpr std::string_view names[] = {"resident", "address-space"};
+};
+template <>
+struct sudoku::EnumNames<sudoku::problem::PartialPoints> {
+    static constexpr std::string_view names[] = {"exact", "whole"};
 };
 
 namespace sudoku::problem {
@@ -124,8 +165,10 @@ struct Limits {
     double wall_s = 0;              // 0: the judge's wall limit for time_s
     std::int64_t memory_mib = 256;  // 0: the judge's default
     std::int64_t output_kib = 65536;
-    std::int64_t stack_mib = 0;  // 0: as much as the memory limit
-    std::int64_t code_kib = 0;   // a larger submission is refused; 0: the judge's default
+    std::int64_t stack_mib = 0;                      // 0: as much as the memory limit
+    std::int64_t code_kib = 0;                       // a larger submission is refused; 0: the judge's default
+    CpuClock cpu_clock = CpuClock::user_and_system;  // what time_s bounds
+    MemoryRule memory_rule = MemoryRule::resident;   // what memory_mib bounds
 };
 
 // A time limit the format derives from the package's submissions (Kattis): the slowest accepted
@@ -175,8 +218,9 @@ struct Group {
     // The most the group can score: pass_fail groups score it, others are checked against it.
     std::optional<double> max_score;  // nullopt: unbounded (whatever the children add up to)
     std::optional<ScoreRange> range;  // a score outside it is a judge error (Kattis legacy `range`)
-    // Groups that must have every test accepted for this one to be scored (earlier groups, or
-    // "sample"): otherwise it scores 0 and its tests count as not accepted.
+    // Groups that must have every test accepted (with PartialPoints::whole: must have scored) for
+    // this one to be scored (earlier groups, or "sample"): otherwise it scores 0 and its tests
+    // count as not accepted.
     std::vector<std::string> require_pass;
     bool sample = false;
 };
@@ -196,7 +240,10 @@ struct Checker {
     bool case_sensitive = true;                            // tokens
     bool space_change_sensitive = false;                   // tokens: whitespace compared exactly
     std::optional<double> float_absolute, float_relative;  // floats: either tolerance suffices
-    std::vector<std::string> arguments;                    // for every test, before Test::checker_arguments
+    int real_precision = 3;                                // lemon_real: the digits p of 10^-p
+    // program: for every test, before Test::checker_arguments; lemon_diff: diff's, which
+    // LemonLime gives as one argument
+    std::vector<std::string> arguments;
 };
 
 struct InputValidator {
@@ -247,6 +294,7 @@ struct Problem {
     Io io;
     Limits limits;
     TimeLimitRule time_rule;
+    PartialPoints partial_points = PartialPoints::exact;
     std::vector<Test> tests;
     std::vector<Group> groups;  // parents before children; empty: one root "data" holding every test
     Checker checker;

@@ -40,7 +40,9 @@ struct ProblemScore {
 //   order) by its rule; pass_fail gives max_score (else its children's maximum) when every test
 //   below is accepted; a group whose require_pass groups are not fully accepted scores 0 and is
 //   not accepted; stop_on_reject leaves the children after the first failure out of the score and
-//   the judgement. The root's score and judgement are the problem's.
+//   the judgement. The root's score and judgement are the problem's. PartialPoints::whole
+//   truncates every test's and group's score to a whole number, and lets a required group that
+//   scored more than 0 count as passed.
 ProblemScore score_problem(const Problem& problem, const std::vector<TestResult>& results);
 
 // The most the problem can score (every test accepted with no checker score), nullopt when a
