@@ -1,12 +1,15 @@
 # The judge library's sources, one folder per module (fuzz/CMakeLists.txt reads the lists too).
 set(SUDOKU_JUDGE_SOURCES
+  # the judge's own files: reached without following links, written durably, programs copied
+  # without leaving a writable descriptor open
+  files/durable_file.cpp files/executable_copy.cpp files/no_follow.cpp
   # the checkers: exact, tokens, lines, floats, LemonLime's modes, testlib-style special judges
   checkers/checkers.cpp checkers/float_checker.cpp checkers/kattis_validator.cpp checkers/lemon_checkers.cpp
   # a contest: CONTEST.yaml, plain problems, languages, what each submission holds, its export
   contest/contest.cpp contest/contest_export.cpp contest/grading_inputs.cpp contest/language_config.cpp
   contest/languages.cpp contest/plain_problem.cpp contest/submission_file.cpp contest/submission_sources.cpp
   # grading: compile, run every test, decide the verdict, score
-  grading/calibrate.cpp grading/compile.cpp grading/cpu_allocation.cpp grading/executable_copy.cpp
+  grading/calibrate.cpp grading/compile.cpp grading/cpu_allocation.cpp
   grading/grader.cpp grading/program_digest.cpp grading/scoring.cpp grading/verdict.cpp
   grading/java_source.cpp grading/verify.cpp grading/verify_validators.cpp
   # the machine checked before a contest (sudoku-judge doctor)
@@ -16,8 +19,7 @@ set(SUDOKU_JUDGE_SOURCES
   # other judges' packages (formats/) as a contest folder: problem.yaml, contestants, expectations
   import/package_import.cpp import/package_programs.cpp import/package_time_limit.cpp import/problem_yaml_writer.cpp
   # what a grading writes: the journal, results, the report, the output folder
-  output/durable_file.cpp output/journal.cpp output/no_follow.cpp output/out_dir.cpp output/results.cpp
-  output/statistics.cpp
+  output/journal.cpp output/out_dir.cpp output/results.cpp output/statistics.cpp
   # report.html from its parts (report_parts.hpp): the HTML shell, its charts, its data and script
   output/report.cpp output/report_charts.cpp output/report_data.cpp output/report_html.cpp output/report_script.cpp
   # the judge's side of the runner: spawning it, reading its record, the protections it had

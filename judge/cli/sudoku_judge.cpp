@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "judge_commands.hpp"
-#include "sudoku/judge/output/durable_file.hpp"
+#include "sudoku/judge/files/durable_file.hpp"
 
 using namespace sudoku;
 

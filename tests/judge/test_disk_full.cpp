@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "durable_fixture.hpp"
-#include "sudoku/judge/output/durable_file.hpp"
+#include "sudoku/judge/files/durable_file.hpp"
 #include "sudoku/judge/output/journal.hpp"
 
 using namespace judge_test;

@@ -8,7 +8,7 @@
 
 #include "sudoku/common/bounded_file.hpp"
 #include "sudoku/judge/checkers/lemon_checkers.hpp"
-#include "sudoku/judge/output/no_follow.hpp"
+#include "sudoku/judge/files/no_follow.hpp"
 #include "sudoku/judge/runner_client/sandbox.hpp"
 #include "sudoku/solver/formats.hpp"
 #include "sudoku/solver/problems.hpp"

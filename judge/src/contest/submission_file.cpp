@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "grading/executable_copy.hpp"
+#include "files/executable_copy.hpp"
 
 namespace sudoku::judge {
 

@@ -11,8 +11,8 @@
 #include <cstring>
 
 #include "machine_checks.hpp"
+#include "sudoku/judge/files/no_follow.hpp"
 #include "sudoku/judge/grading/cpu_allocation.hpp"
-#include "sudoku/judge/output/no_follow.hpp"
 #include "sudoku/judge/output/out_dir.hpp"
 #include "sudoku/judge/runner_client/cgroup_support.hpp"
 #include "sudoku/judge/runner_client/sandbox.hpp"
@@ -136,7 +136,7 @@ struct ProbeFolder {
             error = "cannot make a private folder in " + temp.string() + " (TMPDIR): " + std::strerror(errno);
             return;
         }
-        dir = fs::canonical(name, ec);  // the probe's paths hold no link (sudoku/judge/output/no_follow.hpp)
+        dir = fs::canonical(name, ec);  // the probe's paths hold no link (sudoku/judge/files/no_follow.hpp)
         if (ec) error = "cannot resolve " + name + ": " + ec.message();
     }
     ~ProbeFolder() {

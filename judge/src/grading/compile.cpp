@@ -13,7 +13,7 @@
 #include "contest/submission_file.hpp"
 #include "grading/java_source.hpp"
 #include "sudoku/common/bounded_file.hpp"
-#include "sudoku/judge/output/no_follow.hpp"
+#include "sudoku/judge/files/no_follow.hpp"
 #include "sudoku/judge/runner_client/runner_contract.hpp"
 #include "sudoku/judge/runner_client/sandbox.hpp"
 

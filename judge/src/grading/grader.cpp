@@ -20,7 +20,7 @@
 #include <thread>
 
 #include "contest/submission_file.hpp"
-#include "grading/executable_copy.hpp"
+#include "files/executable_copy.hpp"
 #include "grading/grading_plan.hpp"
 #include "grading/program_digest.hpp"
 #include "runner_client/judge_cgroups.hpp"
@@ -28,11 +28,11 @@
 #include "sudoku/judge/checkers/checkers.hpp"
 #include "sudoku/judge/checkers/float_checker.hpp"
 #include "sudoku/judge/contest/grading_inputs.hpp"
+#include "sudoku/judge/files/no_follow.hpp"
 #include "sudoku/judge/grading/cpu_allocation.hpp"
 #include "sudoku/judge/grading/scoring.hpp"
 #include "sudoku/judge/grading/verdict.hpp"
 #include "sudoku/judge/output/journal.hpp"
-#include "sudoku/judge/output/no_follow.hpp"
 #include "sudoku/judge/output/out_dir.hpp"
 #include "sudoku/judge/runner_client/cgroup_sweep.hpp"
 #include "sudoku/judge/runner_client/runner_contract.hpp"

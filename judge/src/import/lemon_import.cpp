@@ -18,7 +18,7 @@
 #include "sudoku/judge/checkers/lemon_checkers.hpp"
 #include "sudoku/judge/contest/contest.hpp"
 #include "sudoku/judge/contest/plain_problem.hpp"
-#include "sudoku/judge/output/durable_file.hpp"
+#include "sudoku/judge/files/durable_file.hpp"
 
 namespace sudoku::judge {
 

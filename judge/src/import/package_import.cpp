@@ -15,9 +15,9 @@
 #include "sudoku/formats/polygon.hpp"
 #include "sudoku/judge/contest/contest.hpp"
 #include "sudoku/judge/contest/plain_problem.hpp"
+#include "sudoku/judge/files/durable_file.hpp"
 #include "sudoku/judge/grading/grader.hpp"
 #include "sudoku/judge/import/lemon_import.hpp"
-#include "sudoku/judge/output/durable_file.hpp"
 
 namespace sudoku::judge {
 

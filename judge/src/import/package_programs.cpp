@@ -5,9 +5,9 @@
 
 #include "package_parts.hpp"
 #include "problem_yaml_writer.hpp"
+#include "sudoku/judge/files/durable_file.hpp"
 #include "sudoku/judge/grading/compile.hpp"
 #include "sudoku/judge/import/package_import.hpp"
-#include "sudoku/judge/output/durable_file.hpp"
 #include "sudoku/problem/scoring.hpp"
 
 namespace sudoku::judge::package {

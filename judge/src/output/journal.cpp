@@ -13,8 +13,8 @@
 
 #include "sudoku/common/bounded_file.hpp"
 #include "sudoku/judge/contest/grading_inputs.hpp"
-#include "sudoku/judge/output/durable_file.hpp"
-#include "sudoku/judge/output/no_follow.hpp"
+#include "sudoku/judge/files/durable_file.hpp"
+#include "sudoku/judge/files/no_follow.hpp"
 
 namespace sudoku::judge {
 

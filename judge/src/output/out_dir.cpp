@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "sudoku/common/path_within.hpp"
-#include "sudoku/judge/output/durable_file.hpp"
+#include "sudoku/judge/files/durable_file.hpp"
 
 namespace sudoku::judge {
 

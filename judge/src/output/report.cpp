@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "report_parts.hpp"
-#include "sudoku/judge/output/durable_file.hpp"
+#include "sudoku/judge/files/durable_file.hpp"
 
 namespace sudoku::judge {
 

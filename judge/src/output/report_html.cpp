@@ -7,7 +7,7 @@
 
 #include "report_parts.hpp"
 #include "sudoku/common/version.hpp"
-#include "sudoku/judge/output/durable_file.hpp"
+#include "sudoku/judge/files/durable_file.hpp"
 #include "sudoku/judge/output/report.hpp"
 
 namespace sudoku::judge {

@@ -14,7 +14,7 @@
 #include <sstream>
 
 #include "runner_client/spawn.hpp"
-#include "sudoku/judge/output/no_follow.hpp"
+#include "sudoku/judge/files/no_follow.hpp"
 
 namespace sudoku::judge {
 

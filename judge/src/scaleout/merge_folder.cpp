@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "sudoku/common/path_within.hpp"
-#include "sudoku/judge/output/durable_file.hpp"
+#include "sudoku/judge/files/durable_file.hpp"
 #include "sudoku/judge/output/out_dir.hpp"
 
 namespace sudoku::judge {

@@ -11,9 +11,9 @@
 #include "sudoku/common/bounded_file.hpp"
 #include "sudoku/common/version.hpp"
 #include "sudoku/judge/contest/grading_inputs.hpp"
-#include "sudoku/judge/output/durable_file.hpp"
+#include "sudoku/judge/files/durable_file.hpp"
+#include "sudoku/judge/files/no_follow.hpp"
 #include "sudoku/judge/output/journal.hpp"
-#include "sudoku/judge/output/no_follow.hpp"
 #include "sudoku/judge/output/report.hpp"
 #include "sudoku/judge/scaleout/merge_folder.hpp"
 

@@ -1,5 +1,5 @@
 // Runs a command as on a kernel older than openat2 (Linux 5.6): the call fails with ENOSYS, so the
-// judge's no-follow opens take their O_NOFOLLOW walk (judge/src/output/no_follow.cpp). A test tool:
+// judge's no-follow opens take their O_NOFOLLOW walk (judge/src/files/no_follow.cpp). A test tool:
 // the judge itself has no switch that changes how it opens.
 #include <fcntl.h>
 #include <seccomp.h>

@@ -1,5 +1,5 @@
 // Temp file, write, fsync, rename, fsync the folder: the only way the judge writes a whole file.
-#include "sudoku/judge/output/durable_file.hpp"
+#include "sudoku/judge/files/durable_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

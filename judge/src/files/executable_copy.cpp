@@ -1,4 +1,4 @@
-#include "grading/executable_copy.hpp"
+#include "files/executable_copy.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -14,7 +14,7 @@
 
 #include <filesystem>
 
-#include "sudoku/judge/output/durable_file.hpp"  // OutputError
+#include "sudoku/judge/files/durable_file.hpp"  // OutputError
 
 namespace sudoku::judge {
 

@@ -1,5 +1,5 @@
-// The rules of sudoku/judge/output/no_follow.hpp.
-#include "sudoku/judge/output/no_follow.hpp"
+// The rules of sudoku/judge/files/no_follow.hpp.
+#include "sudoku/judge/files/no_follow.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
