@@ -1,8 +1,9 @@
 // A written package zipped for the hosts that import a zip (DOMjudge, Hydro), with libarchive.
 //
 // The zip is a function of the folder's contents alone, so two exports of one test set are the
-// same bytes: entries sorted by path, every time stamp the same fixed instant, owner 0, modes 0644
-// for files and 0755 for folders, and none of the host's user or group names.
+// same bytes wherever it runs: entries sorted by path, every time stamp the same fixed instant
+// (one that reads the same in every time zone), owner 0, modes 0644 for files and 0755 for
+// folders, and none of the host's user or group names.
 #include <archive.h>
 #include <archive_entry.h>
 
@@ -21,8 +22,12 @@ namespace {
 using Archive = std::unique_ptr<archive, decltype(&archive_write_free)>;
 using Entry = std::unique_ptr<archive_entry, decltype(&archive_entry_free)>;
 
-// 2000-01-01T00:00:00Z: inside the range of the DOS time zip keeps beside the exact one.
-constexpr time_t kFixedTime = 946684800;
+// 1979-12-31T00:00:00Z. A zip entry keeps its time twice: exactly, in UTC (the extended timestamp),
+// and as DOS time, which libarchive writes in the local time zone, so that any later instant gives
+// bytes that depend on the TZ of the export. DOS time starts at 1980-01-01 00:00 and libarchive
+// writes that for every earlier local time; a day before 1980 in UTC is before it in every zone
+// (offsets stay within 14 hours), so every zone writes the same bytes.
+constexpr time_t kFixedTime = 315446400;
 
 [[noreturn]] void fail(const fs::path& zip, archive* a, const std::string& what) {
     const char* why = a ? archive_error_string(a) : nullptr;

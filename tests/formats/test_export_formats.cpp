@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -384,6 +386,48 @@ TEST_CASE("export lemon: contest.cdf's task, test cases and points, and its spec
                                 "' 5 '" + (out / "score").string() + "' '" + (out / "message").string() + "'";
         CHECK(std::system(run.c_str()) == 0);
         CHECK(read_file(out / "score") == score);
+    }
+    fs::remove_all(out);
+}
+
+// Zip keeps each entry's time in local time too (DOS time): an export made in Shanghai must be the
+// same bytes as one made in UTC. POSIX TZ strings need no time zone database: CST-8 is UTC+8.
+TEST_CASE("export: the zips are the same bytes in every time zone") {
+    const char* const before = std::getenv("TZ");
+    const std::string saved = before ? before : "";
+    const auto zips_in = [&](const char* zone, const fs::path& out) {
+        ::setenv("TZ", zone, 1);
+        ::tzset();
+        std::map<std::string, std::string> zips;
+        for (ExportFormat format : {ExportFormat::domjudge, ExportFormat::hydro}) {
+            const fs::path dir = out / std::string(sudoku::to_string(format));
+            fs::create_directories(dir);
+            exported(shipped("poj2676"), format, dir);
+            zips[std::string(sudoku::to_string(format))] = read_file(dir / "poj2676.zip");
+        }
+        return zips;
+    };
+    const auto hour_in = [](const char* zone) {
+        ::setenv("TZ", zone, 1);
+        ::tzset();
+        const std::time_t noon = 946728000;  // 2000-01-01T12:00:00Z
+        std::tm local{};
+        ::localtime_r(&noon, &local);
+        return local.tm_hour;
+    };
+    REQUIRE(hour_in("UTC0") != hour_in("CST-8"));
+    const fs::path out = scratch("zip-zones");
+    const auto utc = zips_in("UTC0", out / "utc");
+    const auto shanghai = zips_in("CST-8", out / "shanghai");
+    if (before)
+        ::setenv("TZ", saved.c_str(), 1);
+    else
+        ::unsetenv("TZ");
+    ::tzset();
+    for (const auto& [format, bytes] : utc) {
+        INFO(format);
+        CHECK(!bytes.empty());
+        CHECK(bytes == shanghai.at(format));
     }
     fs::remove_all(out);
 }
