@@ -82,12 +82,12 @@ struct ProblemResult {
     ProblemStatus status = ProblemStatus::not_graded;
     std::string compile_message;
     double points = 0, max_points = 0;
-    // Why the scores are the package's fault (a group's points outside its declared range): then
-    // the problem scores 0 and counts as a judge fault. Empty when none.
-    std::string score_fault{};
     std::vector<TestResult> tests;   // in test-data order
     std::vector<GroupScore> groups;  // in test-data order of first appearance
     std::string language{};          // of the submission (CompileRecord::language)
+    // Why the scores are the package's fault (a group's points outside its declared range): then
+    // the problem scores 0 and counts as a judge fault. Empty when none.
+    std::string score_fault{};
 };
 
 struct ContestantResult {
