@@ -10,7 +10,7 @@ set(SUDOKU_JUDGE_SOURCES
   contest/languages.cpp contest/plain_problem.cpp contest/submission_file.cpp contest/submission_sources.cpp
   # grading: compile, run every test, decide the verdict, score
   grading/calibrate.cpp grading/compile.cpp grading/cpu_allocation.cpp
-  grading/grader.cpp grading/program_digest.cpp grading/scoring.cpp grading/verdict.cpp
+  grading/grader.cpp grading/problem_checker.cpp grading/program_digest.cpp grading/scoring.cpp grading/verdict.cpp
   grading/java_source.cpp grading/verify.cpp grading/verify_validators.cpp
   # the machine checked before a contest (sudoku-judge doctor)
   doctor/doctor.cpp doctor/machine_checks.cpp

@@ -7,8 +7,6 @@
 #include <algorithm>
 #include <sstream>
 
-#include "sudoku/judge/grading/compile.hpp"
-
 namespace sudoku::judge {
 
 namespace fs = std::filesystem;

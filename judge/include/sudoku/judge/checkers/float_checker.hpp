@@ -7,14 +7,14 @@
 #include <string_view>
 
 #include "sudoku/judge/checkers/checkers.hpp"
-#include "sudoku/judge/contest/contest.hpp"
 
 namespace sudoku::judge {
 
-CheckResult check_float(std::string_view output, std::string_view answer, const FloatTolerance& tolerance);
+// The float checker's tolerances: a number is right when within either of them.
+struct FloatTolerance {
+    double absolute = 1e-6, relative = 1e-6;
+};
 
-// The checker of a contest problem on one test: `float` with the problem's tolerances, anything
-// else as run_checker.
-CheckResult check_problem_output(const ContestProblem& problem, const CheckFiles& files);
+CheckResult check_float(std::string_view output, std::string_view answer, const FloatTolerance& tolerance);
 
 }  // namespace sudoku::judge

@@ -38,7 +38,8 @@
 #include "sudoku/common/bounds.hpp"
 #include "sudoku/common/diagnostic.hpp"
 #include "sudoku/judge/checkers/checkers.hpp"
-#include "sudoku/judge/grading/compile.hpp"
+#include "sudoku/judge/checkers/float_checker.hpp"
+#include "sudoku/judge/contest/languages.hpp"
 #include "sudoku/judge/runner_client/runner_contract.hpp"
 #include "sudoku/problem/problem_config.hpp"
 
@@ -80,11 +81,6 @@ struct GroupScoreRange {
     std::string name;                 // the package's group it bounds, for the message
     std::vector<std::string> groups;  // the plain groups whose points add up to its score
     double min = -std::numeric_limits<double>::infinity(), max = std::numeric_limits<double>::infinity();
-};
-
-// The float checker's tolerances: a number is right when within either of them.
-struct FloatTolerance {
-    double absolute = 1e-6, relative = 1e-6;
 };
 
 // How points are counted: exactly as the checker's fraction says, or as LemonLime counts them

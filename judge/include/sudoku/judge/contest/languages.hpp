@@ -30,8 +30,6 @@
 
 namespace sudoku::judge {
 
-struct CompileSettings;
-
 struct Language {
     std::string name;
     std::vector<std::string> extensions;  // ".py"
@@ -44,6 +42,24 @@ struct Language {
     bool named_by_class = false;
 
     bool runs_binary() const { return run.find("{exe}") != std::string::npos; }
+};
+
+// CONTEST.yaml `compile:`: how the compile step runs, for every submission of the contest.
+struct CompileSettings {
+    // {src} and {exe} are replaced by the source and binary paths inside the build box.
+    std::string cpp = "g++ -O2 -std=gnu++17 -pipe -o {exe} {src}";
+    std::string c = "gcc -O2 -std=gnu11 -pipe -o {exe} {src} -lm";
+    double time_limit_s = 10;
+    long long message_limit_kib = 64;   // compiler messages kept (the rest is cut, and says so)
+    long long memory_mib = 2048;        // CONTEST.yaml compile: memory_limit
+    long long binary_limit_mib = 64;    // compile: output_limit: the largest file the compiler may write, and a
+                                        // ready binary's cap
+    long long source_limit_kib = 1024;  // a larger source is refused unread (CONTEST.yaml compile: source_limit)
+    // Read-only in the compiler's root besides the system files (CONTEST.yaml read_only_dirs: a
+    // toolchain under /opt). Nothing else of the host is there: `#include "/path/to/01.ans"` fails.
+    std::vector<std::filesystem::path> read_only_dirs;
+    // CONTEST.yaml `languages:`, over the built-in ones (contest_languages).
+    std::vector<Language> languages;
 };
 
 // The languages of a contest: the built-in ones (C and C++ with `settings`' compile commands),
