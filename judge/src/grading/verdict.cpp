@@ -5,7 +5,6 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <stdexcept>
 
 namespace sudoku::judge {
 
@@ -29,13 +28,6 @@ std::string signal_text(int sig) {
 }
 
 }  // namespace
-
-std::string_view verdict_name(Verdict v) { return to_string(v); }
-
-Verdict verdict_from_name(std::string_view name) {
-    if (auto v = from_string<Verdict>(name)) return *v;
-    throw std::invalid_argument("unknown verdict '" + std::string(name) + "'");
-}
 
 Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const OutputFacts& output,
                        const std::function<CheckResult()>& check) {

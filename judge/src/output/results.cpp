@@ -2,6 +2,7 @@
 #include "sudoku/judge/output/results.hpp"
 
 #include <cmath>
+#include <stdexcept>
 
 #include "sudoku/common/version.hpp"
 #include "sudoku/judge/output/statistics.hpp"
@@ -14,6 +15,13 @@ namespace {
 // Three decimals are what a measurement is worth; rounding keeps the JSON stable and readable.
 double rounded(double x) { return std::round(x * 1000) / 1000; }
 }  // namespace
+
+std::string_view verdict_name(Verdict v) { return to_string(v); }
+
+Verdict verdict_from_name(std::string_view name) {
+    if (auto v = from_string<Verdict>(name)) return *v;
+    throw std::invalid_argument("unknown verdict '" + std::string(name) + "'");
+}
 
 Json to_json(const TestResult& t) {
     Json j{{"contestant", t.contestant},

@@ -1,4 +1,4 @@
-// Verdicts, and the one function that decides them.
+// The one function that decides a test's verdict (the verdicts: sudoku/judge/output/results.hpp).
 #pragma once
 
 #include <functional>
@@ -6,38 +6,11 @@
 #include <string_view>
 #include <vector>
 
-#include "sudoku/common/enum_names.hpp"
 #include "sudoku/judge/checkers/checkers.hpp"
+#include "sudoku/judge/output/results.hpp"
 #include "sudoku/judge/runner_client/sandbox.hpp"
 
 namespace sudoku::judge {
-
-enum class Verdict {
-    AC,       // accepted
-    PC,       // partially correct (a testlib checker's exit code 7)
-    WA,       // wrong answer
-    PE,       // presentation error
-    TLE,      // time limit exceeded (CPU or wall; the reason says which)
-    MLE,      // memory limit exceeded
-    RE,       // runtime error (a signal or a non-zero exit code; the reason says which)
-    OLE,      // output limit exceeded
-    MISSING,  // the output file was not written
-    CE,       // compilation error
-    FAIL,     // the judge or the checker failed: never the contestant's fault
-};
-
-}  // namespace sudoku::judge
-
-template <>
-struct sudoku::EnumNames<sudoku::judge::Verdict> {
-    static constexpr std::string_view names[] = {"AC", "PC",  "WA",      "PE", "TLE", "MLE",
-                                                 "RE", "OLE", "MISSING", "CE", "FAIL"};
-};
-
-namespace sudoku::judge {
-
-std::string_view verdict_name(Verdict v);          // "AC", "TLE", ...: to_string(v)
-Verdict verdict_from_name(std::string_view name);  // throws std::invalid_argument
 
 struct Outcome {
     Verdict verdict = Verdict::FAIL;

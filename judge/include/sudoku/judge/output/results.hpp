@@ -5,13 +5,41 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sudoku/common/enum_names.hpp"
-#include "sudoku/judge/grading/verdict.hpp"
 #include "sudoku/judge/runner_client/protections.hpp"
 
 namespace sudoku::judge {
+
+// A test's verdict, as decide_verdict (sudoku/judge/grading/verdict.hpp) gives it.
+enum class Verdict {
+    AC,       // accepted
+    PC,       // partially correct (a testlib checker's exit code 7)
+    WA,       // wrong answer
+    PE,       // presentation error
+    TLE,      // time limit exceeded (CPU or wall; the reason says which)
+    MLE,      // memory limit exceeded
+    RE,       // runtime error (a signal or a non-zero exit code; the reason says which)
+    OLE,      // output limit exceeded
+    MISSING,  // the output file was not written
+    CE,       // compilation error
+    FAIL,     // the judge or the checker failed: never the contestant's fault
+};
+
+}  // namespace sudoku::judge
+
+template <>
+struct sudoku::EnumNames<sudoku::judge::Verdict> {
+    static constexpr std::string_view names[] = {"AC", "PC",  "WA",      "PE", "TLE", "MLE",
+                                                 "RE", "OLE", "MISSING", "CE", "FAIL"};
+};
+
+namespace sudoku::judge {
+
+std::string_view verdict_name(Verdict v);          // "AC", "TLE", ...: to_string(v)
+Verdict verdict_from_name(std::string_view name);  // throws std::invalid_argument
 
 struct TestResult {
     std::string contestant, problem, test, group;
