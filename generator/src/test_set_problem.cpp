@@ -4,22 +4,13 @@
 #include "sudoku/common/sha256.hpp"
 #include "sudoku/problem/manifest.hpp"
 #include "sudoku/problem/problem_config.hpp"
+#include "sudoku/problem/test_set_groups.hpp"
 
 namespace sudoku {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-problem::Test test_of(std::string name, const fs::path& input, const fs::path& answer, std::string group) {
-    problem::Test test;
-    test.name = std::move(name);
-    test.input = input;
-    test.answer = answer;
-    test.group = std::move(group);
-    test.sample = test.group == "sample";
-    return test;
-}
 
 problem::Checker checker_of(const ProblemConfig& config) {
     problem::Checker checker;
@@ -36,28 +27,9 @@ problem::Checker checker_of(const ProblemConfig& config) {
 }
 
 std::vector<problem::Group> groups_of(const ProblemConfig& config) {
-    std::vector<problem::Group> groups(3);
-    groups[0].name = "data";
-    groups[0].ignore_sample = true;
-    groups[1].name = "sample";
-    groups[1].parent = "data";
-    groups[1].sample = true;
-    groups[1].accept_score = 0;
-    groups[2].name = "secret";
-    groups[2].parent = "data";
-    for (const TestGroup& g : config.groups) {
-        problem::Group group;
-        group.name = "secret/" + g.name;
-        group.parent = "secret";
-        if (config.scoring == "per-group") {
-            group.aggregation = problem::Aggregation::pass_fail;
-            group.max_score = g.points;
-        } else {
-            group.accept_score = g.points;
-        }
-        groups.push_back(group);
-    }
-    return groups;
+    std::vector<problem::SecretGroup> secret;
+    for (const TestGroup& g : config.groups) secret.push_back({g.name, config.scoring == "per-group", g.points});
+    return problem::test_set_groups(secret);
 }
 
 // A test file of the set, checked against the manifest's sha256 (the export copies what was built).
@@ -96,15 +68,15 @@ std::variant<formats::ExportProblem, Diagnostic> read_test_set_problem(const fs:
     if (config.checker == "sudoku") out.any_valid = config.problem;
     out.input_layout = config.problem;
     for (const auto& s : manifest.samples) {
-        const problem::Test test = test_of("sample/" + fs::path(s.input).stem().string(), directory / s.input,
-                                           directory / s.answer_file, "sample");
+        const problem::Test test = problem::test_set_test("sample/" + fs::path(s.input).stem().string(),
+                                                          directory / s.input, directory / s.answer_file, "sample");
         if (auto d = checked_file(test.input, s.sha256_input, out)) return *d;
         if (auto d = checked_file(test.answer, s.sha256_answer, out)) return *d;
         p.tests.push_back(test);
     }
     for (const auto& t : manifest.tests) {
-        const problem::Test test = test_of("secret/" + t.group + "/" + t.test, directory / t.input,
-                                           directory / t.answer_file, "secret/" + t.group);
+        const problem::Test test = problem::test_set_test("secret/" + t.group + "/" + t.test, directory / t.input,
+                                                          directory / t.answer_file, "secret/" + t.group);
         if (auto d = checked_file(test.input, t.sha256_input, out)) return *d;
         if (auto d = checked_file(test.answer, t.sha256_answer, out)) return *d;
         p.tests.push_back(test);

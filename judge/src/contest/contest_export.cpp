@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "sudoku/problem/manifest.hpp"
+#include "sudoku/problem/test_set_groups.hpp"
 
 namespace sudoku::judge {
 
@@ -58,45 +59,16 @@ problem::Checker checker_of(const ContestProblem& p, std::vector<std::string>& n
 // The root, samples and secret, then a secret/<g> group per group of the tests, in the order the
 // tests first name them, scored as the judge scores them.
 std::vector<problem::Group> groups_of(const ContestProblem& p, std::vector<std::string>& notes) {
-    std::vector<problem::Group> groups(3);
-    groups[0].name = "data";
-    groups[0].ignore_sample = true;
-    groups[1].name = "sample";
-    groups[1].parent = "data";
-    groups[1].sample = true;
-    groups[1].accept_score = 0;
-    groups[2].name = "secret";
-    groups[2].parent = "data";
-    for (const TestCase& t : p.tests) {
-        const std::string name = "secret/" + t.group;
-        if (std::any_of(groups.begin(), groups.end(), [&](const problem::Group& g) { return g.name == name; }))
-            continue;
-        problem::Group group;
-        group.name = name;
-        group.parent = "secret";
-        if (per_group(p, t.group)) {
-            group.aggregation = problem::Aggregation::pass_fail;
-            group.max_score = t.points;
-        } else {
-            group.accept_score = t.points;
-        }
-        groups.push_back(group);
-    }
+    std::vector<problem::SecretGroup> secret;
+    for (const TestCase& t : p.tests)
+        if (std::none_of(secret.begin(), secret.end(),
+                         [&](const problem::SecretGroup& g) { return g.name == t.group; }))
+            secret.push_back({t.group, per_group(p, t.group), t.points});
     for (const GroupDependency& d : p.dependencies)
         for (const std::string& on : d.on)
             notes.push_back("its group " + d.group + " scores only when " + on +
                             " passes, which is not carried: the exported group scores on its own");
-    return groups;
-}
-
-problem::Test test_of(std::string name, const fs::path& input, const fs::path& answer, std::string group) {
-    problem::Test test;
-    test.name = std::move(name);
-    test.input = input;
-    test.answer = answer;
-    test.sample = group == "sample";
-    test.group = std::move(group);
-    return test;
+    return problem::test_set_groups(secret);
 }
 
 // A test set's samples and checksums, from its manifest (the contest read its tests and checked them).
@@ -106,8 +78,8 @@ std::optional<Diagnostic> add_test_set_parts(const ContestProblem& p, formats::E
     const auto& manifest = std::get<Manifest>(read);
     std::vector<problem::Test> samples;
     for (const auto& s : manifest.samples) {
-        samples.push_back(test_of("sample/" + fs::path(s.input).stem().string(), p.testdata / s.input,
-                                  p.testdata / s.answer_file, "sample"));
+        samples.push_back(problem::test_set_test("sample/" + fs::path(s.input).stem().string(), p.testdata / s.input,
+                                                 p.testdata / s.answer_file, "sample"));
         out.sha256[samples.back().input] = s.sha256_input;
         out.sha256[samples.back().answer] = s.sha256_answer;
     }
@@ -158,7 +130,8 @@ std::variant<formats::ExportProblem, Diagnostic> export_model(const ContestProbl
     out.input_layout = p.config.problem;
     m.groups = groups_of(p, m.notes);
     for (const TestCase& t : p.tests) {
-        m.tests.push_back(test_of("secret/" + t.group + "/" + t.name, t.input, t.answer, "secret/" + t.group));
+        m.tests.push_back(
+            problem::test_set_test("secret/" + t.group + "/" + t.name, t.input, t.answer, "secret/" + t.group));
         if (t.time_limit_s > 0 || t.memory_limit_mib > 0)
             m.notes.push_back("test " + t.name + "'s own limits are not carried: it has the problem's");
     }
