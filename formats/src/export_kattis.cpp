@@ -19,8 +19,8 @@
 // problem's name, so that a new export is the same problem) and no `validation` key;
 // test_group.yaml in data/secret (score_aggregation sum, max_score the total) and each group
 // (score_aggregation sum or min, max_score the group's points) in place of testdata.yaml and
-// .timelimit; output_validator/validate.cpp. Both versions name the input validators' folder
-// input_validators/.
+// .timelimit; output_validator/validate.cpp; statement/problem.en.tex. Both versions name the
+// input validators' folder input_validators/.
 #include <cmath>
 
 #include "export_parts.hpp"
@@ -150,8 +150,10 @@ ExportResult write_kattis(const ExportProblem& p, const export_parts::PackageFol
     bool scoring = false;
     for (const auto& group : groups) scoring = scoring || group.points > 0;
     folder.text("problem.yaml", problem_yaml(p, scoring, version));
-    folder.text("problem_statement/problem.en.tex",
-                statement_tex(p.problem.title.empty() ? p.problem.name : p.problem.title));
+    // 2025-09 renamed the statement's folder, as it renamed output_validators/.
+    folder.text(
+        version == KattisExportVersion::v2025_09 ? "statement/problem.en.tex" : "problem_statement/problem.en.tex",
+        statement_tex(p.problem.title.empty() ? p.problem.name : p.problem.title));
     write_input_validator(p, folder);
     if (version == KattisExportVersion::v2025_09) {
         write_data_2025(p, groups, scoring, folder);

@@ -135,6 +135,10 @@ TEST_CASE("export kattis 2025-09: problem.yaml's version and uuid, test_group.ya
         const bool custom = config.checker == "sudoku";
         CHECK(fs::exists(dir / "output_validator/validate.cpp") == custom);
         CHECK_FALSE(fs::exists(dir / "output_validators"));
+        // 2025-09 reads the statement from statement/, the input validators from input_validators/.
+        CHECK(fs::is_regular_file(dir / "statement/problem.en.tex"));
+        CHECK_FALSE(fs::exists(dir / "problem_statement"));
+        CHECK(fs::is_regular_file(dir / "input_validators/sudoku/validate.cpp"));
         int total = 0;
         for (const auto& group : config.groups) {
             const bool per_group = config.scoring == "per-group";
