@@ -227,4 +227,8 @@ std::vector<std::string> list_contestants(const fs::path& dir) {
     return names;
 }
 
+fs::path default_shard_key_file(const Contest& contest) {
+    return fs::absolute(contest.source).parent_path() / kShardKeyFile;
+}
+
 }  // namespace sudoku::judge

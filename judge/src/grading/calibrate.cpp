@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sudoku/judge/scaleout/shard.hpp"
-
 namespace sudoku::judge {
 
 namespace fs = std::filesystem;
@@ -42,9 +40,11 @@ ContestResults grade_only(Contest contest, const ContestProblem& problem, const 
     contest.problems = {problem};
     options.out_dir = dir;
     fs::remove(dir / "journal.jsonl");
-    auto selected = [&](const Submission& s) { return std::find(who.begin(), who.end(), s.contestant) != who.end(); };
-    ContestResults r = grade_selected(contest, options, selected);
-    for (int retry = 0; retry < 2 && has_judge_fault(r); ++retry) r = grade_selected(contest, options, selected);
+    options.selected = [&](const std::string& contestant, const std::string&) {
+        return std::find(who.begin(), who.end(), contestant) != who.end();
+    };
+    ContestResults r = grade(contest, options);
+    for (int retry = 0; retry < 2 && has_judge_fault(r); ++retry) r = grade(contest, options);
     return r;
 }
 

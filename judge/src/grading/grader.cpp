@@ -37,7 +37,6 @@
 #include "sudoku/judge/output/out_dir.hpp"
 #include "sudoku/judge/runner_client/cgroup_sweep.hpp"
 #include "sudoku/judge/runner_client/runner_contract.hpp"
-#include "sudoku/judge/scaleout/shard_status.hpp"
 
 namespace sudoku::judge {
 

@@ -189,10 +189,6 @@ std::string ShardRecords::mac(const ShardKey& key, const nlohmann::json& identit
     return hmac_sha256_hex(key.secret, all);
 }
 
-fs::path default_shard_key_file(const Contest& contest) {
-    return fs::absolute(contest.source).parent_path() / kShardKeyFile;
-}
-
 namespace {
 
 // The key file's text: 64 hex digits of 32 bytes from the kernel's random source.

@@ -131,6 +131,13 @@ std::variant<std::vector<TestCase>, Diagnostic> load_tests(const std::filesystem
 // Contestant names: the sub-directories of the contestants directory, sorted.
 std::vector<std::string> list_contestants(const std::filesystem::path& contestants_dir);
 
+// The key that authenticates shard records (sudoku/judge/scaleout/shard_status.hpp, ShardKey)
+// lives beside the contest file, one of the contest's files that no submission may be.
+inline constexpr const char* kShardKeyFile = ".judge-key";
+
+// CONTEST_DIR/.judge-key.
+std::filesystem::path default_shard_key_file(const Contest& contest);
+
 // A contestant's submission for a problem: sudoku/judge/contest/submission_sources.hpp (find_sources).
 
 }  // namespace sudoku::judge

@@ -39,7 +39,7 @@ std::variant<Shard, std::string> shard_from_environment(const std::function<cons
 std::vector<Submission> shard_submissions(const Contest& contest, Shard shard);
 
 // Grades only the submissions `selected` accepts into options.out_dir (the others stay "not
-// graded"). Used by calibration.
+// graded").
 ContestResults grade_selected(const Contest& contest, const GradeOptions& options,
                               const std::function<bool(const Submission&)>& selected);
 

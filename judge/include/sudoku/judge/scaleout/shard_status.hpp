@@ -31,15 +31,12 @@ namespace sudoku::judge {
 inline constexpr const char* kShardSchema = "sudoku-judge-shard/3";
 
 // The secret that authenticates shard records: read from a key file that lives beside the contest
-// (CONTEST_DIR/.judge-key, or `--key FILE`), never inside a shard's folder.
+// (CONTEST_DIR/.judge-key, sudoku/judge/contest/contest.hpp: default_shard_key_file, or `--key FILE`),
+// never inside a shard's folder.
 struct ShardKey {
     std::string secret;
     std::filesystem::path file;
 };
-inline constexpr const char* kShardKeyFile = ".judge-key";
-
-// CONTEST_DIR/.judge-key.
-std::filesystem::path default_shard_key_file(const Contest& contest);
 
 // The key in `file`; when it is absent and `create`, a new one (32 random bytes as hex, mode 0600,
 // made atomically, so that shards starting together on shared storage agree on one). Otherwise why
