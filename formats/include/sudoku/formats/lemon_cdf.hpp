@@ -1,6 +1,6 @@
 // Reading a LemonLime contest's .cdf without trusting it: its size and nesting bounded before it is
 // parsed, every field checked for its type and range, every refusal naming the field and where it
-// is. The judge's import-lemon maps what it reads (sudoku/judge/import/lemon_import.hpp).
+// is. sudoku/formats/lemon.hpp maps what it reads into the problem model.
 #pragma once
 
 #include <cstdint>
