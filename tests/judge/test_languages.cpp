@@ -74,8 +74,9 @@ TEST_CASE("languages: C, C++, Python and Pascal submissions are compiled, run an
     CHECK(python_listed);
 }
 
-TEST_CASE("languages: a Java submission is compiled by javac and run by the JVM in the sandbox; its errors are CE") {
-    if (!sudoku::testing::on_path("javac")) sudoku::testing::skip_test("javac is not installed (Debian default-jdk)");
+TEST_CASE("languages: a Java submission is compiled by javac and run by the JVM in the sandbox, its errors CE") {
+    if (!sudoku::testing::on_path("javac"))
+        sudoku::testing::skip_test("javac is not installed (Debian default-jdk-headless: scripts/install-deps --test)");
     auto dir = scratch("languages-java");
     // The JVM's start and the launcher's compile take about 0.6 s of CPU: far from this limit.
     const auto contest = write_add_contest(dir, "", "time_limit: 10\n");
@@ -95,8 +96,9 @@ TEST_CASE("languages: a Java submission is compiled by javac and run by the JVM 
     CHECK(ce.compile_message.find("undeclared_name") != std::string::npos);
 }
 
-TEST_CASE("languages: a Java public class may be in a file of another name; the class declaring main runs") {
-    if (!sudoku::testing::on_path("javac")) sudoku::testing::skip_test("javac is not installed (Debian default-jdk)");
+TEST_CASE("languages: a Java public class may be in a file of another name, and the class declaring main runs") {
+    if (!sudoku::testing::on_path("javac"))
+        sudoku::testing::skip_test("javac is not installed (Debian default-jdk-headless: scripts/install-deps --test)");
     auto dir = scratch("languages-java-public");
     const auto contest = write_add_contest(dir, "", "time_limit: 10\n");
     // javac wants the public class Main in Main.java; the JVM must start from Main, not from the
