@@ -306,10 +306,15 @@ std::variant<Problem, std::vector<Diagnostic>> read_kattis(const fs::path& dir) 
     kattis::read_submissions(files, meta, problem, refusals);
     kattis::read_included(files, problem, refusals);
     for (const auto& why : problem::model_problems(problem)) refusals.add(files.root(), 0, why);
-    // partially_accepted: accepted, with less than the full score.
-    if (const auto max = problem::max_score(problem))
+    // partially_accepted: accepted, with less than the full score: the top of the root's range
+    // when it has one (legacy's "must not be max of range"), else the most the tests can give.
+    std::optional<double> full = problem::max_score(problem);
+    if (const auto* root = problem::find_group(problem, problem::root_group(problem));
+        root && root->range && std::isfinite(root->range->max))
+        full = root->range->max;
+    if (full)
         for (auto& e : problem.expectations)
-            if (e.folder == "partially_accepted") e.score = problem::ScoreRange{0, std::nextafter(*max, 0.0)};
+            if (e.folder == "partially_accepted") e.score = problem::ScoreRange{0, std::nextafter(*full, 0.0)};
     if (!refusals.empty()) return refusals.list;
     return problem;
 }

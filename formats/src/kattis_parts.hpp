@@ -47,8 +47,9 @@ void apply_default_flags(const std::vector<std::string>& flags, problem::Checker
 std::string contestant_name(const std::string& folder, const std::filesystem::path& entry,
                             const problem::Problem& problem);
 
-// The judgements a submissions/<folder>/ requires (Kattis's table); false for another folder.
-bool folder_rules(const std::string& folder, problem::Expectation& e);
+// The judgements a submissions/<folder>/ requires (the table of `version`'s spec); false for
+// another folder.
+bool folder_rules(const std::string& folder, problem::Expectation& e, KattisVersion version = KattisVersion::legacy);
 
 // Words split at whitespace.
 std::vector<std::string> split_words(const std::string& text);

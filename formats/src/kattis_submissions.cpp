@@ -60,26 +60,32 @@ double parse_tolerance(const std::vector<std::string>& flags, size_t& i, const f
 
 }  // namespace
 
-// What a submissions/<folder>/ requires of its submissions.
-bool folder_rules(const std::string& folder, problem::Expectation& e) {
-    if (folder == "accepted")
+// What a submissions/<folder>/ requires of its submissions. Legacy lets a time_limit_exceeded
+// submission also answer wrong and a run_time_error one do anything else; 2025-09 permits only AC
+// beside the folder's own verdict.
+bool folder_rules(const std::string& folder, problem::Expectation& e, KattisVersion version) {
+    const bool v2025 = version == KattisVersion::v2025_09;
+    if (folder == "accepted") {
         e.permitted = {AC};
-    else if (folder == "wrong_answer")
+    } else if (folder == "wrong_answer") {
         e.permitted = {AC, WA}, e.required = {WA};
-    else if (folder == "time_limit_exceeded")
-        e.permitted = {AC, WA, TLE}, e.required = {TLE};
-    else if (folder == "run_time_error")
-        e.permitted = {AC, WA, TLE, RTE}, e.required = {RTE};
-    else if (folder == "rejected")
+    } else if (folder == "time_limit_exceeded") {
+        e.permitted = v2025 ? std::vector<Judgement>{AC, TLE} : std::vector<Judgement>{AC, WA, TLE};
+        e.required = {TLE};
+    } else if (folder == "run_time_error") {
+        e.permitted = v2025 ? std::vector<Judgement>{AC, RTE} : std::vector<Judgement>{AC, WA, TLE, RTE};
+        e.required = {RTE};
+    } else if (folder == "rejected") {
         e.required = {WA, TLE, RTE};
-    else if (folder == "brute_force")
+    } else if (folder == "brute_force") {
         e.permitted = {AC, RTE, TLE}, e.required = {RTE, TLE};
-    else if (folder == "slow_accepted")
+    } else if (folder == "slow_accepted") {
         e.permitted = {AC, TLE};
-    else if (folder == "partially_accepted")
+    } else if (folder == "partially_accepted") {
         e.overall = {AC};
-    else
+    } else {
         return false;
+    }
     return true;
 }
 
@@ -461,7 +467,7 @@ void read_submissions(const PackageFiles& files, const Metadata& meta, Problem& 
         if (!files.is_dir(folder)) continue;
         problem::Expectation defaults;
         const std::string name = folder.filename().string();
-        const bool known = folder_rules(name, defaults);
+        const bool known = folder_rules(name, defaults, meta.version);
         size_t imported = 0;
         for (const auto& entry : files.list(folder, refusals)) {
             const std::string path = name + "/" + entry.filename().string();

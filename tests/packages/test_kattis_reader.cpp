@@ -162,6 +162,64 @@ TEST_CASE("kattis 2025-09: nested groups, require_pass and a custom validator ma
     CHECK(p.expectations[1].required == std::vector<Judgement>{Judgement::time_limit_exceeded});
 }
 
+TEST_CASE("kattis: the submission folders require what their version's table says, and bound the time limit so") {
+    // 2025-09: time_limit_exceeded all AC or TLE, run_time_error all AC or RTE; wrong_answer and
+    // run_time_error (not permitted to time out) bound a derived time limit from below, as
+    // accepted does, time_limit_exceeded from above. Legacy: TLE may also answer wrong, RTE may do
+    // anything; only accepted bounds from below.
+    const auto dir = nested_2025_package();
+    write_text(dir / "submissions/wrong_answer/wrong.cpp", "int main() {}\n");
+    write_text(dir / "submissions/run_time_error/crash.cpp", "int main() {}\n");
+    const auto p = read_ok(dir);
+    const auto expectation = [&](const std::string& name) {
+        for (const auto& e : p.expectations)
+            if (e.contestant == name) return e;
+        FAIL("no expectation " << name);
+        return sp::Expectation{};
+    };
+    using J = Judgement;
+    CHECK(expectation("time_limit_exceeded-slow.java").permitted ==
+          std::vector<J>{J::accepted, J::time_limit_exceeded});
+    CHECK(expectation("run_time_error-crash.cpp").permitted == std::vector<J>{J::accepted, J::run_time_error});
+    CHECK(expectation("accepted-sol.cpp").time_limit_use == sp::TimeLimitUse::lower);
+    CHECK(expectation("wrong_answer-wrong.cpp").time_limit_use == sp::TimeLimitUse::lower);
+    CHECK(expectation("run_time_error-crash.cpp").time_limit_use == sp::TimeLimitUse::lower);
+    CHECK(expectation("time_limit_exceeded-slow.java").time_limit_use == sp::TimeLimitUse::upper);
+
+    const auto legacy = legacy_min_package();
+    write_text(legacy / "submissions/time_limit_exceeded/slow.cpp", "int main() {}\n");
+    write_text(legacy / "submissions/run_time_error/crash.cpp", "int main() {}\n");
+    const auto l = read_ok(legacy);
+    for (const auto& e : l.expectations) {
+        INFO(e.contestant);
+        if (e.folder == "time_limit_exceeded")
+            CHECK(e.permitted == std::vector<J>{J::accepted, J::wrong_answer, J::time_limit_exceeded});
+        if (e.folder == "run_time_error") CHECK(e.required == std::vector<J>{J::run_time_error});
+        CHECK(e.time_limit_use == (e.folder == "accepted"              ? sp::TimeLimitUse::lower
+                                   : e.folder == "time_limit_exceeded" ? sp::TimeLimitUse::upper
+                                                                       : sp::TimeLimitUse::none));
+    }
+}
+
+TEST_CASE("kattis legacy: partially_accepted scores less than the top of the root's range") {
+    // The tests give at most 25 (secret's minimum of 25s); data/'s range tops at 20, which the
+    // spec's "must not be max of range" names as the full score.
+    const auto dir = legacy_min_package();
+    write_text(dir / "submissions/partially_accepted/part.cpp", "int main() {}\n");
+    write_text(dir / "data/testdata.yaml", "range: 0 20\n");
+    const auto p = read_ok(dir);
+    bool seen = false;
+    for (const auto& e : p.expectations)
+        if (e.folder == "partially_accepted") {
+            seen = true;
+            REQUIRE(e.score);
+            CHECK(e.score->min == 0);
+            CHECK(e.score->max < 20);
+            CHECK(e.score->max > 19.99);
+        }
+    CHECK(seen);
+}
+
 TEST_CASE("kattis: an interactive problem is refused with the reason") {
     const auto dir = legacy_min_package();
     write_text(dir / "problem.yaml", "name: Guess\nvalidation: custom interactive\n");
