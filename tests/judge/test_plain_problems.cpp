@@ -117,6 +117,12 @@ TEST_CASE("plain: a bad problem.yaml is refused at its file and line") {
     refused("time_limit: 1\ntime_limit: 2\n", "2", "time_limit");
     refused("tests:\n  - {name: a, input: 1.in, answer: 1.ans, checker_arguments: ['3']}\n", "2",
             "'checker_arguments' is for a checker with checker_protocol: kattis");
+    refused("groups:\n  - {name: a, tests: \"*\", points: 1}\nscore_ranges:\n  - {name: s, groups: [b], max: 1}\n", "4",
+            "names group 'b', which 'groups' does not define");
+    refused(
+        "groups:\n  - {name: a, tests: \"*\", points: 1}\nscore_ranges:\n  - {name: s, groups: [a], min: 2, max: 1}\n",
+        "4", "min > max");
+    refused("score_ranges:\n  - {name: s, groups: [a]}\n", "2", "give the problem 'groups'");
 }
 
 TEST_CASE("plain: a test without an answer, a linked test file and an empty folder are refused by name") {

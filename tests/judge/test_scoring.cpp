@@ -66,6 +66,28 @@ TEST_CASE("scoring: a group with tests not run does not score") {
     CHECK(r.points == 30);
 }
 
+TEST_CASE("scoring: points of groups outside a declared score range are a judge fault that scores 0") {
+    // easy + hard together within 60..100 (per group: 30 and 70): 30 alone is below it, 100 in
+    // it; a submission that did not compile is not held to it.
+    auto p = problem("per-group");
+    p.score_ranges.push_back({"secret", {"easy", "hard"}, 60, 100});
+    auto low = verdicts(p, {{Verdict::AC, 1}, {Verdict::AC, 1}, {Verdict::WA, 0}, {Verdict::AC, 1}});
+    score_problem(low, p);
+    CHECK(low.points == 0);
+    CHECK(low.score_fault == "group 'secret' scored 30, outside its range 60 to 100");
+    auto all = verdicts(p, {{Verdict::AC, 1}, {Verdict::AC, 1}, {Verdict::AC, 1}, {Verdict::AC, 1}});
+    score_problem(all, p);
+    CHECK(all.points == 100);
+    CHECK(all.score_fault.empty());
+    ProblemResult ce;
+    ce.status = ProblemStatus::CE;
+    score_problem(ce, p);
+    CHECK(ce.score_fault.empty());
+    ContestResults results;
+    results.contestants = {ContestantResult{"amy", 1, 0, {low, all, ce}}};
+    CHECK(count_judge_faults(results) == 1);
+}
+
 TEST_CASE("scoring: ranking sorts by total and equal totals share a rank") {
     std::vector<ContestantResult> c = {{"bob", 0, 50, {}}, {"amy", 0, 100, {}}, {"cid", 0, 50, {}}, {"dan", 0, 10, {}}};
     rank_contestants(c);
