@@ -9,15 +9,16 @@ set(SUDOKU_JUDGE_SOURCES
   contest/contest.cpp contest/contest_export.cpp contest/grading_inputs.cpp contest/language_config.cpp
   contest/languages.cpp contest/plain_problem.cpp contest/submission_file.cpp contest/submission_sources.cpp
   # grading: compile, run every test, decide the verdict, score
-  grading/calibrate.cpp grading/compile.cpp grading/cpu_allocation.cpp
-  grading/grader.cpp grading/problem_checker.cpp grading/program_digest.cpp grading/scoring.cpp grading/verdict.cpp
-  grading/java_source.cpp grading/verify.cpp grading/verify_validators.cpp
+  grading/calibrate.cpp grading/compile.cpp grading/cpu_allocation.cpp grading/grader.cpp grading/java_source.cpp
+  grading/problem_checker.cpp grading/program_digest.cpp grading/scoring.cpp grading/verdict.cpp
   # the machine checked before a contest (sudoku-judge doctor)
   doctor/doctor.cpp doctor/machine_checks.cpp
   # LemonLime contests
   import/aside_folder.cpp import/lemon_import.cpp
   # other judges' packages (formats/) as a contest folder: problem.yaml, contestants, expectations
   import/package_import.cpp import/package_programs.cpp import/package_time_limit.cpp import/problem_yaml_writer.cpp
+  # verify: an imported package's submissions held to their expectations, its validators run
+  import/verify.cpp import/verify_validators.cpp
   # what a grading writes: the journal, results, the report, the output folder
   output/journal.cpp output/out_dir.cpp output/results.cpp output/statistics.cpp
   # report.html from its parts (report_parts.hpp): the HTML shell, its charts, its data and script

@@ -3,8 +3,8 @@
 #include <memory>
 
 #include "judge_commands.hpp"
-#include "sudoku/judge/grading/verify.hpp"
 #include "sudoku/judge/import/package_import.hpp"
+#include "sudoku/judge/import/verify.hpp"
 
 namespace sudoku::judge_cli {
 

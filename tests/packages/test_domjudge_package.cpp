@@ -8,8 +8,8 @@
 #include "package_fixture.hpp"
 #include "sudoku/formats/domjudge.hpp"
 #include "sudoku/judge/grading/grader.hpp"
-#include "sudoku/judge/grading/verify.hpp"
 #include "sudoku/judge/import/package_import.hpp"
+#include "sudoku/judge/import/verify.hpp"
 
 namespace fs = std::filesystem;
 using package_test::scratch;

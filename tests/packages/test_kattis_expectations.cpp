@@ -5,8 +5,8 @@
 #include "kattis_packages.hpp"
 #include "package_fixture.hpp"
 #include "sudoku/judge/grading/grader.hpp"
-#include "sudoku/judge/grading/verify.hpp"
 #include "sudoku/judge/import/package_import.hpp"
+#include "sudoku/judge/import/verify.hpp"
 
 namespace fs = std::filesystem;
 using package_test::echo_unless;

@@ -7,8 +7,8 @@
 #include "package_fixture.hpp"
 #include "sudoku/formats/polygon.hpp"
 #include "sudoku/judge/grading/grader.hpp"
-#include "sudoku/judge/grading/verify.hpp"
 #include "sudoku/judge/import/package_import.hpp"
+#include "sudoku/judge/import/verify.hpp"
 #include "sudoku/problem/scoring.hpp"
 
 namespace fs = std::filesystem;

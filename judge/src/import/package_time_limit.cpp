@@ -9,7 +9,7 @@
 
 #include "package_parts.hpp"
 #include "sudoku/judge/grading/grader.hpp"
-#include "sudoku/judge/grading/verify.hpp"
+#include "sudoku/judge/import/verify.hpp"
 
 namespace sudoku::judge::package {
 

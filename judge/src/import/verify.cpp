@@ -1,5 +1,5 @@
-// Holding a package's own submissions to their expectations (sudoku/judge/grading/verify.hpp).
-#include "sudoku/judge/grading/verify.hpp"
+// Holding a package's own submissions to their expectations (sudoku/judge/import/verify.hpp).
+#include "sudoku/judge/import/verify.hpp"
 
 #include <algorithm>
 #include <fstream>

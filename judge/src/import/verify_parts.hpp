@@ -1,4 +1,4 @@
-// verify's second half: the package's input validators over every test (sudoku/judge/grading/verify.hpp).
+// verify's second half: the package's input validators over every test (sudoku/judge/import/verify.hpp).
 #pragma once
 
 #include <filesystem>
@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "sudoku/judge/contest/contest.hpp"
-#include "sudoku/judge/grading/verify.hpp"
+#include "sudoku/judge/import/verify.hpp"
 
 namespace sudoku::judge::verify {
 
