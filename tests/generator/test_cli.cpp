@@ -55,7 +55,7 @@ void check_refused(const fs::path& dir, const std::string& args, const std::vect
 
 }  // namespace
 
-TEST_CASE("cli: --help shows an example and exits 0; bad arguments exit 2") {
+TEST_CASE("cli: --help shows an example and exits 0, and bad arguments exit 2") {
     const fs::path dir = scratch_dir("cli-help");
     CHECK(run(dir, "--help") == 0);
     CHECK(read_file(dir / "out").find("sudoku-gen build configs/target-sudoku.yaml") != std::string::npos);
@@ -98,7 +98,7 @@ TEST_CASE("cli: a bad config names the YAML file and line, exits 2 and writes no
     CHECK(read_file(dir / "err").find("missing.yaml") != std::string::npos);
 }
 
-TEST_CASE("cli: build then validate; a tampered answer makes validate exit 4 (found wanting) naming the test") {
+TEST_CASE("cli: build then validate, and a tampered answer makes validate exit 4 (found wanting) naming the test") {
     const fs::path dir = scratch_dir("cli-build");
     const auto yaml =
         write_file(dir / "t.yaml", "name: t\nproblem: target\nseed: 5\ngroups:\n  - count: 2\n    clues: 30..34\n");
@@ -193,7 +193,7 @@ TEST_CASE("cli: without --minimal, puzzle output is the same bytes as before the
     CHECK(sha256_hex(read_file(dir / "out")) == "2db99ec02f1f19f61c9ccf941251ef65ee07bf543dc03c04eed5a9de84bb2e98");
 }
 
-TEST_CASE("cli: --help names every format of the problem registry; puzzles default to line81") {
+TEST_CASE("cli: --help names every format of the problem registry, and puzzles default to line81") {
     const fs::path dir = scratch_dir("cli-formats");
     REQUIRE(run(dir, "--help") == 0);
     const std::string help = read_file(dir / "out");

@@ -134,7 +134,7 @@ TEST_CASE("cgroups: a delegated scope holding only the judge is used, the judge 
     CHECK_FALSE(runner.needs_leaf);
 }
 
-TEST_CASE("cgroups: a group without the memory controller says so; a hybrid machine falls back to v1") {
+TEST_CASE("cgroups: a group without the memory controller says so, and a hybrid machine falls back to v1") {
     const fs::path mount = judge_test::scratch("cg-nomemory");
     make_group(mount, "hugetlb", "", "1\n", true);
     const CgroupSupport s = detect_cgroup_support(host_at(mount, "/", {1}));

@@ -114,7 +114,7 @@ TEST_CASE("testlib checker: exit code 7 gives the fraction written first in the 
     CHECK(external("echo 'no number here' >&2; exit 7\n").kind == Kind::fail);
 }
 
-TEST_CASE("testlib checker: quitp's 'points 0.75' is a fraction; quitpi's points_info is no score, a FAIL") {
+TEST_CASE("testlib checker: quitp's 'points 0.75' is a fraction, and quitpi's points_info is no score, a FAIL") {
     auto quitp = external("echo 'points 0.75 three of four' >&2; exit 7\n");
     CHECK(quitp.kind == Kind::partial);
     CHECK(quitp.fraction == Approx(0.75));

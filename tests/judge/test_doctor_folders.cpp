@@ -30,7 +30,7 @@ std::string grade_refusal(const fs::path& dir, const fs::path& out) {
 
 }  // namespace
 
-TEST_CASE("doctor folders: an unusable TMPDIR is refused; a probe link in the current folder is left alone") {
+TEST_CASE("doctor folders: an unusable TMPDIR is refused, and a probe link in the current folder is left alone") {
     const fs::path dir = scratch("doctor-tmpdir");
     write_text(dir / "outside/kept.txt", "precious\n");
     if (getuid() == 0) REQUIRE(lchown((dir / "outside").c_str(), kOwner, kOwner) == 0);

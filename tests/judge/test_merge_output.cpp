@@ -49,7 +49,7 @@ TEST_CASE("merge: an --out that is, lies inside or contains a shard folder is re
     }
 }
 
-TEST_CASE("merge: a merge that fails leaves nothing; one that succeeds replaces an earlier merge whole") {
+TEST_CASE("merge: a merge that fails leaves nothing, and one that succeeds replaces an earlier merge whole") {
     auto dir = scratch("merge-aside");
     const Shards s = graded_shards(dir);
     // Shard 1 did not finish: its last test record is gone.

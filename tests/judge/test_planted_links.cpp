@@ -53,7 +53,7 @@ double total_of(const fs::path& results, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("planted links: probe naming a folder outside is not chowned; the judge makes its own probe") {
+TEST_CASE("planted links: probe naming a folder outside is not chowned, and the judge makes its own probe") {
     const std::string way = judge_way();
     const fs::path dir = scratch_for("link-probe", way);
     graded_once(dir, way);
@@ -113,7 +113,7 @@ TEST_CASE("planted links: build/<contestant> naming a folder keeps that folder's
     CHECK(total_of(dir / "out/results.json", "alice") == 0);
 }
 
-TEST_CASE("planted links: journal.jsonl naming a file is not appended to; grade stops and names it") {
+TEST_CASE("planted links: journal.jsonl naming a file is not appended to: grade stops and names it") {
     const std::string way = judge_way();
     const fs::path dir = scratch_for("link-journal", way);
     graded_once(dir, way);

@@ -35,7 +35,7 @@ void swap_in_999(const fs::path& binary) {
 
 }  // namespace
 
-TEST_CASE("program digest: a binary swapped after its compile is compiled again on resume; scores unchanged") {
+TEST_CASE("program digest: a binary swapped after its compile is compiled again on resume with its scores unchanged") {
     const fs::path dir = scratch("digest-resume");
     const fs::path contest = write_sum_contest(dir);
     REQUIRE(run_judge("grade " + contest.string() + " --out " + (dir / "out").string(), dir / "first") == 0);

@@ -145,7 +145,7 @@ TEST_CASE("sweep: the root skeleton folder of a --serve runner killed by SIGKILL
     CHECK(read_text(dir / "log").find("root skeleton folder(s) left by runners that died") != std::string::npos);
 }
 
-TEST_CASE("contest: SIGTERM during grading stops with a whole journal, no report and exit 143; a rerun resumes") {
+TEST_CASE("contest: SIGTERM during grading stops with a whole journal, no report and exit 143, and a rerun resumes") {
     auto dir = scratch("sigterm");
     fs::path contest = write_sum_contest(dir);
     fs::create_directories(dir / "contestants/zed");

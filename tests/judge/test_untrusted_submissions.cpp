@@ -64,7 +64,7 @@ TEST_CASE("untrusted submissions: a source linked to a host file is refused, not
     CHECK(!any_file_holds(dir / "out", "HOST-SECRET"));
 }
 
-TEST_CASE("untrusted submissions: a source linked to a test's answer is refused; the answer is in no report") {
+TEST_CASE("untrusted submissions: a source linked to a test's answer is refused, and the answer is in no report") {
     const fs::path dir = scratch("link-answer");
     contest_with_mallory(dir, "sum.cpp", [&](const fs::path& p) {
         write_text(dir / "testdata/sum/04.ans", "5005 ANSWER-TEXT\n");
@@ -75,7 +75,7 @@ TEST_CASE("untrusted submissions: a source linked to a test's answer is refused;
     CHECK(!any_file_holds(dir / "out", "ANSWER-TEXT"));
 }
 
-TEST_CASE("untrusted submissions: a source hard-linked to a test's answer is refused; the answer is in no report") {
+TEST_CASE("untrusted submissions: a source hard-linked to a test's answer is refused, and the answer is in no report") {
     const fs::path dir = scratch("hard-link-answer");
     contest_with_mallory(dir, "sum.cpp", [&](const fs::path& p) {
         write_text(dir / "testdata/sum/04.ans", "5005 ANSWER-TEXT\n");

@@ -70,7 +70,7 @@ TEST_CASE("bounded reader: a file over its cap is refused by its size, one at th
     fs::remove_all(dir);
 }
 
-TEST_CASE("bounded reader: an endless pipe is cut at its cap; a device is refused, /dev/null is empty") {
+TEST_CASE("bounded reader: an endless pipe is cut at its cap, and a device is refused, /dev/null is empty") {
     int fds[2];
     REQUIRE(pipe(fds) == 0);
     const pid_t writer = fork();

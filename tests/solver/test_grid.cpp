@@ -19,7 +19,7 @@ TEST_CASE("grid: a repeated clue is a conflict, not an error") {
     CHECK(sudoku::count_solutions(g, 2).count == 0);
 }
 
-TEST_CASE("grid: made from its cells, as cells() gives them; another count of cells is refused") {
+TEST_CASE("grid: made from its cells, as cells() gives them, and another count of cells is refused") {
     Grid g(2);
     for (int cell = 0; cell < 16; ++cell) g.set(cell, cell % 5);
     const Grid copy(2, g.cells());
