@@ -22,30 +22,20 @@
 #include "sudoku/generator/test_set_problem.hpp"
 #include "sudoku/problem/problem_config.hpp"
 #include "sudoku/problem/scoring.hpp"
+#include "support/files.hpp"
 #include "support/skip.hpp"
 
 namespace fs = std::filesystem;
 using sudoku::formats::ExportFormat;
 using sudoku::formats::ExportProblem;
+using sudoku::testing::read_text;
 namespace problem = sudoku::problem;
 
 namespace {
 
 const char* const kTestSets[] = {"line81", "poj2676", "poj3074", "qmark", "sudogob", "target-sudoku", "uva1309"};
 
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("sudoku-export-" + name + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+fs::path scratch(const std::string& name) { return sudoku::testing::fresh_temp_folder("sudoku-export-" + name); }
 
 ExportProblem shipped(const std::string& name) {
     auto read = sudoku::read_test_set_problem(fs::path(SUDOKU_SOURCE_DIR) / "testdata" / name);
@@ -90,9 +80,9 @@ TEST_CASE("export kattis: every shipped problem as the legacy package format des
         CHECK(yaml["limits"]["time_limit"].as<double>() == config.time_limit_s);
         CHECK(yaml["limits"]["memory"].as<long>() == config.memory_limit_mib);
         CHECK(yaml["limits"]["output"].as<long>() * 1024 >= config.output_limit_kib);
-        CHECK(std::stod(read_file(dir / ".timelimit")) == config.time_limit_s);
+        CHECK(std::stod(read_text(dir / ".timelimit")) == config.time_limit_s);
         // problemtools refuses a package without a statement; the title is the one line it needs.
-        CHECK(read_file(dir / "problem_statement/problem.en.tex").rfind("\\problemname{" + config.title + "}\n", 0) ==
+        CHECK(read_text(dir / "problem_statement/problem.en.tex").rfind("\\problemname{" + config.title + "}\n", 0) ==
               0);
         const bool custom = config.checker == "sudoku";
         CHECK(yaml["validation"].IsDefined() == custom);
@@ -109,8 +99,8 @@ TEST_CASE("export kattis: every shipped problem as the legacy package format des
         }
         for (const auto& test : p.problem.tests) {
             const fs::path copy = dir / "data" / fs::path(test.name).parent_path() / test.input.filename();
-            CHECK(read_file(copy) == read_file(test.input));
-            CHECK(read_file(fs::path(copy).replace_extension(".ans")) == read_file(test.answer));
+            CHECK(read_text(copy) == read_text(test.input));
+            CHECK(read_text(fs::path(copy).replace_extension(".ans")) == read_text(test.answer));
         }
     }
     fs::remove_all(out);
@@ -324,7 +314,7 @@ TEST_CASE("export domjudge: the Kattis package with domjudge-problem.ini's name 
         const auto config = config_of(name);
         const fs::path dir = exported(shipped(name), ExportFormat::domjudge, out);
         // DOMjudge's ini: key = value lines; it reads name and timelimit from it before problem.yaml.
-        std::istringstream ini(read_file(dir / "domjudge-problem.ini"));
+        std::istringstream ini(read_text(dir / "domjudge-problem.ini"));
         std::map<std::string, std::string> keys;
         for (std::string line; std::getline(ini, line);) {
             const size_t eq = line.find(" = ");
@@ -345,7 +335,7 @@ TEST_CASE("export lemon: contest.cdf's task, test cases and points, and its spec
         INFO(name);
         const auto config = config_of(name);
         const fs::path dir = exported(shipped(name), ExportFormat::lemon, out);
-        const auto cdf = nlohmann::json::parse(read_file(dir / "contest.cdf"));
+        const auto cdf = nlohmann::json::parse(read_text(dir / "contest.cdf"));
         CHECK(cdf["version"] == "1.0");
         REQUIRE(cdf["tasks"].size() == 1);
         const auto& task = cdf["tasks"][0];
@@ -389,7 +379,7 @@ TEST_CASE("export lemon: contest.cdf's task, test cases and points, and its spec
         const std::string run = "'" + (data / "sudoku_spj").string() + "' '" + in + "' '" + output + "' '" + ans +
                                 "' 5 '" + (out / "score").string() + "' '" + (out / "message").string() + "'";
         CHECK(std::system(run.c_str()) == 0);
-        CHECK(read_file(out / "score") == score);
+        CHECK(read_text(out / "score") == score);
     }
     fs::remove_all(out);
 }
@@ -407,7 +397,7 @@ TEST_CASE("export: the zips are the same bytes in every time zone") {
             const fs::path dir = out / std::string(sudoku::to_string(format));
             fs::create_directories(dir);
             exported(shipped("poj2676"), format, dir);
-            zips[std::string(sudoku::to_string(format))] = read_file(dir / "poj2676.zip");
+            zips[std::string(sudoku::to_string(format))] = read_text(dir / "poj2676.zip");
         }
         return zips;
     };

@@ -1,14 +1,10 @@
 // The exported checkers (formats/checkers/) against sudoku-judge's own check: every output, from
 // right through malformed to hostile, gets the same verdict from the judge and from the checker in
 // each host's protocol, compiled from the very text `sudoku-gen export` writes.
-#include <unistd.h>
 
 #include <catch2/catch.hpp>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,10 +12,15 @@
 #include "sudoku/solver/formats.hpp"
 #include "sudoku/solver/problems.hpp"
 #include "sudoku/solver/solve.hpp"
+#include "support/files.hpp"
 #include "support/skip.hpp"
 
 namespace fs = std::filesystem;
 using sudoku::formats::CheckerHost;
+using sudoku::testing::exit_status_of;
+using sudoku::testing::read_text;
+using sudoku::testing::shell_quoted;
+using sudoku::testing::write_text;
 
 namespace {
 
@@ -37,22 +38,6 @@ const char* name_of(Verdict v) {
     return "?";
 }
 
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-void write_file(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
-
-int run(const std::string& command) {
-    const int status = std::system(command.c_str());
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
-
 const CheckerHost kHosts[] = {CheckerHost::kattis, CheckerHost::testlib, CheckerHost::lemon, CheckerHost::cms};
 
 // The four checkers of one problem, compiled in `dir` as a host would.
@@ -64,11 +49,11 @@ struct HostCheckers {
         if (!sudoku::testing::on_path("g++")) sudoku::testing::skip_test("no g++ on PATH to compile the checkers");
         for (CheckerHost host : kHosts) {
             const fs::path source = dir / sudoku::formats::checker_file_name(host);
-            write_file(source, sudoku::formats::checker_source(host, problem));
+            write_text(source, sudoku::formats::checker_source(host, problem));
             const std::string build = std::string("g++ -std=c++11 -O2 -Wall -Wextra -Werror -o ") +
-                                      quoted(binary(host)) + " " + quoted(source);
+                                      shell_quoted(binary(host)) + " " + shell_quoted(source);
             INFO(build);
-            REQUIRE(run(build) == 0);
+            REQUIRE(exit_status_of(build) == 0);
         }
     }
 
@@ -78,32 +63,34 @@ struct HostCheckers {
         const fs::path box = dir / "run";
         fs::remove_all(box);
         fs::create_directories(box);
-        const std::string exe = quoted(binary(host));
+        const std::string exe = shell_quoted(binary(host));
         switch (host) {
             case CheckerHost::kattis: {
-                const int code = run(exe + " " + quoted(input) + " " + quoted(answer) + " " + quoted(box) + " < " +
-                                     quoted(output) + " 2>/dev/null");
+                const int code = exit_status_of(exe + " " + shell_quoted(input) + " " + shell_quoted(answer) + " " +
+                                                shell_quoted(box) + " < " + shell_quoted(output) + " 2>/dev/null");
                 CHECK(fs::exists(box / "judgemessage.txt"));
                 return code == 42 ? Verdict::accepted : code == 43 ? Verdict::wrong : Verdict::fail;
             }
             case CheckerHost::testlib: {
-                const int code =
-                    run(exe + " " + quoted(input) + " " + quoted(output) + " " + quoted(answer) + " 2>/dev/null");
+                const int code = exit_status_of(exe + " " + shell_quoted(input) + " " + shell_quoted(output) + " " +
+                                                shell_quoted(answer) + " 2>/dev/null");
                 return code == 0 ? Verdict::accepted : code == 1 ? Verdict::wrong : Verdict::fail;
             }
             case CheckerHost::lemon: {
-                const int code = run(exe + " " + quoted(input) + " " + quoted(output) + " " + quoted(answer) + " 10 " +
-                                     quoted(box / "score") + " " + quoted(box / "report"));
-                CHECK(!read_file(box / "report").empty());
+                const int code = exit_status_of(exe + " " + shell_quoted(input) + " " + shell_quoted(output) + " " +
+                                                shell_quoted(answer) + " 10 " + shell_quoted(box / "score") + " " +
+                                                shell_quoted(box / "report"));
+                CHECK(!read_text(box / "report").empty());
                 if (code != 0) return Verdict::fail;
-                const std::string score = read_file(box / "score");
+                const std::string score = read_text(box / "score");
                 return score == "10\n" ? Verdict::accepted : score == "0\n" ? Verdict::wrong : Verdict::fail;
             }
             case CheckerHost::cms: {
-                const int code = run(exe + " " + quoted(input) + " " + quoted(answer) + " " + quoted(output) + " > " +
-                                     quoted(box / "fraction") + " 2>/dev/null");
+                const int code =
+                    exit_status_of(exe + " " + shell_quoted(input) + " " + shell_quoted(answer) + " " +
+                                   shell_quoted(output) + " > " + shell_quoted(box / "fraction") + " 2>/dev/null");
                 if (code != 0) return Verdict::fail;
-                const std::string fraction = read_file(box / "fraction");
+                const std::string fraction = read_text(box / "fraction");
                 return fraction == "1.0\n" ? Verdict::accepted : fraction == "0.0\n" ? Verdict::wrong : Verdict::fail;
             }
         }
@@ -117,7 +104,7 @@ Verdict judge_verdict(const sudoku::Problem& problem, const fs::path& input, con
     auto puzzles = sudoku::read_puzzles(problem.input, input);
     if (!std::holds_alternative<std::vector<sudoku::Grid>>(puzzles)) return Verdict::fail;
     const auto flaw =
-        sudoku::check_output(problem, std::get<std::vector<sudoku::Grid>>(puzzles), read_file(output), "output");
+        sudoku::check_output(problem, std::get<std::vector<sudoku::Grid>>(puzzles), read_text(output), "output");
     return flaw ? Verdict::wrong : Verdict::accepted;
 }
 
@@ -206,21 +193,18 @@ void check_problem(const std::string& name, const std::string& test) {
     const sudoku::Problem& problem = *sudoku::find_problem(name);
     const fs::path data = fs::path(SUDOKU_SOURCE_DIR) / "testdata" / name;
     const fs::path input = data / (test + ".in"), answer = data / (test + ".ans");
-    const fs::path dir =
-        fs::temp_directory_path() / ("sudoku-exported-checkers-" + name + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = sudoku::testing::fresh_temp_folder("sudoku-exported-checkers-" + name);
     HostCheckers checkers(dir, name);
-    std::vector<Case> cases = cases_for(problem, read_file(answer));
+    std::vector<Case> cases = cases_for(problem, read_text(answer));
     if (name == "qmark") {
         auto puzzles = sudoku::read_puzzles(problem.input, input);
         const std::string other = other_completions(std::get<std::vector<sudoku::Grid>>(puzzles));
-        REQUIRE(other != read_file(answer));
+        REQUIRE(other != read_text(answer));
         cases.push_back({"another completion than the answer file's", other, Verdict::accepted});
     }
     const fs::path output = dir / "output";
     for (const Case& c : cases) {
-        write_file(output, c.output);
+        write_text(output, c.output);
         const Verdict judge = judge_verdict(problem, input, output);
         INFO(name << " test " << test << ", output: " << c.name << "; sudoku-judge: " << name_of(judge));
         CHECK(name_of(judge) == std::string(name_of(c.expected)));
@@ -231,8 +215,8 @@ void check_problem(const std::string& name, const std::string& test) {
     }
     // A broken test input is the judge's fault in every protocol, never the contestant's.
     const fs::path broken = dir / "broken.in";
-    write_file(broken, "");
-    write_file(output, read_file(answer));
+    write_text(broken, "");
+    write_text(output, read_text(answer));
     CHECK(judge_verdict(problem, broken, output) == Verdict::fail);
     for (CheckerHost host : kHosts) {
         INFO("checker " << sudoku::formats::checker_file_name(host) << " on an empty input");

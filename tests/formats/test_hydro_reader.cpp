@@ -19,11 +19,14 @@
 #include "sudoku/formats/export.hpp"
 #include "sudoku/generator/test_set_problem.hpp"
 #include "sudoku/problem/problem_config.hpp"
+#include "support/files.hpp"
 #include "support/skip.hpp"
 
 namespace fs = std::filesystem;
 using sudoku::formats::ExportFormat;
 using sudoku::formats::ExportProblem;
+using sudoku::testing::read_text;
+using sudoku::testing::shell_quoted;
 
 namespace {
 
@@ -34,15 +37,6 @@ const fs::path kNpmDir = fs::path(SUDOKU_BINARY_DIR) / "hydro-npm";
 const char* const kPackages = "hydrooj@4.19.1 @hydrooj/utils@1.4.13";
 const char* const kTools = "typescript@5.4.5 js-yaml@4.1.0";
 const char* const kTestSets[] = {"line81", "poj2676", "poj3074", "qmark", "sudogob", "target-sudoku", "uva1309"};
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
 
 void install_hydro_reader() {
     for (const char* tool : {"node", "npm", "tar"})
@@ -55,13 +49,14 @@ void install_hydro_reader() {
     const fs::path log = kNpmDir / "npm.log";
     // Only the two packages' own files: installed with their dependencies they would bring a
     // database driver and cloud SDKs that the parsing never touches.
-    const std::string command = "cd " + quoted(kNpmDir) + " && npm pack " + kPackages + " > " + quoted(log) +
+    const std::string command = "cd " + shell_quoted(kNpmDir) + " && npm pack " + kPackages + " > " +
+                                shell_quoted(log) +
                                 " 2>&1 && mkdir hydrooj hydrooj-utils && tar -xzf hydrooj-4.19.1.tgz -C hydrooj && "
                                 "tar -xzf hydrooj-utils-1.4.13.tgz -C hydrooj-utils && "
                                 "npm install --no-save --no-audit --no-fund --ignore-scripts --prefix . " +
-                                kTools + " >> " + quoted(log) + " 2>&1";
+                                kTools + " >> " + shell_quoted(log) + " 2>&1";
     if (std::system(command.c_str()) != 0) {
-        std::string said = read_file(log);
+        std::string said = read_text(log);
         if (said.size() > 2000) said = said.substr(said.size() - 2000);
         sudoku::testing::skip_test(std::string("npm could not fetch ") + kPackages + " and " + kTools + ": " + said);
     }
@@ -82,14 +77,14 @@ TEST_CASE("hydro reader: Hydro's own parsing reads every exported config.yaml as
         problems.push_back(std::get<ExportProblem>(read));
         auto written = sudoku::formats::export_problem(problems.back(), ExportFormat::hydro, out);
         if (auto* d = std::get_if<sudoku::Diagnostic>(&written)) FAIL(d->to_string());
-        folders += " " + quoted(std::get<sudoku::formats::ExportResult>(written).directory / "testdata");
+        folders += " " + shell_quoted(std::get<sudoku::formats::ExportResult>(written).directory / "testdata");
     }
-    const std::string command = "node " + quoted(kSource / "tests/formats/hydro_read_config.js") + " " +
-                                quoted(kNpmDir) + folders + " > " + quoted(out / "read.json") + " 2> " +
-                                quoted(out / "read.err");
-    INFO(read_file(out / "read.err"));
+    const std::string command = "node " + shell_quoted(kSource / "tests/formats/hydro_read_config.js") + " " +
+                                shell_quoted(kNpmDir) + folders + " > " + shell_quoted(out / "read.json") + " 2> " +
+                                shell_quoted(out / "read.err");
+    INFO(read_text(out / "read.err"));
     REQUIRE(std::system(command.c_str()) == 0);
-    const auto read = nlohmann::json::parse(read_file(out / "read.json"));
+    const auto read = nlohmann::json::parse(read_text(out / "read.json"));
     CHECK(read["hydrooj"] == "4.19.1");
     REQUIRE(read["configs"].size() == std::size(kTestSets));
 
@@ -139,8 +134,8 @@ TEST_CASE("hydro reader: Hydro's own parsing reads every exported config.yaml as
                 const std::string stem = group.name + "-" + tests[j]->input.stem().string();
                 CHECK(c["input"] == stem + ".in");
                 CHECK(c["output"] == stem + ".ans");
-                CHECK(read_file(testdata / c["input"].get<std::string>()) == read_file(tests[j]->input));
-                CHECK(read_file(testdata / c["output"].get<std::string>()) == read_file(tests[j]->answer));
+                CHECK(read_text(testdata / c["input"].get<std::string>()) == read_text(tests[j]->input));
+                CHECK(read_text(testdata / c["output"].get<std::string>()) == read_text(tests[j]->answer));
                 // A min subtask scores all or nothing: Hydro gives every case the subtask's points.
                 CHECK(c["score"] == group.points);
                 CHECK(c["time"] == time_ms);

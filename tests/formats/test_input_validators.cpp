@@ -2,41 +2,25 @@
 // from the very text `sudoku-gen export` writes: every test of each shipped problem's built test
 // set is valid (exit 42), and the same tests broken the ways a hand edit or a Windows editor breaks
 // them are not (exit 43).
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <catch2/catch.hpp>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "sudoku/formats/checker_export.hpp"
 #include "sudoku/problem/problem_config.hpp"
 #include "sudoku/solver/problems.hpp"
+#include "support/files.hpp"
 #include "support/skip.hpp"
 
 namespace fs = std::filesystem;
+using sudoku::testing::exit_status_of;
+using sudoku::testing::read_text;
+using sudoku::testing::shell_quoted;
+using sudoku::testing::write_text;
 
 namespace {
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-void write_file(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
-
-int run(const std::string& command) {
-    const int status = std::system(command.c_str());
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
 
 // What the test knows of each input layout, written from docs/problems.md, not from the validator.
 struct Spelling {
@@ -121,16 +105,13 @@ fs::path test_set_of(const std::string& problem) {
 
 void check_problem(const std::string& problem) {
     if (!sudoku::testing::on_path("g++")) sudoku::testing::skip_test("no g++ on PATH to compile the validators");
-    const fs::path dir =
-        fs::temp_directory_path() / ("sudoku-input-validators-" + problem + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    write_file(dir / "validate.cpp", sudoku::formats::input_validator_source(problem));
+    const fs::path dir = sudoku::testing::fresh_temp_folder("sudoku-input-validators-" + problem);
+    write_text(dir / "validate.cpp", sudoku::formats::input_validator_source(problem));
     const fs::path validator = dir / "validate";
-    REQUIRE(run("g++ -std=c++11 -O2 -Wall -Wextra -Werror -o " + quoted(validator) + " " +
-                quoted(dir / "validate.cpp")) == 0);
+    REQUIRE(exit_status_of("g++ -std=c++11 -O2 -Wall -Wextra -Werror -o " + shell_quoted(validator) + " " +
+                           shell_quoted(dir / "validate.cpp")) == 0);
     const auto exit_on = [&](const fs::path& input) {
-        return run(quoted(validator) + " < " + quoted(input) + " 2>/dev/null");
+        return exit_status_of(shell_quoted(validator) + " < " + shell_quoted(input) + " 2>/dev/null");
     };
 
     std::vector<fs::path> tests;
@@ -143,14 +124,14 @@ void check_problem(const std::string& problem) {
     }
 
     const Spelling s = spelling_of(problem);
-    const std::string valid = read_file(tests.front());
+    const std::string valid = read_text(tests.front());
     const fs::path input = dir / "input";
     for (const Broken& broken : broken_inputs(valid, s)) {
-        write_file(input, broken.input);
+        write_text(input, broken.input);
         INFO(problem << ": " << tests.front().filename().string() << " with " << broken.name);
         CHECK(exit_on(input) == 43);
     }
-    write_file(input, repeated_clue(valid, s));
+    write_text(input, repeated_clue(valid, s));
     INFO(problem << ": a clue repeated in the first row");
     CHECK(exit_on(input) == (s.promises ? 43 : 42));
     fs::remove_all(dir);

@@ -3,8 +3,6 @@
 // in the .cdf), its special judges' protocols, file or standard I/O, each test case's own limits,
 // a test case of several input files scored by its lowest, its subtask dependencies, its clock and
 // memory rule and its whole points.
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -13,24 +11,21 @@
 
 #include "sudoku/formats/lemon.hpp"
 #include "sudoku/problem/scoring.hpp"
+#include "support/files.hpp"
 
 namespace fs = std::filesystem;
+using sudoku::testing::write_text;
 namespace problem = sudoku::problem;
 namespace lemon = sudoku::formats::lemon;
 using Json = nlohmann::json;
 
 namespace {
 
+// A fresh contest folder with its data/ folder, as LemonLime lays one out.
 fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("sudoku-lemon-" + name + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
+    const fs::path dir = sudoku::testing::fresh_temp_folder("sudoku-lemon-" + name);
     fs::create_directories(dir / "data");
     return dir;
-}
-
-void write_text(const fs::path& path, const std::string& text) {
-    fs::create_directories(path.parent_path());
-    std::ofstream(path, std::ios::binary) << text;
 }
 
 Json test_case(int score, int time_ms, int memory_mib, std::vector<std::string> inputs,
