@@ -297,15 +297,24 @@ std::vector<std::string> journal_and_reports(const Row& row, TestResult r, const
 
 // Rows other than the bare ones (is_bare) expect the full sandbox. Without the rights for it (not root, no
 // cgroups) such a row cannot be checked here: it is skipped with the reason, never counted as passed.
+// A runner that cannot run at all is the judge's fault, not the machine's: that fails every row (a
+// runner the uid-65534 judge could not start once skipped all but the bare rows, hiding the bug).
 void skip_unless_fully_protected(const Row& row) {
     if (is_bare(row)) return;
     static const sudoku::judge::ProtectionProbe p = sudoku::judge::probe_protections(build_root() / "probe");
-    if (unprivileged_pass() && p.error.empty() && p.protections.namespaces == sudoku::judge::NamespacesState::user)
-        return;  // without root: the user namespace, and the tree polled instead of cgroups
-    if (p.error.empty() && p.protections.cgroups != sudoku::judge::CgroupsState::off &&
+    if (!p.error.empty()) FAIL("the runner's probe of its protections failed: " << p.error);
+    if (unprivileged_pass()) {
+        if (p.protections.namespaces == sudoku::judge::NamespacesState::user)
+            return;  // without root: the user namespace, and the tree polled instead of cgroups
+        // The runner falls back to a plain fork when the kernel refuses it a user namespace.
+        sudoku::testing::skip_test(row.program + " needs a user namespace, which the kernel refuses uid 65534 here " +
+                                   "(the runner's clone with CLONE_NEWUSER failed; it gives: " + p.describe() + ")");
+    }
+    if (p.protections.cgroups != sudoku::judge::CgroupsState::off &&
         p.protections.namespaces == sudoku::judge::NamespacesState::on)
         return;
-    sudoku::testing::skip_test(row.program + " needs cgroups and namespaces; this machine gives: " + p.describe());
+    sudoku::testing::skip_test(row.program + " needs cgroups and namespaces, which the root judge does not get here (" +
+                               p.describe() + "); sudoku-judge doctor says how to get them");
 }
 
 void run_row(const Row& row) {
