@@ -8,7 +8,7 @@
 
 using namespace sudoku;
 using sudoku::testing::scratch_dir;
-using sudoku::testing::write_file;
+using sudoku::testing::write_text;
 
 namespace {
 
@@ -44,7 +44,7 @@ TEST_CASE("config numbers: each bad number is refused at its line, naming the ke
     int i = 0;
     for (const Row& row : rows) {
         INFO(row.line);
-        const auto path = write_file(scratch_dir("numbers-" + std::to_string(i++)) / "t.yaml", config_with(row.line));
+        const auto path = write_text(scratch_dir("numbers-" + std::to_string(i++)) / "t.yaml", config_with(row.line));
         auto loaded = load_problem_config(path);
         REQUIRE(std::holds_alternative<Diagnostic>(loaded));
         const Diagnostic& d = std::get<Diagnostic>(loaded);
@@ -60,7 +60,7 @@ TEST_CASE("config numbers: the bounds themselves are accepted") {
                                    "output_limit: 1", "seed: 18446744073709551615", "seed: 0"}) {
         INFO(line);
         CHECK(std::holds_alternative<ProblemConfig>(
-            load_problem_config(write_file(scratch_dir("numbers-good") / "t.yaml", config_with(line)))));
+            load_problem_config(write_text(scratch_dir("numbers-good") / "t.yaml", config_with(line)))));
     }
 }
 
@@ -69,7 +69,7 @@ TEST_CASE("config numbers: a key written twice is refused at the second, naming 
                                     std::string("name: t\nproblem: target\ngroups:\n  - count: 1\n    clues: 30..34\n"
                                                 "    count: 2\n")}) {
         INFO(yaml);
-        auto loaded = load_problem_config(write_file(scratch_dir("numbers-twice") / "t.yaml", yaml));
+        auto loaded = load_problem_config(write_text(scratch_dir("numbers-twice") / "t.yaml", yaml));
         REQUIRE(std::holds_alternative<Diagnostic>(loaded));
         const Diagnostic& d = std::get<Diagnostic>(loaded);
         CHECK(d.line == (yaml.find("time_limit") != std::string::npos ? 4 : 6));

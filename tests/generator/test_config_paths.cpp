@@ -9,9 +9,9 @@
 #include "sudoku/problem/problem_config.hpp"
 
 using namespace sudoku;
-using sudoku::testing::read_file;
+using sudoku::testing::read_text;
 using sudoku::testing::scratch_dir;
-using sudoku::testing::write_file;
+using sudoku::testing::write_text;
 namespace fs = std::filesystem;
 
 namespace {
@@ -22,7 +22,7 @@ std::string config_with(const std::string& line3) {
 }
 
 std::variant<ProblemConfig, Diagnostic> load(const fs::path& dir, const std::string& line3) {
-    return load_problem_config(write_file(dir / "t.yaml", config_with(line3)));
+    return load_problem_config(write_text(dir / "t.yaml", config_with(line3)));
 }
 
 Diagnostic refused(const std::string& name, const std::string& line3) {
@@ -61,9 +61,9 @@ TEST_CASE("config paths: plain file names, stdin and stdout are accepted") {
 TEST_CASE("config paths: a relative checker is found beside its config, not in the current folder, and made absolute") {
     const fs::path dir = scratch_dir("paths-checker");
     fs::create_directories(dir / "configs");
-    write_file(dir / "configs/check.sh", "#!/bin/sh\nexit 0\n");
+    write_text(dir / "configs/check.sh", "#!/bin/sh\nexit 0\n");
     fs::permissions(dir / "configs/check.sh", fs::perms::owner_all);
-    auto loaded = load_problem_config(write_file(dir / "configs/t.yaml", config_with("checker: check.sh")));
+    auto loaded = load_problem_config(write_text(dir / "configs/t.yaml", config_with("checker: check.sh")));
     REQUIRE(std::holds_alternative<ProblemConfig>(loaded));
     CHECK(std::get<ProblemConfig>(loaded).checker == (fs::absolute(dir) / "configs/check.sh").string());
     CHECK(std::holds_alternative<ProblemConfig>(load(dir / "configs", "checker: sudoku")));
@@ -71,7 +71,7 @@ TEST_CASE("config paths: a relative checker is found beside its config, not in t
 
 TEST_CASE("config paths: a checker that is missing, a folder or not executable is refused at its line") {
     const fs::path dir = scratch_dir("paths-bad-checker");
-    write_file(dir / "plain.txt", "not a program\n");
+    write_text(dir / "plain.txt", "not a program\n");
     fs::create_directories(dir / "folder");
     CHECK_THAT(refused("checker-missing", "checker: nowhere/check").message, Catch::Contains("does not exist"));
     const auto in_dir = [&](const std::string& line) {
@@ -87,29 +87,29 @@ TEST_CASE("config paths: a checker that is missing, a folder or not executable i
 
 TEST_CASE("config paths: sudoku-gen build refuses an absolute input with file:line and writes nothing") {
     const fs::path dir = scratch_dir("paths-cli");
-    const fs::path yaml = write_file(dir / "t.yaml", config_with("input: " + (dir / "host.txt").string()));
+    const fs::path yaml = write_text(dir / "t.yaml", config_with("input: " + (dir / "host.txt").string()));
     const std::string gen = (fs::path(SUDOKU_BINARY_DIR) / "generator" / "sudoku-gen").string();
     const int status = std::system(
         (gen + " build " + yaml.string() + " --out " + (dir / "testdata").string() + " 2>" + (dir / "err").string())
             .c_str());
     CHECK(WEXITSTATUS(status) == 2);
-    CHECK_THAT(read_file(dir / "err"), Catch::Contains(yaml.string() + ":3:"));
+    CHECK_THAT(read_text(dir / "err"), Catch::Contains(yaml.string() + ":3:"));
     CHECK(!fs::exists(dir / "testdata/t"));
 }
 
 TEST_CASE("config paths: sudoku-gen validate refuses a built set whose config.yaml names a host output") {
     const fs::path dir = scratch_dir("paths-validate");
-    const fs::path yaml = write_file(dir / "t.yaml", config_with("output: sudoku.out"));
+    const fs::path yaml = write_text(dir / "t.yaml", config_with("output: sudoku.out"));
     const std::string gen = (fs::path(SUDOKU_BINARY_DIR) / "generator" / "sudoku-gen").string();
     REQUIRE(std::system(
                 (gen + " build " + yaml.string() + " --out " + (dir / "testdata").string() + " 2>/dev/null").c_str()) ==
             0);
     const fs::path built = dir / "testdata/t/config.yaml";
-    std::string text = read_file(built);
+    std::string text = read_text(built);
     text.replace(text.find("output: sudoku.out"), 18, "output: /etc/hostname");
-    write_file(built, text);
+    write_text(built, text);
     const int status = std::system(
         (gen + " validate " + (dir / "testdata/t").string() + " >/dev/null 2>" + (dir / "err").string()).c_str());
     CHECK(WEXITSTATUS(status) == 2);
-    CHECK_THAT(read_file(dir / "err"), Catch::Contains(built.string() + ":3:"));
+    CHECK_THAT(read_text(dir / "err"), Catch::Contains(built.string() + ":3:"));
 }

@@ -8,9 +8,9 @@
 
 namespace fs = std::filesystem;
 using namespace sudoku;
-using sudoku::testing::read_file;
+using sudoku::testing::read_text;
 using sudoku::testing::scratch_dir;
-using sudoku::testing::write_file;
+using sudoku::testing::write_text;
 
 TEST_CASE("manifest: every shipped manifest reads into the struct and writes back byte for byte") {
     int seen = 0;
@@ -22,7 +22,7 @@ TEST_CASE("manifest: every shipped manifest reads into the struct and writes bac
         const Manifest& m = std::get<Manifest>(read);
         CHECK(m.problem == entry.path().filename().string());
         CHECK_FALSE(m.tests.empty());
-        CHECK(manifest_text(m) == read_file(entry.path() / kManifestFile));
+        CHECK(manifest_text(m) == read_text(entry.path() / kManifestFile));
         ++seen;
     }
     CHECK(seen >= 7);
@@ -30,12 +30,12 @@ TEST_CASE("manifest: every shipped manifest reads into the struct and writes bac
 
 TEST_CASE("manifest: a file without a tests array is refused naming the file") {
     const fs::path dir = scratch_dir("manifest-refused");
-    write_file(dir / kManifestFile, R"({"problem": "x", "samples": []})");
+    write_text(dir / kManifestFile, R"({"problem": "x", "samples": []})");
     auto read = read_manifest(dir);
     REQUIRE(std::holds_alternative<Diagnostic>(read));
     CHECK(std::get<Diagnostic>(read).file == (dir / kManifestFile).string());
     CHECK(std::get<Diagnostic>(read).message.find("\"tests\"") != std::string::npos);
-    write_file(dir / kManifestFile, R"({"tests": [{"test": "01", "points": "ten"}]})");
+    write_text(dir / kManifestFile, R"({"tests": [{"test": "01", "points": "ten"}]})");
     read = read_manifest(dir);
     REQUIRE(std::holds_alternative<Diagnostic>(read));
     CHECK(std::get<Diagnostic>(read).message.find("not a test-set manifest") != std::string::npos);

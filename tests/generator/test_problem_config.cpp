@@ -5,7 +5,7 @@
 
 using namespace sudoku;
 using sudoku::testing::scratch_dir;
-using sudoku::testing::write_file;
+using sudoku::testing::write_text;
 
 namespace {
 
@@ -26,7 +26,7 @@ groups:
 )";
 
 Diagnostic diagnostic_of(const std::string& yaml, const std::string& name) {
-    const auto path = write_file(scratch_dir("config-" + name) / "p.yaml", yaml);
+    const auto path = write_text(scratch_dir("config-" + name) / "p.yaml", yaml);
     auto loaded = load_problem_config(path);
     REQUIRE(std::holds_alternative<Diagnostic>(loaded));
     const Diagnostic d = std::get<Diagnostic>(loaded);
@@ -41,7 +41,7 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 }  // namespace
 
 TEST_CASE("config: a good config is read field by field") {
-    const auto path = write_file(scratch_dir("config-good") / "p.yaml", kGood);
+    const auto path = write_text(scratch_dir("config-good") / "p.yaml", kGood);
     auto loaded = load_problem_config(path);
     REQUIRE(std::holds_alternative<ProblemConfig>(loaded));
     const auto& c = std::get<ProblemConfig>(loaded);
@@ -151,7 +151,7 @@ std::string weights_block(int first, int rest) {
 
 TEST_CASE("config: target weights under which a grid may score -1 are refused at the weights' line") {
     // Only cell 0 weighs: with -5 the scores are -5 x digit, and -1 is not among them...
-    const auto path = write_file(scratch_dir("config-minus-five") / "p.yaml", kTarget + weights_block(-5, 0));
+    const auto path = write_text(scratch_dir("config-minus-five") / "p.yaml", kTarget + weights_block(-5, 0));
     CHECK(std::holds_alternative<ProblemConfig>(load_problem_config(path)));
     // ... with -1 they are -1..-9, and the default answer -1 is ambiguous.
     const auto d = diagnostic_of(std::string(kTarget) + weights_block(-1, 0), "minus-one-reachable");
@@ -161,7 +161,7 @@ TEST_CASE("config: target weights under which a grid may score -1 are refused at
 
 TEST_CASE("config: no_completion names the target answer for 'no completion'") {
     const auto path =
-        write_file(scratch_dir("config-none") / "p.yaml", kTarget + weights_block(-1, 0) + "no_completion: none\n");
+        write_text(scratch_dir("config-none") / "p.yaml", kTarget + weights_block(-1, 0) + "no_completion: none\n");
     auto loaded = load_problem_config(path);
     REQUIRE(std::holds_alternative<ProblemConfig>(loaded));
     const ProblemConfig& config = std::get<ProblemConfig>(loaded);
@@ -193,7 +193,7 @@ groups:
     kind: solvable
     max_solutions: 40
 )";
-    const auto path = write_file(scratch_dir("config-count-cap") / "p.yaml", counting);
+    const auto path = write_text(scratch_dir("config-count-cap") / "p.yaml", counting);
     auto loaded = load_problem_config(path);
     REQUIRE(std::holds_alternative<ProblemConfig>(loaded));
     CHECK(std::get<ProblemConfig>(loaded).answer_options().count_cap == 50);

@@ -9,7 +9,7 @@
 #include "sudoku/problem/problem_config.hpp"
 
 using namespace sudoku;
-using sudoku::testing::read_file;
+using sudoku::testing::read_text;
 using sudoku::testing::scratch_dir;
 namespace fs = std::filesystem;
 
@@ -28,6 +28,6 @@ TEST_CASE("test set: configs/uva1309.yaml (16x16) rebuilds byte for byte into te
     for (const std::string& name : names) {
         if (name == "timings.json") continue;
         INFO(name);
-        CHECK(read_file(rebuilt / name) == read_file(shipped / name));
+        CHECK(read_text(rebuilt / name) == read_text(shipped / name));
     }
 }

@@ -9,9 +9,9 @@
 #include "sudoku/solver/formats.hpp"
 
 using namespace sudoku;
-using sudoku::testing::read_file;
+using sudoku::testing::read_text;
 using sudoku::testing::scratch_dir;
-using sudoku::testing::write_file;
+using sudoku::testing::write_text;
 namespace fs = std::filesystem;
 
 namespace {
@@ -93,7 +93,7 @@ ProblemConfig load(const fs::path& yaml) {
 
 fs::path build(const std::string& yaml, const std::string& scratch) {
     const fs::path root = scratch_dir(scratch);
-    const ProblemConfig config = load(write_file(root / "config-source.yaml", yaml));
+    const ProblemConfig config = load(write_text(root / "config-source.yaml", yaml));
     auto built = build_test_set(config, root / "testdata", nullptr);
     INFO((std::holds_alternative<Diagnostic>(built) ? std::get<Diagnostic>(built).to_string() : ""));
     REQUIRE(std::holds_alternative<BuildResult>(built));
@@ -129,7 +129,7 @@ TEST_CASE("test set: two builds of the same config are byte-identical (timings.j
         CHECK(names.count("manifest.json"));
         CHECK(names.count("timings.json"));
         for (const auto& name : names)
-            if (name != "timings.json") CHECK(read_file(a / name) == read_file(b / name));
+            if (name != "timings.json") CHECK(read_text(a / name) == read_text(b / name));
     }
 }
 
@@ -165,16 +165,16 @@ TEST_CASE("test set: a fresh build validates, for exact and any-valid problems")
 
 TEST_CASE("test set: the target set has samples, a -1 test and brute-force metadata") {
     const fs::path dir = build(kSmallTarget, "target-shape");
-    CHECK(read_file(dir / "sample01.ans") == "2829\n");
-    CHECK(read_file(dir / "03.ans") == "-1\n");
-    const std::string manifest = read_file(dir / "manifest.json");
+    CHECK(read_text(dir / "sample01.ans") == "2829\n");
+    CHECK(read_text(dir / "03.ans") == "-1\n");
+    const std::string manifest = read_text(dir / "manifest.json");
     CHECK(manifest.find("\"hardness\": \"brute-force\"") != std::string::npos);
-    CHECK(manifest.find(sha256_hex(read_file(dir / "01.in"))) != std::string::npos);
+    CHECK(manifest.find(sha256_hex(read_text(dir / "01.in"))) != std::string::npos);
 }
 
 TEST_CASE("test set: validate catches a tampered answer and names the test") {
     const fs::path dir = build(kSmallTarget, "tamper-ans");
-    write_file(dir / "02.ans", "12345\n");
+    write_text(dir / "02.ans", "12345\n");
     const auto result = validate(dir);
     CHECK(mentions(result, "02.ans", "sha256"));
     CHECK(mentions(result, "02.ans", "expected"));
@@ -182,9 +182,9 @@ TEST_CASE("test set: validate catches a tampered answer and names the test") {
 
 TEST_CASE("test set: validate catches a tampered input and names the test") {
     const fs::path dir = build(kSmallClassic, "tamper-in");
-    std::string in = read_file(dir / "01.in");
+    std::string in = read_text(dir / "01.in");
     in[in.find('\n') + 1] = in[in.find('\n') + 1] == '0' ? '5' : '0';  // first cell of the first grid
-    write_file(dir / "01.in", in);
+    write_text(dir / "01.in", in);
     const auto result = validate(dir);
     CHECK(mentions(result, "01.in", "sha256"));
     CHECK(!result.mismatches.empty());
@@ -193,9 +193,9 @@ TEST_CASE("test set: validate catches a tampered input and names the test") {
 TEST_CASE("test set: validate catches a test whose clue count breaks its group") {
     const fs::path dir = build(kSmallClassic, "clue-range");
     // Tighten the group in the copied config: the tests built for 30..34 now break it.
-    std::string yaml = read_file(dir / "config.yaml");
+    std::string yaml = read_text(dir / "config.yaml");
     yaml.replace(yaml.find("30..34"), 6, "35..40");
-    write_file(dir / "config.yaml", yaml);
+    write_text(dir / "config.yaml", yaml);
     const auto result = validate(dir);
     CHECK(mentions(result, "01.in puzzle 1", "requires 35..40"));
     CHECK(!mentions(result, "03.in", "requires"));
@@ -208,7 +208,7 @@ TEST_CASE("test set: a failed build leaves no test set behind") {
                              "samples:\n  - input: |\n      1\n      110000000\n      000000000\n      000000000\n"
                              "      000000000\n      000000000\n      000000000\n      000000000\n      000000000\n"
                              "      000000000\n";
-    const ProblemConfig config = load(write_file(root / "config-source.yaml", yaml));
+    const ProblemConfig config = load(write_text(root / "config-source.yaml", yaml));
     auto built = build_test_set(config, root / "testdata", nullptr);
     REQUIRE(std::holds_alternative<Diagnostic>(built));
     CHECK(std::get<Diagnostic>(built).file == (root / "config-source.yaml").string());
@@ -223,11 +223,11 @@ TEST_CASE("test set: build never writes an answer its independent check disagree
     int configs_done = 0;
     for (const char* yaml : {kSmallTarget, kSmallClassic, kSmallCounting}) {
         const fs::path root = scratch_dir("disagreement-" + std::to_string(configs_done++));
-        const ProblemConfig config = load(write_file(root / "config-source.yaml", yaml));
+        const ProblemConfig config = load(write_text(root / "config-source.yaml", yaml));
         auto good = build_test_set(config, root / "testdata", nullptr);
         REQUIRE(std::holds_alternative<BuildResult>(good));
         const fs::path dir = std::get<BuildResult>(good).directory;
-        const std::string manifest_before = read_file(dir / "manifest.json");
+        const std::string manifest_before = read_text(dir / "manifest.json");
         int calls = 0;
         AnswerMethod wrong_third = [&](const Problem& problem, const PuzzleFile& puzzles,
                                        const AnswerOptions& options) {
@@ -242,7 +242,7 @@ TEST_CASE("test set: build never writes an answer its independent check disagree
         const AnswerDisagreement& disagreement = std::get<AnswerDisagreement>(built);
         CHECK_THAT(disagreement.test, Catch::Contains("test 0"));
         REQUIRE_FALSE(disagreement.mismatches.empty());
-        CHECK(read_file(dir / "manifest.json") == manifest_before);
+        CHECK(read_text(dir / "manifest.json") == manifest_before);
         CHECK(file_names(root / "testdata") == std::set<std::string>{config.name});
     }
 }
@@ -262,7 +262,7 @@ weights: |
 )";
     for (int r = 0; r < 9; ++r) yaml += "  -1 -1 -1 -1 -1 -1 -1 -1 -1\n";
     const fs::path dir = build(yaml, "minus-one");
-    CHECK(read_file(dir / "01.ans") == "-405\n");
+    CHECK(read_text(dir / "01.ans") == "-405\n");
     const ValidationResult result = validate(dir);
     for (const auto& m : result.mismatches) UNSCOPED_INFO(m);
     CHECK(result.mismatches.empty());
@@ -272,7 +272,7 @@ TEST_CASE("test set: a sample with more solutions than count_cap stops the build
     const fs::path root = scratch_dir("sample-above-cap");
     std::string yaml = std::string(kSmallCounting) + "count_cap: 50\nsamples:\n  - input: |\n      1\n";
     for (int r = 0; r < 9; ++r) yaml += "      0 0 0 0 0 0 0 0 0\n";
-    const ProblemConfig config = load(write_file(root / "config-source.yaml", yaml));
+    const ProblemConfig config = load(write_text(root / "config-source.yaml", yaml));
     auto built = build_test_set(config, root / "testdata", nullptr);
     REQUIRE(std::holds_alternative<Diagnostic>(built));
     CHECK_THAT(std::get<Diagnostic>(built).message, Catch::Contains("more than count_cap 50"));
@@ -289,8 +289,8 @@ TEST_CASE("test set: the shipped test data validates against the shipped configs
         for (const auto& m : result.mismatches) UNSCOPED_INFO(m);
         CHECK(result.mismatches.empty());
         // The copy inside the set is the shipped config itself.
-        CHECK(read_file(entry.path() / "config.yaml") ==
-              read_file(fs::path(SUDOKU_SOURCE_DIR) / "configs" / (entry.path().filename().string() + ".yaml")));
+        CHECK(read_text(entry.path() / "config.yaml") ==
+              read_text(fs::path(SUDOKU_SOURCE_DIR) / "configs" / (entry.path().filename().string() + ".yaml")));
         ++sets;
     }
     CHECK(sets >= 7);

@@ -16,9 +16,10 @@ std::string read_text(const fs::path& file) {
     return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-void write_text(const fs::path& file, const std::string& text) {
+fs::path write_text(const fs::path& file, const std::string& text) {
     if (file.has_parent_path()) fs::create_directories(file.parent_path());
     std::ofstream(file, std::ios::binary) << text;
+    return file;
 }
 
 fs::path fresh_folder(const fs::path& path) {

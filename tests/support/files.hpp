@@ -10,8 +10,9 @@ namespace sudoku::testing {
 // The file's bytes as they are (binary: a "\r\n" the test wrote stays); empty when it cannot be read.
 std::string read_text(const std::filesystem::path& file);
 
-// Writes `text` as it is, making the folders above the file first.
-void write_text(const std::filesystem::path& file, const std::string& text);
+// Writes `text` as it is, making the folders above the file first; returns `file`, for a test that
+// hands the file straight on.
+std::filesystem::path write_text(const std::filesystem::path& file, const std::string& text);
 
 // `path` emptied and made again, so that nothing of an earlier run is left in it.
 std::filesystem::path fresh_folder(const std::filesystem::path& path);
