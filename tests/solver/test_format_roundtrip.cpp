@@ -48,7 +48,8 @@ TEST_CASE("formats: names look up their format and back") {
     CHECK(sudoku::format_box(Format::poj2676) == 3);
 }
 
-TEST_CASE("formats: each is named after the problem that reads it, in the registry's order, and defaults by grid size") {
+TEST_CASE(
+    "formats: each is named after the problem that reads it, in the registry's order, and defaults by grid size") {
     CHECK(sudoku::format_names("|") == "target|poj2676|qmark|poj3074|uva1309|sudogob|line81");
     const auto& problems = sudoku::all_problems();
     REQUIRE(problems.size() == sudoku::all_formats().size());
