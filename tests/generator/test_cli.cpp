@@ -191,9 +191,9 @@ TEST_CASE("cli: without --minimal, puzzle output is the same bytes as before the
     CHECK(sha256_hex(read_text(dir / "out")) == "2db99ec02f1f19f61c9ccf941251ef65ee07bf543dc03c04eed5a9de84bb2e98");
 }
 
-TEST_CASE("cli: --help names every format of the problem registry, and puzzles default to line81") {
+TEST_CASE("cli: puzzle --help names every format of the problem registry, and puzzles default to line81") {
     const fs::path dir = scratch_dir("cli-formats");
-    REQUIRE(run(dir, "--help") == 0);
+    REQUIRE(run(dir, "puzzle --help") == 0);
     const std::string help = read_text(dir / "out");
     for (Format format : all_formats()) CHECK(help.find(std::string(format_name(format))) != std::string::npos);
     REQUIRE(run(dir, "puzzle --seed 3") == 0);
