@@ -212,6 +212,45 @@ TEST_CASE("plain: a group scores only when the groups it depends on pass, and th
     CHECK(score(Verdict::WA, Verdict::AC, Verdict::AC) == 0);
 }
 
+TEST_CASE("plain: a group of scoring max scores when any of its tests passes, and passes when all do") {
+    auto dir = scratch("plain-max");
+    const fs::path add = dir / "testdata/add";
+    // sum_stdio adds correctly: a test whose answer is not the sum is wrong for it.
+    add_test(add, "a1", "1 2\n", "3\n");
+    add_test(add, "a2", "10 20\n", "31\n");
+    add_test(add, "b1", "1 1\n", "3\n");
+    add_test(add, "b2", "2 2\n", "5\n");
+    add_test(add, "c1", "1 1\n", "2\n");
+    add_test(add, "c2", "2 2\n", "5\n");
+    add_test(add, "d1", "3 3\n", "6\n");
+    write_text(add / "problem.yaml",
+               "groups:\n"
+               "  - {name: some, tests: \"a*\", points: 40, scoring: max}\n"
+               "  - {name: none, tests: \"b*\", points: 25, scoring: max}\n"
+               "  - {name: all, tests: \"c*\", points: 20, scoring: per-group}\n"
+               "  - {name: after, tests: \"d*\", points: 15, depends: [some]}\n");
+    write_text(dir / "contest.yaml", "name: Plain\nproblems: [add]\n");
+    fs::create_directories(dir / "contestants/amy");
+    fs::copy_file(fs::path(SUDOKU_SOURCE_DIR) / "tests/judge/programs/sum_stdio.c", dir / "contestants/amy/add.c");
+    auto contest = sudoku::judge::load_contest(dir / "contest.yaml");
+    if (auto* d = std::get_if<Diagnostic>(&contest)) FAIL(d->to_string());
+    sudoku::judge::GradeOptions options;
+    options.out_dir = dir / "out";
+    const auto results = sudoku::judge::grade(std::get<sudoku::judge::Contest>(contest), options);
+    REQUIRE(results.contestants.size() == 1);
+    const auto& amy = results.contestants[0].problems[0];
+    CHECK(amy.max_points == Approx(100));
+    // some: max(1, 0) x 40; none: max(0, 0) x 25; all: min(1, 0) x 20; after depends on some,
+    // which did not pass (a2 is wrong), so its accepted d1 earns nothing.
+    REQUIRE(amy.groups.size() == 4);
+    CHECK(amy.groups[0].points == Approx(40));
+    CHECK_FALSE(amy.groups[0].passed);
+    CHECK(amy.groups[1].points == 0);
+    CHECK(amy.groups[2].points == 0);
+    CHECK(amy.groups[3].points == 0);
+    CHECK(results.contestants[0].total == Approx(40));
+}
+
 TEST_CASE("plain: a contest grades a folder-of-tests problem, and changing a test file changes the fingerprint") {
     auto dir = scratch("plain-contest");
     const fs::path add = dir / "testdata/add";

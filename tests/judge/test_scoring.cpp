@@ -50,6 +50,26 @@ TEST_CASE("scoring: per group partial points give the group its smallest fractio
     CHECK(r.points == Approx(15 + 70));
 }
 
+TEST_CASE("scoring: a max group earns its points x the largest fraction of its tests, and passes only when all do") {
+    auto p = problem("per-test");
+    p.group_scoring["hard"] = GroupRule::max;
+    auto r = verdicts(p, {{Verdict::AC, 1}, {Verdict::WA, 0}, {Verdict::WA, 0}, {Verdict::PC, 0.5}});
+    score_problem(r, p);
+    // easy per test: 30 of 60; hard: 70 x max(0, 0.5), carried by the group, not its tests.
+    CHECK(r.max_points == 130);
+    CHECK(r.points == Approx(30 + 35));
+    REQUIRE(r.groups.size() == 2);
+    CHECK(r.groups[1].points == Approx(35));
+    CHECK_FALSE(r.groups[1].passed);
+    CHECK(r.tests[3].points == 0);
+    auto all_wrong = verdicts(p, {{Verdict::AC, 1}, {Verdict::AC, 1}, {Verdict::WA, 0}, {Verdict::TLE, 0}});
+    score_problem(all_wrong, p);
+    CHECK(all_wrong.points == Approx(60));
+    auto not_run = verdicts(p, {{Verdict::AC, 1}, {Verdict::AC, 1}, {Verdict::AC, 1}});
+    score_problem(not_run, p);
+    CHECK(not_run.points == Approx(60));  // a test of hard has no result: hard scores nothing
+}
+
 TEST_CASE("scoring: per test every passed test earns its own points") {
     auto p = problem("per-test");
     auto r = verdicts(p, {{Verdict::AC, 1}, {Verdict::WA, 0}, {Verdict::AC, 1}, {Verdict::PC, 0.5}});

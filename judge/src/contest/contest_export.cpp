@@ -27,7 +27,7 @@ int key_line(const fs::path& file, const std::string& key) {
 // A group's rule: its own (an imported Kattis group's), else the problem's (as scoring.cpp reads it).
 bool per_group(const ContestProblem& p, const std::string& group) {
     auto own = p.group_scoring.find(group);
-    return own != p.group_scoring.end() ? own->second : p.config.scoring == "per-group";
+    return own != p.group_scoring.end() ? own->second != GroupRule::per_test : p.config.scoring == "per-group";
 }
 
 problem::Checker checker_of(const ContestProblem& p, std::vector<std::string>& notes) {
@@ -64,6 +64,11 @@ std::vector<problem::Group> groups_of(const ContestProblem& p, std::vector<std::
         if (std::none_of(secret.begin(), secret.end(),
                          [&](const problem::SecretGroup& g) { return g.name == t.group; }))
             secret.push_back({t.group, per_group(p, t.group), t.points});
+    for (const auto& [group, rule] : p.group_scoring)
+        if (rule == GroupRule::max)
+            notes.push_back(
+                "its group " + group +
+                " scores the largest of its tests, which is not carried: the exported group needs them all");
     for (const GroupDependency& d : p.dependencies)
         for (const std::string& on : d.on)
             notes.push_back("its group " + d.group + " scores only when " + on +

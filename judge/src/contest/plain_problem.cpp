@@ -174,7 +174,7 @@ struct GroupSpec {
     std::vector<std::string> patterns;
     double points = 0;
     std::vector<std::string> depends;
-    std::string scoring;  // per-test | per-group: this group's own rule; empty: the problem's
+    std::string scoring;  // per-test | per-group | max: this group's own rule; empty: the problem's
     YAML::Node node;
 };
 
@@ -190,6 +190,14 @@ std::string scoring_rule(const YamlReader& in, const YAML::Node& node) {
     const std::string rule = in.text(node, "scoring");
     if (rule != "per-test" && rule != "per-group")
         in.fail(node, "'scoring' is per-test or per-group, found '" + rule + "'");
+    return rule;
+}
+
+// A group's own rule: the problem's two, or max, which only a group takes.
+std::string group_scoring_rule(const YamlReader& in, const YAML::Node& node) {
+    const std::string rule = in.text(node, "scoring");
+    if (rule != "per-test" && rule != "per-group" && rule != "max")
+        in.fail(node, "a group's 'scoring' is per-test, per-group or max, found '" + rule + "'");
     return rule;
 }
 
@@ -313,7 +321,7 @@ std::vector<GroupSpec> read_groups(const YamlReader& in, const YAML::Node& group
         for (const auto& other : specs)
             if (other.name == s.name) in.fail(g["name"], "group '" + s.name + "' is defined twice");
         if (g["points"]) s.points = in.number(g["points"], "points", plain_bounds::kPoints);
-        if (g["scoring"]) s.scoring = scoring_rule(in, g["scoring"]);
+        if (g["scoring"]) s.scoring = group_scoring_rule(in, g["scoring"]);
         if (const YAML::Node deps = g["depends"]) {
             if (!deps.IsSequence()) in.fail(deps, "'depends' expects a list of group names");
             for (const auto& dep : deps) {
@@ -385,14 +393,16 @@ void assign_groups(const YamlReader& in, const YAML::Node& root, const std::vect
     for (size_t i = 0; i < found.size(); ++i) {
         const auto& s =
             *std::find_if(specs.begin(), specs.end(), [&](const GroupSpec& g) { return g.name == group_of[i]; });
-        const bool per_group = (s.scoring.empty() ? p.config.scoring : s.scoring) == "per-group";
+        const bool per_group = (s.scoring.empty() ? p.config.scoring : s.scoring) != "per-test";
         const double points = per_group ? s.points : s.points / members[s.name];
         p.tests.push_back({found[i].name, s.name, found[i].input, found[i].answer, points, found[i].time_limit_s,
                            found[i].memory_limit_mib, found[i].checker_arguments});
     }
     for (const auto& s : specs) {
         if (!s.depends.empty()) p.dependencies.push_back({s.name, s.depends});
-        if (!s.scoring.empty()) p.group_scoring[s.name] = s.scoring == "per-group";
+        if (s.scoring == "per-test") p.group_scoring[s.name] = GroupRule::per_test;
+        if (s.scoring == "per-group") p.group_scoring[s.name] = GroupRule::per_group;
+        if (s.scoring == "max") p.group_scoring[s.name] = GroupRule::max;
     }
 }
 

@@ -12,10 +12,14 @@ namespace sudoku::judge {
 namespace {
 
 // A group's rule: its own (an imported Kattis group's), else the problem's.
-bool per_group(const ContestProblem& p, const std::string& group) {
+GroupRule rule_of(const ContestProblem& p, const std::string& group) {
     auto own = p.group_scoring.find(group);
-    return own != p.group_scoring.end() ? own->second : p.config.scoring == "per-group";
+    if (own != p.group_scoring.end()) return own->second;
+    return p.config.scoring == "per-group" ? GroupRule::per_group : GroupRule::per_test;
 }
+
+// Whether the group, not its tests, carries the points (per-group and max).
+bool per_group(const ContestProblem& p, const std::string& group) { return rule_of(p, group) != GroupRule::per_test; }
 
 // Points as the problem counts them: LemonLime keeps whole points, truncated.
 double counted(const ContestProblem& p, double points) {
@@ -97,6 +101,7 @@ void score_problem(ProblemResult& result, const ContestProblem& problem) {
     result.max_points = max_points(problem);
     result.points = 0;
     std::map<std::string, double> smallest;  // group -> smallest fraction of its tests
+    std::map<std::string, double> largest;   // group -> largest fraction of its tests
     std::map<std::string, int> seen;
     for (auto& t : result.tests) {
         auto spec = std::find_if(problem.tests.begin(), problem.tests.end(),
@@ -104,6 +109,7 @@ void score_problem(ProblemResult& result, const ContestProblem& problem) {
         double test_points = spec == problem.tests.end() ? 0 : spec->points;
         t.max_points = per_group(problem, t.group) ? 0 : test_points;
         t.points = per_group(problem, t.group) ? 0 : counted(problem, test_points * t.fraction);
+        largest[t.group] = seen[t.group] ? std::max(largest[t.group], t.fraction) : t.fraction;
         smallest[t.group] = seen[t.group]++ ? std::min(smallest[t.group], t.fraction) : t.fraction;
     }
     for (auto& g : result.groups) {
@@ -111,11 +117,14 @@ void score_problem(ProblemResult& result, const ContestProblem& problem) {
                                                       [&](const TestCase& c) { return c.group == g.name; }));
         bool complete = seen[g.name] == expected && expected > 0;
         g.passed = complete && smallest[g.name] >= 1;
-        if (per_group(problem, g.name))
-            g.points = complete ? counted(problem, g.max_points * smallest[g.name]) : 0;
-        else
+        if (per_group(problem, g.name)) {
+            // A missing test could have been the largest too: max, like per-group, needs them all.
+            const double fraction = rule_of(problem, g.name) == GroupRule::max ? largest[g.name] : smallest[g.name];
+            g.points = complete ? counted(problem, g.max_points * fraction) : 0;
+        } else {
             for (const auto& t : result.tests)
                 if (t.group == g.name) g.points += t.points;
+        }
     }
     apply_dependencies(result, problem);
     for (const auto& g : result.groups) result.points += g.points;

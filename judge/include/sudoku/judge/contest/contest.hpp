@@ -87,6 +87,10 @@ struct GroupScoreRange {
 // (sudoku/judge/grading/scoring.hpp).
 enum class PartialPoints { exact, lemon };
 
+// A group's own scoring rule (a group's `scoring` in problem.yaml): per-test, per-group (the
+// group's points x its smallest fraction), or max (its points x its largest fraction).
+enum class GroupRule { per_test, per_group, max };
+
 struct ContestProblem {
     ProblemConfig config;
     std::filesystem::path config_file;  // where `config` was read (its bytes decide results)
@@ -103,8 +107,8 @@ struct ContestProblem {
     std::string diff_arguments;                      // the lemon-diff checker's one argument to diff
     CpuClock cpu_clock = CpuClock::user_and_system;  // LemonLime's time rule: user
     MemoryRule memory_rule = MemoryRule::resident;   // LemonLime's memory rule: address-space
-    // Groups scored by their own rule: true per-group, false per-test (config.scoring otherwise).
-    std::map<std::string, bool> group_scoring;
+    // Groups scored by their own rule (the others by config.scoring).
+    std::map<std::string, GroupRule> group_scoring;
     std::vector<std::string> checker_arguments;  // a Kattis validator's flags (checker_protocol kattis)
     bool case_sensitive = true;                  // tokens and float: false compares letters ignoring case
     // Files compiled with every submission of a language (the language's name to the files), over

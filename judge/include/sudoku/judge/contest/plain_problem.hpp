@@ -44,7 +44,8 @@
 //       points: 60
 //       depends: [small]  # scores only when every group named here passes (earlier groups only)
 //       scoring: per-group  # this group's own rule, over the problem's `scoring` (an imported
-//                         # Kattis problem mixes both)
+//                         # Kattis problem mixes them); or max: the group's points x the largest
+//                         # fraction of its tests (a Kattis group that takes the max of its tests)
 //   score_ranges:         # optional: the points of some groups together must lie in [min, max]
 //     - {name: secret, groups: [small, large], min: 0, max: 80}  # (an imported Kattis legacy
 //                         # `range`); outside it the problem's score is a judge fault: 0 points

@@ -13,6 +13,8 @@ namespace sudoku::judge {
 //   per-group: a group earns its points x the smallest fraction of its tests, so one failed test
 //              (fraction 0) loses the whole group. A group's points are those of its tests in the
 //              manifest (the generator writes the group's points on each test).
+//   max:       a group earns its points x the largest fraction of its tests (a Kattis group
+//              that takes the max of its tests), when every test has a result.
 //   a group's own `scoring` (ContestProblem::group_scoring) overrides the problem's for its tests:
 //              an imported Kattis problem mixes groups of each kind.
 //   depends:   a group whose dependencies (ContestProblem::dependencies) did not all pass scores 0
