@@ -89,6 +89,31 @@ TEST_CASE("import: a legacy package with grader_flags min and a float tolerance 
     CHECK(points.at("wrong_answer-int.cpp") == Approx(0));
 }
 
+TEST_CASE("import: a legacy package with grader_flags max scores a group by its best test") {
+    const fs::path root = scratch("import-max");
+    const fs::path pkg = average_package(root / "pkg");
+    write_text(pkg / "data/secret/testdata.yaml", "on_reject: continue\ngrader_flags: max\naccept_score: 25\n");
+    write_text(pkg / "submissions/wrong_answer/zero.cpp", echo_unless("true", "0"));
+    const fs::path contest = imported(pkg, root / "contest");
+    const auto points = points_by_contestant(contest, root / "graded");
+    // avg: max(25, 25, 25). int: wrong on 1 4 only: max(25, 0, 25), where min gave 0.
+    CHECK(points.at("accepted-avg.cpp") == Approx(25));
+    CHECK(points.at("wrong_answer-int.cpp") == Approx(25));
+    // zero: wrong everywhere: max(0, 0, 0).
+    CHECK(points.at("wrong_answer-zero.cpp") == Approx(0));
+}
+
+TEST_CASE("import: grader_flags max with on_reject break over several tests is refused") {
+    const fs::path root = scratch("import-max-break");
+    const fs::path pkg = average_package(root / "pkg");
+    write_text(pkg / "data/secret/testdata.yaml", "on_reject: break\ngrader_flags: max\naccept_score: 25\n");
+    auto written = sudoku::judge::import_package(pkg, root / "contest", std::nullopt);
+    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
+    std::string said;
+    for (const auto& d : std::get<std::vector<sudoku::Diagnostic>>(written)) said += d.to_string() + "\n";
+    CHECK_THAT(said, Catch::Matchers::Contains("on_reject: break"));
+}
+
 TEST_CASE("verify: a submission in the wrong folder is named, with what it got and what was expected") {
     const fs::path root = scratch("verify-differs");
     const fs::path pkg = paths_package(root / "pkg");

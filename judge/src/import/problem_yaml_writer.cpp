@@ -33,7 +33,7 @@ struct PlainGroup {
     std::string name;
     std::vector<std::string> tests;  // plain test names
     double points = 0;
-    bool per_group = false;
+    GroupRule rule = GroupRule::per_test;
     std::vector<std::string> depends;
 };
 
@@ -103,7 +103,7 @@ private:
         bool ignored = false;
         if (!sums_up(g, ignored)) return;
         if (p_.type == problem::ProblemType::pass_fail) {
-            pg.per_group = true;
+            pg.rule = GroupRule::per_group;
             pg.points = 0;
         } else if (!rule(g, n, pg)) {
             return;
@@ -117,18 +117,21 @@ private:
 
     bool rule(const Group& g, size_t n, PlainGroup& pg) {
         if (g.reject_score != 0) return refuse(g, "gives rejected tests a score: not graded here"), false;
-        if (g.stop_on_reject && n > 1 && (g.aggregation == Aggregation::sum || g.aggregation == Aggregation::average))
+        if (g.stop_on_reject && n > 1 &&
+            (g.aggregation == Aggregation::sum || g.aggregation == Aggregation::average ||
+             g.aggregation == Aggregation::max))
+            // The judge runs every test: a later accepted test would count where the package's stops.
             return refuse(g,
-                          "stops at its first rejected test (on_reject: break) while adding its tests' scores: "
-                          "not graded here (on_reject: continue is)"),
+                          "stops at its first rejected test (on_reject: break) while adding or taking the max of "
+                          "its tests' scores: not graded here (on_reject: continue is)"),
                    false;
         switch (g.aggregation) {
             case Aggregation::pass_fail:
                 if (!g.max_score) return refuse(g, "is pass-fail without a max_score"), false;
-                pg.per_group = true, pg.points = *g.max_score;
+                pg.rule = GroupRule::per_group, pg.points = *g.max_score;
                 return true;
             case Aggregation::min:
-                pg.per_group = true, pg.points = g.accept_score;
+                pg.rule = GroupRule::per_group, pg.points = g.accept_score;
                 return true;
             case Aggregation::sum:
                 pg.points = g.accept_score * static_cast<double>(n);
@@ -137,7 +140,8 @@ private:
                 pg.points = g.accept_score;
                 return true;
             case Aggregation::max:
-                return refuse(g, "takes the max of its tests: not graded here"), false;
+                pg.rule = GroupRule::max, pg.points = g.accept_score;
+                return true;
         }
         return false;
     }
@@ -375,7 +379,10 @@ WrittenProblem write_problem_yaml(const Problem& p, const fs::path& problem_dir,
         const auto groups = GroupMapper(rooted, w.refusals).map();
         for (const auto& g : groups) {
             y << "  - {name: " << quoted(plain_name(g.name)) << ", tests: " << tests_pattern(g, groups)
-              << ", points: " << number(g.points) << (g.per_group ? ", scoring: per-group" : "");
+              << ", points: " << number(g.points)
+              << (g.rule == GroupRule::per_group ? ", scoring: per-group"
+                  : g.rule == GroupRule::max     ? ", scoring: max"
+                                                 : "");
             if (!g.depends.empty()) {
                 y << ", depends: [";
                 for (size_t i = 0; i < g.depends.size(); ++i) y << (i ? ", " : "") << quoted(g.depends[i]);
