@@ -28,7 +28,8 @@ problem::Checker checker_of(const ProblemConfig& config) {
 
 std::vector<problem::Group> groups_of(const ProblemConfig& config) {
     std::vector<problem::SecretGroup> secret;
-    for (const TestGroup& g : config.groups) secret.push_back({g.name, config.scoring == "per-group", static_cast<double>(g.points)});
+    for (const TestGroup& g : config.groups)
+        secret.push_back({g.name, config.scoring == "per-group", static_cast<double>(g.points)});
     return problem::test_set_groups(secret);
 }
 

@@ -85,6 +85,27 @@ TEST_CASE("loaded machine: a program using 0.6 s of CPU on a core shared with fi
     CHECK(o.verdict != Verdict::TLE);
 }
 
+TEST_CASE("loaded machine: a child using 0.6 s of CPU on a shared core while its parent waits is not a wall TLE",
+          "[serial]") {
+    // A compiler driver waiting for its compiler, a program that forks its work: the wait for a CPU
+    // is its children's, not the first process's.
+    if (geteuid() != 0) sudoku::testing::skip_test("the runner's namespaces and cgroups need root here");
+    const fs::path dir = scratch("loaded-core-child");
+    RunRequest r = request_in(dir / "box", "child_burn.c", {"./prog", "0.6"});
+    r.limits.wall_cap_s = 120;
+    RunRecord record;
+    {
+        BusyCore busy(0, 5);
+        record = run_sandboxed(r);
+    }
+    INFO(record.error << "; cpu " << record.cpu_s << " s, wall " << record.wall_s << " s, waited " << record.waited_s
+                      << " s, killed by " << to_string(record.killed_by));
+    REQUIRE(record.error.empty());
+    CHECK(record.killed_by == KilledBy::none);
+    CHECK(record.exit_code == 0);
+    CHECK(record.wall_s - record.waited_s < r.limits.wall_or_default());
+}
+
 TEST_CASE("loaded machine: a program that sleeps past the wall limit is stopped by it, its sleep counted whole",
           "[serial]") {
     if (geteuid() != 0) sudoku::testing::skip_test("the runner's namespaces and cgroups need root here");
