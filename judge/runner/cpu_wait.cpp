@@ -35,6 +35,7 @@ std::vector<std::string> entries_of(const std::string& folder) {
 
 }  // namespace
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): a process id and a time, one caller
 void TreeWait::poll(pid_t init, double now) {
     std::unordered_map<pid_t, double> seen;
     double added = 0;
