@@ -3,7 +3,7 @@
 set(SUDOKU_FORMATS_SOURCES
   package_files.cpp
   # Kattis / ICPC: problem.yaml, the data tree, the validators and submissions
-  kattis.cpp kattis_data.cpp kattis_submissions.cpp
+  kattis.cpp kattis_data.cpp kattis_submissions.cpp kattis_submission_rules.cpp
   # DOMjudge: domjudge-problem.ini, .timelimit, tagged submissions over the Kattis reader; zips
   domjudge.cpp package_zip.cpp
   # Polygon: problem.xml (read with libxml2)

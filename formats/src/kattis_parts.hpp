@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,9 @@ bool folder_rules(const std::string& folder, problem::Expectation& e, KattisVers
 
 // Words split at whitespace.
 std::vector<std::string> split_words(const std::string& text);
+
+// The format's language codes ("python3") to the judge's language names ("python").
+const std::map<std::string, std::string>& language_codes();
 
 // Our language for a source file's extension (Kattis's and DOMjudge's), empty when none.
 std::string language_of(const std::filesystem::path& file);

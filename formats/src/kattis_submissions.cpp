@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "kattis_parts.hpp"
-#include "sudoku/common/yaml_reader.hpp"
+#include "kattis_rules.hpp"
 
 namespace sudoku::formats::kattis {
 
@@ -177,136 +177,6 @@ void read_validators(const PackageFiles& files, const Metadata& meta, Problem& p
 
 namespace {
 
-// "{a,b}.py" as "a.py" and "b.py"; braces may repeat and nest.
-std::vector<std::string> expand_braces(const std::string& pattern) {
-    const size_t open = pattern.find('{');
-    if (open == std::string::npos) return {pattern};
-    int depth = 0;
-    size_t close = open;
-    std::vector<size_t> commas;
-    for (size_t i = open; i < pattern.size(); ++i) {
-        if (pattern[i] == '{') ++depth;
-        if (pattern[i] == '}' && --depth == 0) {
-            close = i;
-            break;
-        }
-        if (pattern[i] == ',' && depth == 1) commas.push_back(i);
-    }
-    if (close == open) return {pattern};  // unbalanced: the text as it is
-    std::vector<std::string> out;
-    size_t from = open + 1;
-    commas.push_back(close);
-    for (size_t c : commas) {
-        const std::string one = pattern.substr(0, open) + pattern.substr(from, c - from) + pattern.substr(close + 1);
-        for (auto& e : expand_braces(one)) out.push_back(std::move(e));
-        from = c + 1;
-    }
-    return out;
-}
-
-// One path component against one pattern component: '*' any run of characters.
-bool component_matches(std::string_view pattern, std::string_view text) {
-    if (pattern.empty()) return text.empty();
-    if (pattern[0] == '*') {
-        for (size_t skip = 0; skip <= text.size(); ++skip)
-            if (component_matches(pattern.substr(1), text.substr(skip))) return true;
-        return false;
-    }
-    return !text.empty() && pattern[0] == text[0] && component_matches(pattern.substr(1), text.substr(1));
-}
-
-std::vector<std::string> components(const std::string& path) {
-    std::vector<std::string> out;
-    for (const auto& part : fs::path(path)) out.push_back(part.string());
-    return out;
-}
-
-// The spec's match: the submission's path under submissions/, or a folder above it, is the pattern.
-bool glob_matches(const std::string& pattern, const std::string& path) {
-    const auto have = components(path);
-    for (const auto& one : expand_braces(pattern)) {
-        const auto want = components(one);
-        if (want.empty() || want.size() > have.size()) continue;
-        bool all = true;
-        for (size_t i = 0; i < want.size() && all; ++i) all = component_matches(want[i], have[i]);
-        if (all) return true;
-    }
-    return false;
-}
-
-// What one key of submissions.yaml asks.
-struct Rule {
-    std::string pattern;
-    std::optional<std::vector<Judgement>> permitted, required;
-    std::optional<problem::ScoreRange> score;
-    std::optional<std::string> message;
-    std::optional<problem::TimeLimitUse> time_limit_use;  // use_for_time_limit false, lower or upper
-};
-
-std::vector<Judgement> verdict_list(const YamlReader& in, const YAML::Node& node, const std::string& key) {
-    if (!node.IsSequence()) in.fail(node, "'" + key + "' expects a list of AC, WA, TLE, RTE");
-    std::vector<Judgement> out;
-    for (const auto& v : node) {
-        const std::string word = in.text(v, key);
-        const Judgement j = word == "AC"    ? AC
-                            : word == "WA"  ? WA
-                            : word == "TLE" ? TLE
-                            : word == "RTE" ? RTE
-                                            : Judgement::judge_error;
-        if (j == Judgement::judge_error) in.fail(v, "'" + key + "' holds AC, WA, TLE or RTE, found '" + word + "'");
-        if (std::find(out.begin(), out.end(), j) == out.end()) out.push_back(j);
-    }
-    return out;
-}
-
-Rule read_rule(const YamlReader& in, const std::string& pattern, const YAML::Node& node, const Problem& problem) {
-    Rule r;
-    r.pattern = pattern;
-    if (pattern.find("**") != std::string::npos || pattern.find('[') != std::string::npos)
-        in.fail(node, "'" + pattern + "': ** and [...] are not glob patterns of the format");
-    if (!node.IsMap()) in.fail(node, "'" + pattern + "' expects a mapping (permitted, required, score, ...)");
-    for (const auto& entry : node) {
-        const std::string key = in.text(entry.first, pattern);
-        if (key == "authors" || key == "model_solution") continue;  // descriptive
-        if (key == "permitted") {
-            r.permitted = verdict_list(in, entry.second, key);
-        } else if (key == "required") {
-            r.required = verdict_list(in, entry.second, key);
-        } else if (key == "score") {
-            if (problem.type != problem::ProblemType::scoring)
-                in.fail(entry.second, "'score' is only for scoring problems");
-            constexpr Bounds<double> kScore{-1e9, 1e9};
-            if (entry.second.IsSequence()) {
-                if (entry.second.size() != 2) in.fail(entry.second, "'score' expects a number or [min, max]");
-                r.score = problem::ScoreRange{in.number(entry.second[0], key, kScore),
-                                              in.number(entry.second[1], key, kScore)};
-            } else {
-                const double v = in.number(entry.second, key, kScore);
-                r.score = problem::ScoreRange{v, v};
-            }
-        } else if (key == "message") {
-            r.message = in.text(entry.second, key);
-            if (r.message->empty()) in.fail(entry.second, "'message' expects the text a judge message must hold");
-        } else if (key == "use_for_time_limit") {
-            const std::string v = in.text(entry.second, key);
-            if (v == "false")
-                r.time_limit_use = problem::TimeLimitUse::none;
-            else if (v == "lower")
-                r.time_limit_use = problem::TimeLimitUse::lower;
-            else if (v == "upper")
-                r.time_limit_use = problem::TimeLimitUse::upper;
-            else if (v != "true")  // true: the spec's own rule, as without the key
-                in.fail(entry.second, "'use_for_time_limit' is true, false, lower or upper, found '" + v + "'");
-        } else if (key == "language" || key == "entrypoint") {
-            in.fail(entry.first, "'" + pattern + "': '" + key + "' is not supported here");
-        } else {
-            in.fail(entry.first, "'" + pattern + "': expectations for test group '" + key +
-                                     "' are not supported here (only for the whole submission)");
-        }
-    }
-    return r;
-}
-
 // `rule` over `e`: a folder's own name replaces its defaults key by key; any other pattern adds to
 // them (permitted sets intersect, score ranges too; a second, different required set cannot be
 // held by one expectation).
@@ -349,42 +219,22 @@ void apply_rule(const Rule& rule, bool replaces, problem::Expectation& e, const 
             e.score->max = std::min(e.score->max, rule.score->max);
         }
     }
-}
-
-std::vector<Rule> read_submissions_yaml(const PackageFiles& files, const fs::path& yaml, const Problem& problem,
-                                        Refusals& refusals) {
-    std::vector<Rule> rules;
-    auto text = files.text(yaml, refusals);
-    if (!text) return rules;
-    const YamlReader in(yaml.string(), *text);
-    try {
-        const YAML::Node root = in.root(*text);
-        if (root.IsNull()) return rules;
-        if (!root.IsMap()) in.fail(root, "expected a mapping of submission patterns");
-        // Each pattern read on its own, so that every refusal is listed.
-        for (const auto& entry : root) {
-            try {
-                rules.push_back(read_rule(in, in.text(entry.first, "submissions.yaml"), entry.second, problem));
-            } catch (const YamlError& e) {
-                refusals.list.push_back(e.diagnostic);
-            }
-        }
-    } catch (const YamlError& e) {
-        refusals.list.push_back(e.diagnostic);
-    } catch (const YAML::Exception& e) {
-        refusals.add(yaml, e.mark.line + 1, e.msg);
-    }
-    return rules;
+    // Each key naming a test group or test is a condition of its own, beside the others.
+    e.groups.insert(e.groups.end(), rule.groups.begin(), rule.groups.end());
 }
 
 }  // namespace
 
+const std::map<std::string, std::string>& language_codes() {
+    static const std::map<std::string, std::string> codes = {
+        {"c", "c"}, {"cpp", "cpp"}, {"python3", "python"}, {"java", "java"}, {"pascal", "pascal"}};
+    return codes;
+}
+
 void read_included(const PackageFiles& files, Problem& problem, Refusals& refusals) {
     const fs::path dir = files.root() / "include";
     if (!files.is_dir(dir)) return;
-    // The format's language codes for the judge's languages.
-    const std::map<std::string, std::string> ours = {
-        {"c", "c"}, {"cpp", "cpp"}, {"python3", "python"}, {"java", "java"}, {"pascal", "pascal"}};
+    const auto& ours = language_codes();
     std::map<std::string, std::vector<fs::path>> own;
     std::vector<fs::path> fallback;
     for (const auto& sub : files.list(dir, refusals)) {
@@ -455,6 +305,134 @@ void apply_time_limit_use(const std::vector<const Rule*>& matched, KattisVersion
     }
 }
 
+// The one value the rules matching a submission give a key (language, entrypoint); nullopt when
+// none does. Two different ones cannot both hold.
+std::optional<std::string> one_value(const std::vector<const Rule*>& matched, std::optional<std::string> Rule::*key,
+                                     const char* name, const std::string& contestant, const fs::path& yaml,
+                                     Refusals& refusals) {
+    std::optional<std::string> value;
+    for (const Rule* r : matched) {
+        const auto& v = r->*key;
+        if (!v || v == value) continue;
+        if (value)
+            refusals.add(yaml, 0,
+                         "'" + r->pattern + "' gives " + contestant + " the " + name + " '" + *v + "' beside '" +
+                             *value + "': a submission has one");
+        value = v;
+    }
+    return value;
+}
+
+// submissions.yaml's `language` over the program's extensions: the judge's language of that
+// code, or none (the format's code kept, to say which). A folder is compiled by its files'
+// extensions, so it may only confirm theirs.
+void declare_language(const PackageFiles& files, const std::string& code, problem::Program& p, const fs::path& yaml,
+                      Refusals& refusals) {
+    const auto it = language_codes().find(code);
+    const std::string ours = it == language_codes().end() ? "" : it->second;
+    if (files.is_dir(p.path) && !p.language.empty() && ours != p.language)
+        refusals.add(yaml, 0,
+                     "language '" + code + "' for " + files.relative(p.path) + ", a folder of " + p.language +
+                         " sources: only a single file is compiled in another language than its extension's here");
+    p.language = ours;
+    p.declared_language = code;
+}
+
+bool java_class_name(const std::string& name) {
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$'; };
+    return !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
+           std::all_of(name.begin(), name.end(), word);
+}
+
+// Whether a Java source declares `name` as a class (or interface, enum, record: "class" suffices
+// for the one holding main).
+bool declares_class(const std::string& source, const std::string& name) {
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$'; };
+    for (size_t at = source.find("class"); at != std::string::npos; at = source.find("class", at + 5)) {
+        if (at > 0 && word(source[at - 1])) continue;
+        size_t i = at + 5;
+        if (i >= source.size() || !std::isspace(static_cast<unsigned char>(source[i]))) continue;
+        while (i < source.size() && std::isspace(static_cast<unsigned char>(source[i]))) ++i;
+        if (source.compare(i, name.size(), name) == 0 &&
+            (i + name.size() == source.size() || !word(source[i + name.size()])))
+            return true;
+    }
+    return false;
+}
+
+// The file of `p` its entry point names: Python's a file of it, Java's the class's own file or
+// one declaring it. Empty when none.
+fs::path entry_file(const PackageFiles& files, const std::vector<fs::path>& sources, const problem::Program& p,
+                    const std::string& entry, Refusals& refusals) {
+    for (const auto& f : sources)
+        if (p.language == "python" ? f.filename() == entry : f.stem() == entry && f.extension() == ".java") return f;
+    if (p.language == "java")
+        for (const auto& f : sources)
+            if (f.extension() == ".java")
+                if (auto text = files.text(f, refusals); text && declares_class(*text, entry)) return f;
+    return {};
+}
+
+// Where a folder program starts (Program::entry): the file its entrypoint names, else the file of
+// the language's default entry point (Python's __main__ module, Java's Main) when it has one, else its
+// first source. A single file must be what its entrypoint names. Only Python and Java have a
+// choice: another language's entrypoint is noted and not used.
+fs::path entry_point(const PackageFiles& files, const problem::Program& p, const std::optional<std::string>& entrypoint,
+                     const fs::path& yaml, Problem& problem, Refusals& refusals) {
+    const bool folder = files.is_dir(p.path);
+    std::vector<fs::path> sources;
+    for (const auto& f : folder ? files.list(p.path, refusals) : std::vector<fs::path>{p.path})
+        if (!files.is_dir(f)) sources.push_back(f);
+    const std::string where = files.relative(p.path);
+    if (p.language != "python" && p.language != "java") {
+        if (entrypoint && !p.language.empty())
+            problem.notes.push_back(where + ": entrypoint '" + *entrypoint + "' not used: a " + p.language +
+                                    " program starts at its main");
+    } else if (entrypoint && p.language == "java" && !java_class_name(*entrypoint)) {
+        refusals.add(yaml, 0, "entrypoint '" + *entrypoint + "' for " + where + ": a Java entry point is a class name");
+    } else if (const fs::path named = entry_file(
+                   files, sources, p, entrypoint.value_or(p.language == "python" ? "__main__.py" : "Main"), refusals);
+               !named.empty()) {
+        return folder ? named : fs::path();
+    } else if (entrypoint) {
+        refusals.add(yaml, 0,
+                     "entrypoint '" + *entrypoint + "' for " + where + ": " +
+                         (p.language == "python" ? "no file of it has that name"
+                                                 : "no Java file of it is named after that class or declares it"));
+    }
+    if (!folder) return {};
+    for (const auto& f : sources)
+        if (language_of(f) == p.language) return f;
+    return {};
+}
+
+// Consistency of a submission's conditions (the spec asks tools to check it): a group's permitted
+// set must leave something its whole permitted set allows.
+void check_groups(const problem::Expectation& e, const fs::path& yaml, Refusals& refusals) {
+    for (const auto& g : e.groups) {
+        if (g.permitted.empty() || e.permitted.empty()) continue;
+        const bool any = std::any_of(g.permitted.begin(), g.permitted.end(), [&](Judgement j) {
+            return std::find(e.permitted.begin(), e.permitted.end(), j) != e.permitted.end();
+        });
+        if (!any)
+            refusals.add(yaml, 0,
+                         "'" + g.path + "' permits nothing " + e.contestant + " is permitted on all its tests");
+    }
+}
+
+// What a group key asks that would bound a derived time limit over its tests alone (a permitted
+// set without TLE from below, required: [TLE] from above): only a whole submission bounds it here.
+void note_group_bounds(const problem::Expectation& e, Problem& problem) {
+    for (const auto& g : e.groups) {
+        const bool lower =
+            !g.permitted.empty() && std::find(g.permitted.begin(), g.permitted.end(), TLE) == g.permitted.end();
+        const bool upper = g.required == std::vector<Judgement>{TLE};
+        if ((lower && e.time_limit_use != problem::TimeLimitUse::lower) || upper)
+            problem.notes.push_back(e.contestant + ": '" + g.path + "' would bound the derived time limit over its " +
+                                    "tests; only a whole submission's run times bound it here");
+    }
+}
+
 }  // namespace
 
 void read_submissions(const PackageFiles& files, const Metadata& meta, Problem& problem, Refusals& refusals) {
@@ -483,7 +461,14 @@ void read_submissions(const PackageFiles& files, const Metadata& meta, Problem& 
                     apply_rule(r, false, e, yaml, refusals), matched.push_back(&r);
             if (!known && matched.empty()) continue;
             apply_time_limit_use(matched, meta.version, e, yaml, refusals);
+            check_groups(e, yaml, refusals);
+            if (problem.time_rule.derived) note_group_bounds(e, problem);
             e.submission = program_at(files, entry, refusals);
+            if (auto code = one_value(matched, &Rule::language, "language", e.contestant, yaml, refusals))
+                declare_language(files, *code, e.submission, yaml, refusals);
+            e.submission.entry = entry_point(
+                files, e.submission, one_value(matched, &Rule::entrypoint, "entrypoint", e.contestant, yaml, refusals),
+                yaml, problem, refusals);
             problem.expectations.push_back(std::move(e));
             ++imported;
         }

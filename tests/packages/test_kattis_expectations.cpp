@@ -1,9 +1,12 @@
-// A Kattis package's submissions.yaml keys that shape verify and the derived time limit, written
-// from the 2025-09 specification's "Example submissions" and "Timelimit inference".
+// A Kattis package's submissions.yaml keys that shape verify, the derived time limit and how a
+// submission is compiled, written from the 2025-09 specification's "Example submissions",
+// "Timelimit inference" and "Languages and compilation".
 #include <catch2/catch.hpp>
+#include <map>
 
 #include "kattis_packages.hpp"
 #include "package_fixture.hpp"
+#include "sudoku/formats/kattis.hpp"
 #include "sudoku/judge/grading/grader.hpp"
 #include "sudoku/judge/import/package_import.hpp"
 #include "sudoku/judge/import/verify.hpp"
@@ -92,4 +95,138 @@ TEST_CASE("import: use_for_time_limit that contradicts what a submission must ge
           std::string::npos);
     CHECK(all.find("'use_for_time_limit' is true, false, lower or upper, found 'sometimes'") != std::string::npos);
     CHECK_FALSE(fs::exists(root / "contest"));
+}
+
+TEST_CASE("verify: submissions.yaml's keys naming a test group or test hold for that group's tests and score") {
+    // paths: group1 pass-fail 40, group2 the sum of three tests worth 20 each (60), requiring group1.
+    // half earns half of each group2 test: 40 and 30. fails_group1 answers group1's test wrong, so
+    // group2 is not scored: 0 and 0. Every condition holds but half's score for group2.
+    const fs::path root = scratch("verify-groups");
+    const fs::path pkg = paths_package(root / "pkg");
+    write_text(pkg / "submissions/submissions.yaml",
+               "accepted/half.cpp:\n"
+               "  secret/group1: {permitted: [AC], score: 40}\n"
+               "  secret/group2: {score: 60}\n"
+               "wrong_answer/fails_group1.cpp:\n"
+               "  sample: {permitted: [AC]}\n"
+               "  secret/group1/01: {required: [WA], score: 0, message: expected 2}\n"
+               "  secret/group2: {score: 0}\n");
+    const fs::path contest = imported(pkg, root / "contest");
+    sudoku::judge::GradeOptions options;
+    options.out_dir = root / "verify";
+    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
+    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
+    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    REQUIRE(v.submissions.size() == 3);
+    CHECK(v.differences() == 1);
+    for (const auto& s : v.submissions) {
+        INFO(s.contestant << ": " << s.got << ": " << s.why);
+        if (s.contestant == "accepted-half.cpp")
+            CHECK(s.why == "secret/group2: scored 30, expected 60");
+        else
+            CHECK(s.agreement == sudoku::judge::Agreement::agrees);
+    }
+}
+
+TEST_CASE("import: a key naming no test group or test, or a time bound for part of the tests, is refused") {
+    const fs::path root = scratch("import-group-keys-refused");
+    const fs::path pkg = paths_package(root / "pkg");
+    write_text(pkg / "submissions/submissions.yaml",
+               "accepted/echo.cpp:\n  secret/group3: {permitted: [AC]}\n"
+               "accepted/half.cpp:\n  secret/group2: {use_for_time_limit: false}\n"
+               "wrong_answer:\n  secret/group1: {permitted: [TLE]}\n");
+    auto read = sudoku::formats::read_kattis(pkg);
+    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(read));
+    std::string all;
+    for (const auto& d : std::get<std::vector<sudoku::Diagnostic>>(read)) all += d.to_string() + "\n";
+    INFO(all);
+    CHECK(all.find("'secret/group3' is neither a key of submissions.yaml") != std::string::npos);
+    CHECK(all.find("use_for_time_limit for the tests of 'secret/group2' is not supported here") != std::string::npos);
+    CHECK(all.find("'secret/group1' permits nothing wrong_answer-fails_group1.cpp is permitted on all its tests") !=
+          std::string::npos);
+}
+
+TEST_CASE(
+    "verify: submissions.yaml's language compiles a submission as that language, one the judge lacks is not run") {
+    // The echo in C is C++ (it names std::scanf): as C it does not compile. The old one in Python
+    // is Python 2 by its language, which the judge does not have, whatever its extension says.
+    const fs::path root = scratch("verify-language");
+    const fs::path pkg = paths_package(root / "pkg");
+    write_text(pkg / "submissions/accepted/echo.c", echo_unless("false", ""));
+    write_text(pkg / "submissions/accepted/old.py", "print input()\n");
+    write_text(pkg / "submissions/submissions.yaml",
+               "accepted/echo.c:\n  language: cpp\naccepted/old.py:\n  language: python2\n");
+    const fs::path contest = imported(pkg, root / "contest");
+    sudoku::judge::GradeOptions options;
+    options.out_dir = root / "verify";
+    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
+    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
+    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    REQUIRE(v.submissions.size() == 5);
+    CHECK(v.differences() == 0);
+    for (const auto& s : v.submissions) {
+        INFO(s.contestant << ": " << s.got << ": " << s.why);
+        if (s.contestant == "accepted-old.py") {
+            CHECK(s.agreement == sudoku::judge::Agreement::not_run);
+            CHECK(s.why == "the judge has no language 'python2' (submissions.yaml's language)");
+        } else {
+            CHECK(s.agreement == sudoku::judge::Agreement::agrees);
+        }
+    }
+}
+
+TEST_CASE("verify: a Python folder submission starts from its entrypoint, else from __main__.py") {
+    // Without an entry point the folder's first source would run: a_first, which answers 0, and the
+    // module's __init__, which answers nothing.
+    const fs::path root = scratch("verify-entrypoint");
+    const fs::path pkg = paths_package(root / "pkg");
+    write_text(pkg / "submissions/accepted/named/a_first.py", "print(0)\n");
+    write_text(pkg / "submissions/accepted/named/helper.py", "def echo():\n    print(int(input()))\n");
+    write_text(pkg / "submissions/accepted/named/solve.py", "import helper\nhelper.echo()\n");
+    write_text(pkg / "submissions/accepted/module/__init__.py", "");
+    write_text(pkg / "submissions/accepted/module/__main__.py", "print(int(input()))\n");
+    write_text(pkg / "submissions/submissions.yaml", "accepted/named:\n  entrypoint: solve.py\n");
+    const fs::path contest = imported(pkg, root / "contest");
+    sudoku::judge::GradeOptions options;
+    options.out_dir = root / "verify";
+    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
+    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
+    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    REQUIRE(v.submissions.size() == 5);
+    for (const auto& s : v.submissions) {
+        INFO(s.contestant << ": " << s.got << ": " << s.why);
+        CHECK(s.agreement == sudoku::judge::Agreement::agrees);
+    }
+}
+
+TEST_CASE("kattis: a Java folder submission starts from its entrypoint's class, found by file name or declaration") {
+    const fs::path root = scratch("kattis-java-entrypoint");
+    const fs::path pkg = paths_package(root / "pkg");
+    const std::string main = " { public static void main(String[] a) {} }\n";
+    write_text(pkg / "submissions/accepted/by_name/A.java", "class A {}\n");
+    write_text(pkg / "submissions/accepted/by_name/Solver.java", "public class Solver" + main);
+    write_text(pkg / "submissions/accepted/declared/A.java", "class A {}\n");
+    write_text(pkg / "submissions/accepted/declared/Util.java", "class Util {}\nclass Entry" + main);
+    write_text(pkg / "submissions/accepted/default/A.java", "class A {}\n");
+    write_text(pkg / "submissions/accepted/default/Main.java", "public class Main" + main);
+    write_text(pkg / "submissions/submissions.yaml",
+               "accepted/by_name: {entrypoint: Solver}\naccepted/declared: {entrypoint: Entry}\n");
+    auto read = sudoku::formats::read_kattis(pkg);
+    REQUIRE(std::holds_alternative<sudoku::problem::Problem>(read));
+    std::map<std::string, std::string> entries;
+    for (const auto& e : std::get<sudoku::problem::Problem>(read).expectations)
+        entries[e.contestant] = e.submission.entry.filename().string();
+    CHECK(entries["accepted-by_name"] == "Solver.java");
+    CHECK(entries["accepted-declared"] == "Util.java");
+    CHECK(entries["accepted-default"] == "Main.java");
+
+    write_text(pkg / "submissions/submissions.yaml",
+               "accepted/by_name: {entrypoint: Nowhere}\naccepted/echo.cpp: {entrypoint: x.py}\n");
+    auto refused = sudoku::formats::read_kattis(pkg);
+    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(refused));
+    const auto& list = std::get<std::vector<sudoku::Diagnostic>>(refused);
+    REQUIRE(list.size() == 1);
+    CHECK(list[0].message ==
+          "entrypoint 'Nowhere' for submissions/accepted/by_name: no Java file of it is named after that class or "
+          "declares it");
 }

@@ -389,9 +389,9 @@ TEST_CASE("import: what submissions.yaml asks and the judge cannot check is refu
     const fs::path root = scratch("import-submissions-yaml-refused");
     const fs::path pkg = paths_package(root / "pkg");
     write_text(pkg / "submissions/submissions.yaml",
-               "accepted/echo.cpp:\n  entrypoint: Main\n"
-               "accepted/half.cpp:\n  secret/group1:\n    permitted: [AC]\n"
-               "wrong_answer/*:\n  language: cpp17\n"
+               "accepted/echo.cpp:\n  secret/group9:\n    permitted: [AC]\n"
+               "accepted/half.cpp:\n  secret/group1:\n    use_for_time_limit: lower\n"
+               "wrong_answer/*:\n  language: cpp\nwrong_answer/fails*:\n  language: java\n"
                "accepted:\n  permitted: [AC, OLE]\n");
     auto written = sudoku::judge::import_package(pkg, root / "contest", std::nullopt);
     REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
@@ -399,9 +399,9 @@ TEST_CASE("import: what submissions.yaml asks and the judge cannot check is refu
     for (const auto& d : std::get<std::vector<sudoku::Diagnostic>>(written)) all += d.to_string() + "\n";
     INFO(all);
     CHECK(all.find("submissions.yaml:2") != std::string::npos);
-    CHECK(all.find("'entrypoint' is not supported") != std::string::npos);
-    CHECK(all.find("test group 'secret/group1'") != std::string::npos);
-    CHECK(all.find("'language' is not supported") != std::string::npos);
+    CHECK(all.find("'secret/group9' is neither a key of submissions.yaml") != std::string::npos);
+    CHECK(all.find("use_for_time_limit for the tests of 'secret/group1' is not supported") != std::string::npos);
+    CHECK(all.find("the language 'java' beside 'cpp'") != std::string::npos);
     CHECK(all.find("found 'OLE'") != std::string::npos);
     CHECK_FALSE(fs::exists(root / "contest"));
 }

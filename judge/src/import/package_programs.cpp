@@ -41,6 +41,25 @@ Json judgements(const std::vector<problem::Judgement>& list) {
     return out;
 }
 
+// Each condition on part of the tests, its tests by the names the contest gives them and its
+// groups by the model's (verify scores the groups by the package's own model).
+Json group_expectations(const std::vector<problem::GroupExpectation>& groups) {
+    Json out = Json::array();
+    for (const auto& g : groups) {
+        Json tests = Json::array();
+        for (const auto& t : g.tests) tests.push_back(plain_name(t));
+        Json part = {{"path", g.path},
+                     {"named", g.named},
+                     {"tests", tests},
+                     {"permitted", judgements(g.permitted)},
+                     {"required", judgements(g.required)}};
+        if (g.score) part["score"] = {g.score->min, g.score->max};
+        if (!g.message.empty()) part["message"] = g.message;
+        out.push_back(std::move(part));
+    }
+    return out;
+}
+
 }  // namespace
 
 std::string runnable_language(const problem::Program& program) {
@@ -94,14 +113,15 @@ void write_contestants(const problem::Problem& p, const fs::path& contest_dir) {
             fs::copy_file(files[0], dir / (problem_name + extension_for(*language)));
             continue;
         }
-        // A program of several files: the folder, its first source named after the problem.
+        // A program of several files: the folder, its entry (else its first source) named after
+        // the problem.
         fs::create_directories(dir / problem_name);
         bool main_named = false;
         for (const auto& f : files) {
-            const bool source = language_of(languages, f) == language;
+            const bool main = e.submission.entry.empty() ? language_of(languages, f) == language && !main_named
+                                                         : f.filename() == e.submission.entry.filename();
             fs::path target = dir / problem_name / f.filename();
-            if (source && !main_named)
-                target = dir / problem_name / (problem_name + extension_for(*language)), main_named = true;
+            if (main) target = dir / problem_name / (problem_name + extension_for(*language)), main_named = true;
             fs::copy_file(f, target);
         }
     }
@@ -125,6 +145,8 @@ void write_expectations(const std::vector<problem::Problem>& problems, const fs:
                       {"overall", judgements(e.overall)}};
             if (e.score) s["score"] = {e.score->min, e.score->max};
             if (!e.message.empty()) s["message"] = e.message;
+            if (!e.submission.declared_language.empty()) s["declared_language"] = e.submission.declared_language;
+            if (!e.groups.empty()) s["groups"] = group_expectations(e.groups);
             problem["submissions"].push_back(std::move(s));
         }
         for (const auto& v : p.validators) {

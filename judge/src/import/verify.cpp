@@ -7,6 +7,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "import/problem_yaml_writer.hpp"
@@ -148,15 +149,82 @@ std::optional<problem::Problem> package_model(const Json& problem) {
     return std::nullopt;
 }
 
-// The submission's own judgement by the model's groups: its tests' judgements, aggregated.
-Judgement model_judgement(const problem::Problem& model, const Judged& j) {
+// The submission's scores by the model's groups: each test's judgement as judged (a partly
+// accepted test with its fraction of the test's score), aggregated.
+problem::ProblemScore model_score(const problem::Problem& model, const Judged& j, const ProblemResult& r) {
     std::map<std::string, Judgement> by_name(j.tests.begin(), j.tests.end());
+    std::map<std::string, double> fractions;
+    for (const auto& t : r.tests)
+        if (t.verdict == Verdict::PC) fractions[t.test] = t.fraction;
     std::vector<problem::TestResult> results;
     for (const auto& t : model.tests) {
-        auto it = by_name.find(plain_name(t.name));
-        results.push_back({it == by_name.end() ? Judgement::judge_error : it->second, it != by_name.end(), {}, {}});
+        const std::string name = plain_name(t.name);
+        auto it = by_name.find(name);
+        problem::TestResult m{it == by_name.end() ? Judgement::judge_error : it->second, it != by_name.end(), {}, {}};
+        if (auto f = fractions.find(name); f != fractions.end()) m.multiplier = f->second;
+        results.push_back(m);
     }
-    return problem::score_problem(model, results).judgement;
+    return problem::score_problem(model, results);
+}
+
+// A score range of expectations.json ([min, max]) as people write it: "60", "10 to 20".
+std::string range_text(const Json& range) {
+    const double lo = range[0], hi = range[1];
+    return lo == hi ? shown(lo) : shown(lo) + " to " + shown(hi);
+}
+
+// The score of a group or test of the model, by name; nullopt when it has none of that name.
+std::optional<double> named_score(const problem::Problem& model, const problem::ProblemScore& scores,
+                                  const std::string& name) {
+    for (size_t g = 0; g < model.groups.size() && g < scores.groups.size(); ++g)
+        if (model.groups[g].name == name) return scores.groups[g].score;
+    for (size_t t = 0; t < model.tests.size() && t < scores.test_scores.size(); ++t)
+        if (model.tests[t].name == name) return scores.test_scores[t];
+    return std::nullopt;
+}
+
+// What of a condition on part of the tests (expectations.json "groups") the submission does not
+// meet, each naming the group or test; empty when all.
+std::vector<std::string> unmet_in_group(const Json& g, const Judged& j, const ProblemResult& r,
+                                        const std::optional<problem::Problem>& model,
+                                        const std::optional<problem::ProblemScore>& scores) {
+    const std::string path = g["path"];
+    const auto tests = g["tests"].get<std::set<std::string>>();
+    const auto covered = [&](const std::string& test) { return tests.count(test) > 0; };
+    const auto permitted = judgement_list(g["permitted"]), required = judgement_list(g["required"]);
+    const auto in = [](const std::vector<Judgement>& set, Judgement v) {
+        return std::find(set.begin(), set.end(), v) != set.end();
+    };
+    std::vector<std::string> out;
+    for (const auto& [test, v] : j.tests)
+        if (covered(test) && !permitted.empty() && !in(permitted, v)) {
+            out.push_back(path + ": test " + test + " got " + std::string(to_string(v)) + ", expected one of " +
+                          names(permitted));
+            break;
+        }
+    if (!required.empty() && std::none_of(j.tests.begin(), j.tests.end(),
+                                          [&](auto& t) { return covered(t.first) && in(required, t.second); }))
+        out.push_back(path + ": no test got " + names(required));
+    if (g.contains("message")) {
+        const std::string message = g["message"];
+        if (std::none_of(r.tests.begin(), r.tests.end(), [&](const TestResult& t) {
+                return covered(t.test) && t.reason.find(message) != std::string::npos;
+            }))
+            out.push_back(path + ": no test's judge message holds \"" + message + "\"");
+    }
+    if (!g.contains("score")) return out;
+    const double lo = g["score"][0], hi = g["score"][1];
+    if (!model || !scores) {
+        out.push_back(path + ": its score is not known: the package cannot be read again for its groups");
+        return out;
+    }
+    for (const auto& name : g["named"].get<std::vector<std::string>>()) {
+        const auto got = named_score(*model, *scores, name);
+        if (got && *got >= lo - 1e-9 && *got <= hi + 1e-9) continue;
+        out.push_back((name == path ? path : path + ": " + name) + ": scored " + (got ? shown(*got) : "nothing") +
+                      ", expected " + range_text(g["score"]));
+    }
+    return out;
 }
 
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): the problem then one of its submissions, as verify walks them
@@ -167,7 +235,10 @@ SubmissionCheck check_submission(const Json& problem, const Json& s, const Conte
     c.contestant = s["contestant"];
     c.file = s["file"];
     if (s["language"].get<std::string>().empty()) {
-        c.why = "no language of the judge runs " + fs::path(c.file).filename().string();
+        c.why = s.contains("declared_language")
+                    ? "the judge has no language '" + s["declared_language"].get<std::string>() +
+                          "' (submissions.yaml's language)"
+                    : "no language of the judge runs " + fs::path(c.file).filename().string();
         return c;
     }
     const ProblemResult* r = result_of(results, c.contestant, c.problem);
@@ -177,13 +248,19 @@ SubmissionCheck check_submission(const Json& problem, const Json& s, const Conte
         return c;
     }
     Judged j = judged(*r, problem["memory_is_run_time_error"].get<bool>());
-    if (model && r->status == ProblemStatus::graded) j.overall = model_judgement(*model, j);
+    std::optional<problem::ProblemScore> scores;
+    if (model) scores = model_score(*model, j, *r);
+    if (scores && r->status == ProblemStatus::graded) j.overall = scores->judgement;
     // A score outside the package's own range is the judge error problemtools reports.
     if (!r->score_fault.empty()) j.overall = Judgement::judge_error, j.first_failure = r->score_fault;
     if (j.overall == Judgement::accepted) j.first_failure.clear();
     c.got = std::string(to_string(j.overall)) + (j.first_failure.empty() ? "" : " on " + j.first_failure) + ", " +
             shown(r->points) + " of " + shown(r->max_points) + " points";
     c.why = unmet(s, j, *r);
+    // Every group's difference, after the submission's own.
+    if (s.contains("groups"))
+        for (const auto& g : s["groups"])
+            for (const auto& why : unmet_in_group(g, j, *r, model, scores)) c.why += (c.why.empty() ? "" : "; ") + why;
     c.agreement = c.why.empty() ? Agreement::agrees : Agreement::differs;
     return c;
 }

@@ -19,7 +19,9 @@
 //                                in the validators and submissions by the import (Problem::constants)
 //   submissions/<verdict>/*      expectations: accepted, wrong_answer, time_limit_exceeded,
 //                                run_time_error, rejected, partially_accepted, brute_force
-//   submissions/submissions.yaml 2025-09: permitted, required, score by submission pattern
+//   submissions/submissions.yaml 2025-09: permitted, required, score, message, use_for_time_limit,
+//                                language, entrypoint by submission pattern; permitted, required,
+//                                score, message for a test group or test below one
 //   include/<language>/          files added to every submission of the language (default/: of
 //                                the others), Problem::included_files
 //

@@ -229,7 +229,9 @@ struct Group {
 // files (one of them the entry point, by the language's rule).
 struct Program {
     std::filesystem::path path;
-    std::string language;                         // the judge's language name; empty: by extension
+    std::string language;                         // the judge's language name; empty: none of its languages
+    std::string declared_language;                // the package's own name for it, when it names one ("kotlin")
+    std::filesystem::path entry;                  // a folder's file it starts from; empty: its first source
     std::vector<std::filesystem::path> includes;  // copied beside it before compiling (testlib.h, include/<lang>/*)
 };
 
@@ -269,6 +271,17 @@ struct sudoku::EnumNames<sudoku::problem::TimeLimitUse> {
 
 namespace sudoku::problem {
 
+// What a submission must get on part of the tests (Kattis submissions.yaml's keys naming a test
+// group or test): the conditions of Expectation, over the tests the path covers.
+struct GroupExpectation {
+    std::string path;                // as the package wrote it: "secret/group1", "sample", "secret/*-hard"
+    std::vector<std::string> named;  // the groups and tests whose own name it matches
+    std::vector<std::string> tests;  // the tests it covers: the named ones and every test below a named group
+    std::vector<Judgement> permitted, required;  // over `tests`, as Expectation's over all
+    std::optional<ScoreRange> score;             // each named group's aggregated score (a named test's own)
+    std::string message;                         // in the judge message of at least one of `tests`
+};
+
 // What one of the package's own submissions must get, in the package's own words.
 struct Expectation {
     Program submission;
@@ -283,6 +296,7 @@ struct Expectation {
     // no such condition.
     std::string message;
     TimeLimitUse time_limit_use = TimeLimitUse::none;
+    std::vector<GroupExpectation> groups;  // on part of the tests, each besides the above
 };
 
 struct Problem {
