@@ -10,6 +10,7 @@
 #include "sudoku/judge/grading/grader.hpp"
 #include "sudoku/judge/import/package_import.hpp"
 #include "sudoku/judge/import/verify.hpp"
+#include "support/skip.hpp"
 
 namespace fs = std::filesystem;
 using package_test::echo_unless;
@@ -229,4 +230,35 @@ TEST_CASE("kattis: a Java folder submission starts from its entrypoint's class, 
     CHECK(list[0].message ==
           "entrypoint 'Nowhere' for submissions/accepted/by_name: no Java file of it is named after that class or "
           "declares it");
+}
+
+TEST_CASE("verify: a Java folder submission runs from its entrypoint's class, else from Main") {
+    if (!sudoku::testing::on_path("javac"))
+        sudoku::testing::skip_test("javac is not installed (Debian default-jdk-headless: scripts/install-deps --test)");
+    // Started from its first source neither would answer right: named's first, Helper, has no
+    // main, and default's, A, has one that answers 0.
+    const fs::path root = scratch("verify-java-entrypoint");
+    const fs::path pkg = paths_package(root / "pkg");
+    write_text(pkg / "submissions/accepted/named/Helper.java",
+               "class Helper { static long same(long n) { return n; } }\n");
+    write_text(pkg / "submissions/accepted/named/Util.java",
+               "import java.util.Scanner;\nclass Util {}\nclass Entry { public static void main(String[] a) { "
+               "System.out.println(Helper.same(new Scanner(System.in).nextLong())); } }\n");
+    write_text(pkg / "submissions/accepted/default/A.java",
+               "class A { public static void main(String[] a) { System.out.println(0); } }\n");
+    write_text(pkg / "submissions/accepted/default/Main.java",
+               "import java.util.Scanner;\npublic class Main { public static void main(String[] a) { "
+               "System.out.println(new Scanner(System.in).nextLong()); } }\n");
+    write_text(pkg / "submissions/submissions.yaml", "accepted/named:\n  entrypoint: Entry\n");
+    const fs::path contest = imported(pkg, root / "contest");
+    sudoku::judge::GradeOptions options;
+    options.out_dir = root / "verify";
+    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
+    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
+    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    REQUIRE(v.submissions.size() == 5);
+    for (const auto& s : v.submissions) {
+        INFO(s.contestant << ": " << s.got << ": " << s.why);
+        CHECK(s.agreement == sudoku::judge::Agreement::agrees);
+    }
 }
