@@ -2,11 +2,8 @@
 // judgingthread.cpp describes it; nothing of it is copied.
 #include "sudoku/judge/checkers/lemon_checkers.hpp"
 
-#include <sys/stat.h>
-
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -14,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "checker_program.hpp"
 #include "sudoku/judge/runner_client/runner_contract.hpp"
 #include "sudoku/judge/runner_client/sandbox.hpp"
 #include "token_text.hpp"
@@ -216,56 +214,7 @@ CheckResult lemon_message_verdict(const std::string& message) {
     return CheckResult{CheckResult::Kind::partial, fraction, message};
 }
 
-namespace {
-
 namespace fs = std::filesystem;
-
-constexpr std::streamsize kMaxReportBytes = 64 << 10;
-
-// The first 64 KiB of a file a checker wrote in its box, or nothing when it wrote no regular file
-// there (a link it planted is not followed).
-std::optional<std::string> box_file(const fs::path& file) {
-    struct stat st {};
-    if (lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
-    std::ifstream in(file, std::ios::binary);
-    std::string text(static_cast<size_t>(kMaxReportBytes), '\0');
-    in.read(text.data(), kMaxReportBytes);
-    text.resize(static_cast<size_t>(in.gcount()));
-    return text;
-}
-
-// A checker program run as LemonLime runs it, in a root of its own: the test's files at fixed
-// places, its box the scratch folder (emptied first), its only writable place.
-std::variant<RunRecord, CheckResult> run_lemon_program(const char* what, std::vector<std::string> argv,
-                                                       std::vector<ReadOnlyBind> files_inside,
-                                                       const CheckFiles& files) {
-    std::error_code ec;
-    fs::remove_all(files.scratch, ec);  // what an earlier run left; a link there is removed, not followed
-    fs::create_directories(files.scratch, ec);
-    // The checker may run as another user than the judge: its box is its to write.
-    fs::permissions(files.scratch, fs::perms::all, ec);
-    if (ec) return CheckResult::fail(std::string("judge fault: preparing the ") + what + "'s folder: " + ec.message());
-    RunRequest r;
-    r.read_only = read_only_at_own_paths(files.read_only_dirs);
-    r.read_only.insert(r.read_only.end(), files_inside.begin(), files_inside.end());
-    r.argv = std::move(argv);
-    r.work_dir = files.scratch;
-    r.stdout_file = files.scratch / "checker.stdout";
-    r.stderr_file = files.scratch / "checker.stderr";
-    r.limits =
-        RunLimits{.cpu_s = 10, .wall_s = 20, .memory_mib = 1024, .stack_mib = -1, .output_kib = 1024, .processes = 8};
-    RunRecord run = run_sandboxed(r);
-    if (!run.error.empty()) return CheckResult::fail(run.error);
-    if (run.killed_by != KilledBy::none)
-        return CheckResult::fail(std::string(what) + " exceeded its " + std::string(to_string(run.killed_by)) +
-                                 " limit");
-    if (run.signal) return CheckResult::fail(std::string(what) + " killed by signal " + std::to_string(*run.signal));
-    return run;
-}
-
-std::string in_box(const char* name) { return std::string(kBoxInsidePath) + "/" + name; }
-
-}  // namespace
 
 CheckResult lemon_special_verdict(const std::string& text, double full, const std::string& report) {
     if (!(full >= 1) || full != std::floor(full))
@@ -290,14 +239,14 @@ CheckResult lemon_special_verdict(const std::string& text, double full, const st
 CheckResult run_lemon_special_judge(const fs::path& judge, const CheckFiles& files) {
     if (!fs::exists(judge)) return CheckResult::fail("special judge '" + judge.string() + "' not found");
     const double full = files.points;
-    auto run = run_lemon_program("special judge",
-                                 {"/check/judge", "/check/input", "/check/output", "/check/answer",
-                                  std::to_string(static_cast<long long>(full)), in_box("score"), in_box("report")},
-                                 {{fs::absolute(judge), "/check/judge"},
-                                  {fs::absolute(files.input), "/check/input"},
-                                  {fs::absolute(files.output), "/check/output"},
-                                  {fs::absolute(files.answer), "/check/answer"}},
-                                 files);
+    auto run = run_checker_program("special judge",
+                                   {"/check/judge", "/check/input", "/check/output", "/check/answer",
+                                    std::to_string(static_cast<long long>(full)), in_box("score"), in_box("report")},
+                                   {{fs::absolute(judge), "/check/judge"},
+                                    {fs::absolute(files.input), "/check/input"},
+                                    {fs::absolute(files.output), "/check/output"},
+                                    {fs::absolute(files.answer), "/check/answer"}},
+                                   files);
     if (auto* failed = std::get_if<CheckResult>(&run)) return *failed;
     const RunRecord& r = std::get<RunRecord>(run);
     const std::string report = box_file(files.scratch / "report").value_or("");
@@ -309,14 +258,14 @@ CheckResult run_lemon_special_judge(const fs::path& judge, const CheckFiles& fil
 }
 
 CheckResult run_lemon_diff(const std::string& arguments, const CheckFiles& files) {
-    auto run = run_lemon_program(
+    auto run = run_checker_program(
         "diff", {"diff", arguments, "/check/answer", "/check/output"},
         {{fs::absolute(files.answer), "/check/answer"}, {fs::absolute(files.output), "/check/output"}}, files);
     if (auto* failed = std::get_if<CheckResult>(&run)) return *failed;
     const RunRecord& r = std::get<RunRecord>(run);
     if (r.exit_code == 0) return CheckResult::accepted("diff " + arguments + ": no difference");
     if (r.exit_code == 1) return CheckResult::wrong("diff " + arguments + ": the output differs from the answer");
-    const std::string said = box_file(files.scratch / "checker.stderr").value_or("");
+    const std::string said = box_file(files.scratch / kCheckerStderr).value_or("");
     return CheckResult::fail("diff refused '" + arguments + "' (exit " + std::to_string(r.exit_code.value_or(-1)) +
                              "): " + said);
 }
