@@ -3,9 +3,10 @@ set(SUDOKU_JUDGE_SOURCES
   # the judge's own files: reached without following links, written durably, programs copied
   # without leaving a writable descriptor open
   files/durable_file.cpp files/executable_copy.cpp files/no_follow.cpp
-  # the checkers: exact, tokens, lines, floats, LemonLime's modes, testlib-style special judges
-  checkers/checker_program.cpp checkers/checkers.cpp checkers/float_checker.cpp checkers/kattis_validator.cpp
-  checkers/lemon_checkers.cpp
+  # the checkers: exact, tokens, lines, floats, LemonLime's modes; testlib checkers, Kattis output
+  # validators, Lemon's special judges and CMS checkers, run in the sandbox
+  checkers/checker_program.cpp checkers/checkers.cpp checkers/cms_checker.cpp checkers/float_checker.cpp
+  checkers/kattis_validator.cpp checkers/lemon_checkers.cpp
   # a contest: CONTEST.yaml, plain problems, languages, what each submission holds, its export
   contest/contest.cpp contest/contest_export.cpp contest/grading_inputs.cpp contest/language_config.cpp
   contest/languages.cpp contest/plain_problem.cpp contest/submission_file.cpp contest/submission_sources.cpp

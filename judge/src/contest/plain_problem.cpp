@@ -261,9 +261,11 @@ void read_lemon_rules(const YamlReader& in, const YAML::Node& root, ContestProbl
             p.checker_protocol = CheckerProtocol::lemon_special;
         else if (name == "kattis")
             p.checker_protocol = CheckerProtocol::kattis;
+        else if (name == "cms")
+            p.checker_protocol = CheckerProtocol::cms;
         else if (name != "testlib")
             in.fail(protocol,
-                    "'checker_protocol' is testlib, lemon-message, lemon-special or kattis, found '" + name + "'");
+                    "'checker_protocol' is testlib, lemon-message, lemon-special, kattis or cms, found '" + name + "'");
         if (is_builtin_checker(p.config.checker) || p.config.checker == "float" || is_lemon_checker(p.config.checker))
             in.fail(protocol, "'checker_protocol' is for an external checker, not '" + p.config.checker + "'");
     }

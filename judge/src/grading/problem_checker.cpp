@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "sudoku/common/bounded_file.hpp"
+#include "sudoku/judge/checkers/cms_checker.hpp"
 #include "sudoku/judge/checkers/float_checker.hpp"
 #include "sudoku/judge/checkers/kattis_validator.hpp"
 #include "sudoku/judge/checkers/lemon_checkers.hpp"
@@ -36,6 +37,7 @@ CheckResult check_problem_output(const ContestProblem& problem, const CheckFiles
         return run_kattis_validator(checker, with_arguments);
     }
     if (problem.checker_protocol == CheckerProtocol::lemon_special) return run_lemon_special_judge(checker, files);
+    if (problem.checker_protocol == CheckerProtocol::cms) return run_cms_checker(checker, files);
     if (checker == "lemon-diff") return run_lemon_diff(problem.diff_arguments, files);
     const bool ignores_case = !problem.case_sensitive && (checker == "tokens" || checker == "float");
     const bool compares_text = checker == "float" || checker.rfind("lemon-", 0) == 0 || ignores_case;

@@ -221,14 +221,11 @@ void checker_lines(const Problem& p, const fs::path& checker, std::ostream& y, s
             return;
         case problem::CheckerProtocol::lemon_message:
         case problem::CheckerProtocol::lemon_special:
+        case problem::CheckerProtocol::cms:
             y << "checker_protocol: " << to_string(c.protocol) << "\n";
             return;
         case problem::CheckerProtocol::kattis:
             break;
-        case problem::CheckerProtocol::cms:
-            refusals.push_back("a checker speaking the " + std::string(to_string(c.protocol)) +
-                               " protocol: not graded here");
-            return;
     }
     y << "checker_protocol: kattis\n";
     std::vector<std::string> args = c.arguments;

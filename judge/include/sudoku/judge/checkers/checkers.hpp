@@ -68,6 +68,8 @@ enum class CheckerProtocol {
                     // exit 42 AC, 43 WA, anything else FAIL; feedback/score.txt (points earned, of
                     // CheckFiles::points) or score_multiplier.txt (a share) makes it partial, and
                     // judgemessage.txt is the message (kattis_validator.hpp)
+    cms,            // a CMS checker: `checker input answer output`, the outcome 0..1 on stdout, the
+                    // message on stderr (cms_checker.hpp)
 };
 
 // Runs the external checker at `checker` in the sandbox and reads its verdict by `protocol`.

@@ -25,7 +25,10 @@
 //   real_precision: 3     # lemon-real's digits, 0..30 (checkers lemon-lines, lemon-ignore-spaces,
 //                         # lemon-real: LemonLime's comparison modes, sudoku/judge/checkers/lemon_checkers.hpp)
 //   checker_protocol: testlib  # testlib (exit codes) | lemon-message (LemonLime's reading of stderr)
+//                         # | lemon-special (Lemon's own special judge: sudoku/judge/checkers/lemon_checkers.hpp)
 //                         # | kattis (a Kattis output validator: sudoku/judge/checkers/kattis_validator.hpp)
+//                         # | cms (a CMS checker, `checker input answer output`, the outcome 0..1 on
+//                         # stdout: sudoku/judge/checkers/cms_checker.hpp)
 //   checker_arguments: [float_tolerance, "1e-6"]  # kattis only: after its three files, every test
 //   included_files: {cpp: [../package/include/cpp/grader.h]}  # compiled with every submission of
 //                         # the language, over its own file of that name (relative to this file)
