@@ -122,6 +122,23 @@ std::optional<problem::TimeLimitUse> time_limit_use(const YamlReader& in, const 
     return std::nullopt;
 }
 
+// How a group key's tests bound a derived time limit, by the spec's inference over the tests it
+// applies to: required: [TLE] from above, a permitted set without TLE from below; its own
+// use_for_time_limit (`use`) opts out or in, and must agree with what it asks.
+problem::TimeLimitUse group_time_limit_use(const YamlReader& in, const problem::GroupExpectation& g,
+                                           std::optional<problem::TimeLimitUse> use, const YAML::Node& at) {
+    const bool may_time_out =
+        g.permitted.empty() || std::find(g.permitted.begin(), g.permitted.end(), TLE) != g.permitted.end();
+    const bool must_time_out = g.required == std::vector<Judgement>{TLE};
+    if (use == problem::TimeLimitUse::upper && !may_time_out)
+        in.fail(at, "'" + g.path + "': use_for_time_limit: upper, but its permitted set has no TLE");
+    if (use == problem::TimeLimitUse::lower && must_time_out)
+        in.fail(at, "'" + g.path + "': use_for_time_limit: lower, but a test of it must time out");
+    if (use) return *use;
+    if (must_time_out) return problem::TimeLimitUse::upper;
+    return may_time_out ? problem::TimeLimitUse::none : problem::TimeLimitUse::lower;
+}
+
 // A key naming test groups or tests of data/ (a pattern of them): the conditions it sets on the
 // tests it covers, and the groups and tests whose score it bounds.
 problem::GroupExpectation group_rule(const YamlReader& in, const std::string& pattern, const YAML::Node& key,
@@ -143,6 +160,8 @@ problem::GroupExpectation group_rule(const YamlReader& in, const std::string& pa
                          "use_for_time_limit, language, entrypoint, authors, model_solution) nor a test group or "
                          "test of data/");
     if (!node.IsMap()) in.fail(node, "'" + g.path + "' expects a mapping (permitted, required, score, message)");
+    std::optional<problem::TimeLimitUse> use;
+    YAML::Node use_at;
     for (const auto& entry : node) {
         const std::string k = in.text(entry.first, g.path);
         if (k == "permitted") {
@@ -156,12 +175,15 @@ problem::GroupExpectation group_rule(const YamlReader& in, const std::string& pa
         } else if (k == "message") {
             g.message = message_text(in, entry.second);
         } else if (k == "use_for_time_limit") {
-            in.fail(entry.first, "'" + pattern + "': use_for_time_limit for the tests of '" + g.path +
-                                     "' is not supported here: a submission bounds the time limit over all its tests");
+            use = time_limit_use(in, entry.second);
+            use_at = entry.second;
         } else {
-            in.fail(entry.first, "'" + g.path + "' holds permitted, required, score or message, found '" + k + "'");
+            in.fail(
+                entry.first,
+                "'" + g.path + "' holds permitted, required, score, message or use_for_time_limit, found '" + k + "'");
         }
     }
+    g.time_limit_use = group_time_limit_use(in, g, use, use_at);
     return g;
 }
 

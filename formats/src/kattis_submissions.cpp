@@ -420,19 +420,6 @@ void check_groups(const problem::Expectation& e, const fs::path& yaml, Refusals&
     }
 }
 
-// What a group key asks that would bound a derived time limit over its tests alone (a permitted
-// set without TLE from below, required: [TLE] from above): only a whole submission bounds it here.
-void note_group_bounds(const problem::Expectation& e, Problem& problem) {
-    for (const auto& g : e.groups) {
-        const bool lower =
-            !g.permitted.empty() && std::find(g.permitted.begin(), g.permitted.end(), TLE) == g.permitted.end();
-        const bool upper = g.required == std::vector<Judgement>{TLE};
-        if ((lower && e.time_limit_use != problem::TimeLimitUse::lower) || upper)
-            problem.notes.push_back(e.contestant + ": '" + g.path + "' would bound the derived time limit over its " +
-                                    "tests; only a whole submission's run times bound it here");
-    }
-}
-
 }  // namespace
 
 void read_submissions(const PackageFiles& files, const Metadata& meta, Problem& problem, Refusals& refusals) {
@@ -462,7 +449,6 @@ void read_submissions(const PackageFiles& files, const Metadata& meta, Problem& 
             if (!known && matched.empty()) continue;
             apply_time_limit_use(matched, meta.version, e, yaml, refusals);
             check_groups(e, yaml, refusals);
-            if (problem.time_rule.derived) note_group_bounds(e, problem);
             e.submission = program_at(files, entry, refusals);
             if (auto code = one_value(matched, &Rule::language, "language", e.contestant, yaml, refusals))
                 declare_language(files, *code, e.submission, yaml, refusals);

@@ -81,6 +81,25 @@ TEST_CASE("import: in 2025-09 a wrong_answer submission bounds the derived time 
     CHECK(imported_time_limit(pkg, root / "left-out") == Approx(0.1));
 }
 
+TEST_CASE("import: a group key that does not permit a time-out bounds the derived time limit over its tests") {
+    // slow_sample spins 0.4 s of CPU on the sample and answers the secret test wrong at once: in
+    // rejected/ it bounds nothing, but its sample key's permitted: [AC] bounds the limit from
+    // below over the sample (0.4 s x 2 at least). The secret test it answers wrong is not
+    // covered. spin is left out, as in the test above.
+    const fs::path root = scratch("import-group-lower-bound");
+    const fs::path pkg = slow_package(root / "pkg", "0.1");
+    write_text(pkg / "submissions/rejected/slow_sample.cpp",
+               "#include <cstdio>\n#include <ctime>\nint main() { long n; if (std::scanf(\"%ld\", &n) != 1) "
+               "return 1; volatile long x = 0; while (n == 1 && std::clock() < CLOCKS_PER_SEC * 4 / 10) x = x + 1; "
+               "std::printf(\"%ld\\n\", n == 1 ? n : n + 1); }\n");
+    const std::string spin_out = "time_limit_exceeded/spin.cpp:\n  use_for_time_limit: false\n";
+    write_text(pkg / "submissions/submissions.yaml", spin_out);
+    CHECK(imported_time_limit(pkg, root / "whole") == Approx(0.1));
+    write_text(pkg / "submissions/submissions.yaml",
+               spin_out + "rejected/slow_sample.cpp:\n  sample:\n    permitted: [AC]\n");
+    CHECK(imported_time_limit(pkg, root / "sample") >= 0.8);
+}
+
 TEST_CASE("import: use_for_time_limit that contradicts what a submission must get is refused") {
     // upper is the spec's required: [TLE], which accepted's permitted: [AC] cannot meet.
     const fs::path root = scratch("import-use-for-time-limit-refused");
@@ -129,12 +148,12 @@ TEST_CASE("verify: submissions.yaml's keys naming a test group or test hold for 
     }
 }
 
-TEST_CASE("import: a key naming no test group or test, or a time bound for part of the tests, is refused") {
+TEST_CASE("import: a key naming no test group or test, or a time bound its own permitted set contradicts, is refused") {
     const fs::path root = scratch("import-group-keys-refused");
     const fs::path pkg = paths_package(root / "pkg");
     write_text(pkg / "submissions/submissions.yaml",
                "accepted/echo.cpp:\n  secret/group3: {permitted: [AC]}\n"
-               "accepted/half.cpp:\n  secret/group2: {use_for_time_limit: false}\n"
+               "accepted/half.cpp:\n  secret/group2: {permitted: [AC], use_for_time_limit: upper}\n"
                "wrong_answer:\n  secret/group1: {permitted: [TLE]}\n");
     auto read = sudoku::formats::read_kattis(pkg);
     REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(read));
@@ -142,7 +161,8 @@ TEST_CASE("import: a key naming no test group or test, or a time bound for part 
     for (const auto& d : std::get<std::vector<sudoku::Diagnostic>>(read)) all += d.to_string() + "\n";
     INFO(all);
     CHECK(all.find("'secret/group3' is neither a key of submissions.yaml") != std::string::npos);
-    CHECK(all.find("use_for_time_limit for the tests of 'secret/group2' is not supported here") != std::string::npos);
+    CHECK(all.find("'secret/group2': use_for_time_limit: upper, but its permitted set has no TLE") !=
+          std::string::npos);
     CHECK(all.find("'secret/group1' permits nothing wrong_answer-fails_group1.cpp is permitted on all its tests") !=
           std::string::npos);
 }

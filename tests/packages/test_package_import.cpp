@@ -390,7 +390,7 @@ TEST_CASE("import: what submissions.yaml asks and the judge cannot check is refu
     const fs::path pkg = paths_package(root / "pkg");
     write_text(pkg / "submissions/submissions.yaml",
                "accepted/echo.cpp:\n  secret/group9:\n    permitted: [AC]\n"
-               "accepted/half.cpp:\n  secret/group1:\n    use_for_time_limit: lower\n"
+               "accepted/half.cpp:\n  secret/group1:\n    required: [TLE]\n    use_for_time_limit: lower\n"
                "wrong_answer/*:\n  language: cpp\nwrong_answer/fails*:\n  language: java\n"
                "accepted:\n  permitted: [AC, OLE]\n");
     auto written = sudoku::judge::import_package(pkg, root / "contest", std::nullopt);
@@ -400,7 +400,7 @@ TEST_CASE("import: what submissions.yaml asks and the judge cannot check is refu
     INFO(all);
     CHECK(all.find("submissions.yaml:2") != std::string::npos);
     CHECK(all.find("'secret/group9' is neither a key of submissions.yaml") != std::string::npos);
-    CHECK(all.find("use_for_time_limit for the tests of 'secret/group1' is not supported") != std::string::npos);
+    CHECK(all.find("'secret/group1': use_for_time_limit: lower, but a test of it must time out") != std::string::npos);
     CHECK(all.find("the language 'java' beside 'cpp'") != std::string::npos);
     CHECK(all.find("found 'OLE'") != std::string::npos);
     CHECK_FALSE(fs::exists(root / "contest"));

@@ -32,7 +32,8 @@ std::string runnable_language(const problem::Program& program);
 // run times the rule's multiplier, rounded up to its resolution; a refusal when none got what it
 // must on every test. One that did not (one the judge cannot compile, say) is left out, noted.
 // Those that bound it from above (time_limit_use upper: required to time out) must be slower than
-// the limit x time_limit_to_tle: a refusal when no multiple of the resolution fits.
+// the limit x time_limit_to_tle: a refusal when no multiple of the resolution fits. A group key of
+// a submission (GroupExpectation::time_limit_use) bounds it the same way over the tests it covers.
 double derive_time_limit(const problem::Problem& p, const std::filesystem::path& contest_file,
                          std::vector<ImportRefusal>& refusals, std::vector<std::string>& notes);
 

@@ -277,9 +277,10 @@ struct GroupExpectation {
     std::string path;                // as the package wrote it: "secret/group1", "sample", "secret/*-hard"
     std::vector<std::string> named;  // the groups and tests whose own name it matches
     std::vector<std::string> tests;  // the tests it covers: the named ones and every test below a named group
-    std::vector<Judgement> permitted, required;  // over `tests`, as Expectation's over all
-    std::optional<ScoreRange> score;             // each named group's aggregated score (a named test's own)
-    std::string message;                         // in the judge message of at least one of `tests`
+    std::vector<Judgement> permitted, required;        // over `tests`, as Expectation's over all
+    std::optional<ScoreRange> score;                   // each named group's aggregated score (a named test's own)
+    std::string message;                               // in the judge message of at least one of `tests`
+    TimeLimitUse time_limit_use = TimeLimitUse::none;  // how the run times of `tests` bound a derived limit
 };
 
 // What one of the package's own submissions must get, in the package's own words.
