@@ -9,7 +9,8 @@ set(SUDOKU_JUDGE_SOURCES
   checkers/kattis_validator.cpp checkers/lemon_checkers.cpp
   # a contest: CONTEST.yaml, plain problems, languages, what each submission holds, its export
   contest/contest.cpp contest/contest_export.cpp contest/grading_inputs.cpp contest/language_config.cpp
-  contest/languages.cpp contest/plain_problem.cpp contest/submission_file.cpp contest/submission_sources.cpp
+  contest/languages.cpp contest/plain_problem.cpp contest/score_tree.cpp contest/submission_file.cpp
+  contest/submission_sources.cpp
   # grading: compile, run every test, decide the verdict, score
   grading/calibrate.cpp grading/compile.cpp grading/cpu_allocation.cpp grading/grader.cpp grading/java_source.cpp
   grading/problem_checker.cpp grading/program_digest.cpp grading/scoring.cpp grading/verdict.cpp

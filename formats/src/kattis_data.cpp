@@ -302,6 +302,8 @@ void read_data(const PackageFiles& files, const Metadata& meta, Problem& problem
     const bool scoring = problem.type == problem::ProblemType::scoring;
     Settings root;
     root.group.name = "data";
+    // Before 2025-09 a group stops at its first rejected test unless it says on_reject: continue.
+    root.group.stop_on_reject = !v2025;
     if (!v2025) root = read_settings(w, data, root, false);
     root.group.name = "data";
     if (!scoring) {

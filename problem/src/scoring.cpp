@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <map>
 #include <numeric>
+#include <sstream>
 
 namespace sudoku::problem {
 
@@ -33,6 +35,12 @@ int severity(Judgement j) {
             return 8;
     }
     return 8;
+}
+
+std::string shown(double v) {
+    std::ostringstream s;
+    s << std::setprecision(6) << v;
+    return s.str();
 }
 
 // A child of a group: a test (index into tests) or a group (index into groups).
@@ -173,10 +181,11 @@ private:
         sub.judgement = aggregate_judgement(group, parts);
         sub.score = aggregate_score(group, parts, sub.all_accepted);
         if (whole_points()) sub.score = std::floor(sub.score);
-        if (group.range && (sub.score < group.range->min || sub.score > group.range->max))
-            gs.problem = "score " + std::to_string(sub.score) + " outside the group's range";
+        if (group.range && (sub.score < group.range->min - 1e-9 || sub.score > group.range->max + 1e-9))
+            gs.problem = "scored " + shown(sub.score) + ", outside its range " + shown(group.range->min) + " to " +
+                         shown(group.range->max);
         if (group.max_score && sub.score > *group.max_score + 1e-9)
-            gs.problem = "score " + std::to_string(sub.score) + " over the group's maximum";
+            gs.problem = "scored " + shown(sub.score) + ", over its maximum " + shown(*group.max_score);
     }
 
     static Judgement aggregate_judgement(const Group& group, const std::vector<Subtree>& parts) {

@@ -123,6 +123,38 @@ TEST_CASE("plain: a bad problem.yaml is refused at its file and line") {
         "groups:\n  - {name: a, tests: \"*\", points: 1}\nscore_ranges:\n  - {name: s, groups: [a], min: 2, max: 1}\n",
         "4", "min > max");
     refused("score_ranges:\n  - {name: s, groups: [a]}\n", "2", "give the problem 'groups'");
+    const std::string listed = "tests:\n  - {name: a, input: 1.in, answer: 1.ans, group: s}\n";
+    refused(listed + "score_tree:\n  - {name: data}\n  - {name: s, parent: nope}\n", "5", "not an earlier group");
+    refused(listed + "score_tree:\n  - {name: data}\n", "2", "names group 's', which 'score_tree' does not define");
+    refused(listed + "score_tree:\n  - {name: data}\n  - {name: s}\n", "5", "only the first group, the root");
+    refused(listed + "score_tree:\n  - {name: data, aggregation: median}\n", "4", "'aggregation' is one of sum, min");
+    refused(listed +
+                "score_tree:\n  - {name: data}\n  - {name: s, parent: data}\ngroups:\n  - {name: a, tests: "
+                "\"*\"}\n",
+            "7", "not beside 'score_tree'");
+    refused(listed, "2", "a listed test's 'group' names a group of 'score_tree'");
+}
+
+TEST_CASE("plain: a score_tree gives each listed test its group, worth that group's accept_score") {
+    auto dir = scratch("plain-tree") / "p";
+    add_test(dir, "1", "x\n", "y\n");
+    add_test(dir, "2", "x\n", "y\n");
+    write_text(dir / "problem.yaml",
+               "tests:\n  - {name: a, input: 1.in, answer: 1.ans, group: secret}\n"
+               "  - {name: b, input: 2.in, answer: 2.ans, group: secret}\n"
+               "score_tree:\n  - {name: data}\n"
+               "  - {name: secret, parent: data, aggregation: min, accept_score: 7, reject_score: 3, "
+               "range: {max: 10}, on_reject: break}\n");
+    const auto p = loaded(dir);
+    REQUIRE(p.score_tree.size() == 2);
+    CHECK(p.score_tree[1].aggregation == sudoku::problem::Aggregation::min);
+    CHECK(p.score_tree[1].reject_score == 3);
+    CHECK(p.score_tree[1].stop_on_reject);
+    CHECK(p.score_tree[1].range->max == 10);
+    REQUIRE(p.tests.size() == 2);
+    CHECK(p.tests[1].group == "secret");
+    CHECK(p.tests[1].points == 7);
+    CHECK(sudoku::judge::max_points(p) == 7);
 }
 
 TEST_CASE("plain: a test without an answer, a linked test file and an empty folder are refused by name") {

@@ -7,6 +7,7 @@
 
 #include "kattis_packages.hpp"
 #include "package_fixture.hpp"
+#include "sudoku/formats/kattis.hpp"
 #include "sudoku/judge/grading/grader.hpp"
 #include "sudoku/judge/import/package_import.hpp"
 #include "sudoku/judge/import/verify.hpp"
@@ -28,8 +29,8 @@ fs::path average_package(const fs::path& root) {
     const fs::path dir = root / "average";
     write_text(dir / "problem.yaml", "name: Average\ntype: scoring\nvalidator_flags: float_tolerance 1e-6\n");
     write_text(dir / "data/sample/testdata.yaml", "accept_score: 0\n");
-    write_text(dir / "data/sample/1.in", "1 2\n");
-    write_text(dir / "data/sample/1.ans", "1.5\n");
+    write_text(dir / "data/sample/1.in", "1 3\n");
+    write_text(dir / "data/sample/1.ans", "2\n");
     write_text(dir / "data/secret/testdata.yaml", "on_reject: continue\ngrader_flags: min\naccept_score: 25\n");
     const std::pair<const char*, const char*> cases[] = {{"4 6", "5"}, {"1 4", "2.5"}, {"7 8", "7.5"}};
     int i = 0;
@@ -103,15 +104,79 @@ TEST_CASE("import: a legacy package with grader_flags max scores a group by its 
     CHECK(points.at("wrong_answer-zero.cpp") == Approx(0));
 }
 
-TEST_CASE("import: grader_flags max with on_reject break over several tests is refused") {
+TEST_CASE("import: grader_flags max with on_reject break stops at the first rejected test") {
     const fs::path root = scratch("import-max-break");
     const fs::path pkg = average_package(root / "pkg");
     write_text(pkg / "data/secret/testdata.yaml", "on_reject: break\ngrader_flags: max\naccept_score: 25\n");
+    write_text(pkg / "submissions/wrong_answer/first.cpp",
+               "#include <cstdio>\nint main() { double a, b; "
+               "std::scanf(\"%lf %lf\", &a, &b); std::printf(\"%.7f\\n\", a == 4 ? 0 : (a + b) / 2); }\n");
+    const fs::path contest = imported(pkg, root / "contest");
+    const auto points = points_by_contestant(contest, root / "graded");
+    CHECK(points.at("accepted-avg.cpp") == Approx(25));
+    // first: wrong on 4 6, the first test, and nothing after it counts: max(0), where on_reject:
+    // continue would give max(0, 25, 25).
+    CHECK(points.at("wrong_answer-first.cpp") == Approx(0));
+    // int: 4 6 right, 1 4 wrong, then stopped: max(25, 0).
+    CHECK(points.at("wrong_answer-int.cpp") == Approx(25));
+}
+
+namespace {
+
+// Legacy, as problemtools grades it: secret takes the min of its own test 1 (accept_score 30),
+// g1 (rejected tests score 2) and g2 (stops at its first rejected test); a group inherits what its
+// testdata.yaml does not say, and the root stops at a rejected sample (on_reject: break, the
+// legacy default). Tests answer their input.
+fs::path tree_package(const fs::path& root) {
+    const fs::path dir = root / "tree";
+    write_text(dir / "problem.yaml", "name: Tree\ntype: scoring\nlimits:\n  time_limit: 2\n");
+    write_text(dir / "data/sample/testdata.yaml", "accept_score: 0\n");
+    write_text(dir / "data/sample/1.in", "7\n");
+    write_text(dir / "data/sample/1.ans", "7\n");
+    write_text(dir / "data/secret/testdata.yaml", "grader_flags: min\naccept_score: 30\non_reject: continue\n");
+    write_text(dir / "data/secret/g1/testdata.yaml", "grader_flags: sum\naccept_score: 10\nreject_score: 2\n");
+    write_text(dir / "data/secret/g2/testdata.yaml", "grader_flags: sum\naccept_score: 20\non_reject: break\n");
+    const std::pair<const char*, const char*> tests[] = {{"1", "1"},    {"g1/2", "2"}, {"g1/3", "3"},
+                                                         {"g2/4", "4"}, {"g2/5", "5"}, {"g2/6", "6"}};
+    for (auto [name, n] : tests) {
+        write_text(dir / "data/secret" / (std::string(name) + ".in"), std::string(n) + "\n");
+        write_text(dir / "data/secret" / (std::string(name) + ".ans"), std::string(n) + "\n");
+    }
+    write_text(dir / "submissions/accepted/echo.cpp", echo_unless("false", ""));
+    write_text(dir / "submissions/wrong_answer/misses_3_and_5.cpp", echo_unless("n == 3 || n == 5", "0"));
+    write_text(dir / "submissions/wrong_answer/misses_1.cpp", echo_unless("n == 1", "0"));
+    write_text(dir / "submissions/wrong_answer/misses_sample.cpp", echo_unless("n == 7", "0"));
+    return dir;
+}
+
+}  // namespace
+
+TEST_CASE("import: legacy groups that hold tests and groups, score rejections and take a min are graded") {
+    const fs::path root = scratch("import-tree");
+    const fs::path pkg = tree_package(root / "pkg");
+    auto model = sudoku::formats::read_kattis(pkg);
+    REQUIRE(std::holds_alternative<sudoku::problem::Problem>(model));
+    const auto& read = std::get<sudoku::problem::Problem>(model);
+    // on_reject: break unless said otherwise; a group inherits its parent's.
+    CHECK(sudoku::problem::find_group(read, "data")->stop_on_reject);
+    CHECK_FALSE(sudoku::problem::find_group(read, "secret/g1")->stop_on_reject);
+    CHECK(sudoku::problem::find_group(read, "secret/g2")->stop_on_reject);
     auto written = sudoku::judge::import_package(pkg, root / "contest", std::nullopt);
-    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
-    std::string said;
-    for (const auto& d : std::get<std::vector<sudoku::Diagnostic>>(written)) said += d.to_string() + "\n";
-    CHECK_THAT(said, Catch::Matchers::Contains("on_reject: break"));
+    if (auto* refusals = std::get_if<std::vector<sudoku::Diagnostic>>(&written))
+        for (const auto& d : *refusals) FAIL(d.to_string());
+    const auto& notes = std::get<sudoku::judge::PackageImport>(written).notes;
+    CHECK(std::any_of(notes.begin(), notes.end(),
+                      [](const std::string& n) { return n.find("own tree of groups") != std::string::npos; }));
+    const auto points = points_by_contestant(root / "contest/CONTEST.yaml", root / "graded");
+    // echo: test 1 30, g1 10 + 10, g2 20 x 3: min(30, 20, 60).
+    CHECK(points.at("accepted-echo.cpp") == Approx(20));
+    // misses_3_and_5: g1 10 + 2; g2 20, then 5 rejected stops it: 20 + 0; min(30, 12, 20).
+    CHECK(points.at("wrong_answer-misses_3_and_5.cpp") == Approx(12));
+    // misses_1: secret's own test scores its reject_score, 0.
+    CHECK(points.at("wrong_answer-misses_1.cpp") == Approx(0));
+    // misses_sample: the sample earns nothing, but the root stops there: 0, where on_reject:
+    // continue would add secret's 20.
+    CHECK(points.at("wrong_answer-misses_sample.cpp") == Approx(0));
 }
 
 TEST_CASE("verify: a submission in the wrong folder is named, with what it got and what was expected") {

@@ -131,6 +131,10 @@ std::variant<formats::ExportProblem, Diagnostic> export_model(const ContestProbl
                           "the checker " + p.config.checker +
                               " is the problem's own program, which the writers do not carry: the host's "
                               "comparison would judge in its place"};
+    if (!p.score_tree.empty())
+        return Diagnostic{p.config_file.string(), key_line(p.config_file, "score_tree"), 0,
+                          "its groups are an imported package's own tree (score_tree), which the writers do not "
+                          "carry: export the package it came from"};
     if (p.config.checker == "sudoku") out.any_valid = p.config.problem;
     out.input_layout = p.config.problem;
     m.groups = groups_of(p, m.notes);

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <map>
 
+#include "score_tree.hpp"
 #include "sudoku/common/bounded_file.hpp"
 #include "sudoku/common/config_paths.hpp"
 #include "sudoku/common/yaml_reader.hpp"
@@ -66,6 +67,13 @@ bool name_matches(const std::string& pattern, const std::string& name) {
     return p == pattern.size();
 }
 
+std::string plain_name(const std::string& name) {
+    std::string out = name;
+    for (char& c : out)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-')) c = '-';
+    return out;
+}
+
 namespace {
 
 // YAML::Node's assignment allocates: a bad_alloc while reading a config ends the command, as anywhere.
@@ -77,6 +85,8 @@ struct FoundTest {
     long long memory_limit_mib = 0;
     std::vector<std::string> checker_arguments = {};
     YAML::Node arguments_node = {};  // where they were given, for a message (a list; none: null)
+    std::string group = {};          // its closest group of `score_tree`
+    YAML::Node group_node = {};
 };
 
 // A listed test's file: a regular file (never a link), relative to problem.yaml.
@@ -98,8 +108,8 @@ std::vector<FoundTest> listed_tests(const YamlReader& in, const YAML::Node& list
     std::vector<FoundTest> tests;
     for (const auto& t : list) {
         if (!t.IsMap())
-            in.fail(t, "a listed test is {name, input, answer, time_limit, memory_limit, checker_arguments}");
-        in.only_keys(t, {"name", "input", "answer", "time_limit", "memory_limit", "checker_arguments"},
+            in.fail(t, "a listed test is {name, input, answer, time_limit, memory_limit, checker_arguments, group}");
+        in.only_keys(t, {"name", "input", "answer", "time_limit", "memory_limit", "checker_arguments", "group"},
                      "a listed test");
         FoundTest f;
         if (!t["name"]) in.fail(t, "a listed test needs 'name'");
@@ -117,6 +127,10 @@ std::vector<FoundTest> listed_tests(const YamlReader& in, const YAML::Node& list
             if (!args.IsSequence()) in.fail(args, "'checker_arguments' expects a list of words");
             for (const auto& a : args) f.checker_arguments.push_back(in.text(a, "checker_arguments"));
             f.arguments_node = args;
+        }
+        if (t["group"]) {
+            f.group = in.text(t["group"], "group");
+            f.group_node.reset(t["group"]);
         }
         tests.push_back(std::move(f));
     }
@@ -408,6 +422,28 @@ void assign_groups(const YamlReader& in, const YAML::Node& root, const std::vect
     }
 }
 
+// `score_tree` in place of the plain groups: every test names its closest group and is worth that
+// group's accept_score (the model scores it, sudoku/judge/grading/scoring.hpp).
+void assign_tree_groups(const YamlReader& in, const YAML::Node& root, const std::vector<FoundTest>& found,
+                        ContestProblem& p) {
+    for (const char* plain : {"groups", "points", "scoring", "score_ranges"})
+        if (root[plain])
+            in.fail(root[plain], std::string("'") + plain + "' is for the plain groups: not beside 'score_tree'");
+    p.score_tree = read_score_tree(in, root["score_tree"]);
+    for (const auto& t : found) {
+        if (!t.group_node.IsScalar()) in.fail(root["tests"], "test " + t.name + " names no 'group' of 'score_tree'");
+        auto g = std::find_if(p.score_tree.begin(), p.score_tree.end(),
+                              [&](const problem::Group& group) { return group.name == t.group; });
+        if (g == p.score_tree.end())
+            in.fail(t.group_node,
+                    "test " + t.name + " names group '" + t.group + "', which 'score_tree' does not define");
+        p.tests.push_back({t.name, t.group, t.input, t.answer, g->accept_score, t.time_limit_s, t.memory_limit_mib,
+                           t.checker_arguments});
+    }
+    if (auto broken = problem::model_problems(score_tree_model(p)); !broken.empty())
+        in.fail(root["score_tree"], broken.front());
+}
+
 // The files compiled with every submission of a language (an imported Kattis include/<language>/).
 void read_included_files(const YamlReader& in, const YAML::Node& node, ContestProblem& p) {
     if (!node.IsMap()) in.fail(node, "'included_files' expects a mapping of languages to lists of files");
@@ -440,7 +476,7 @@ void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::
                         "scoring",        "points",
                         "groups",         "checker_arguments",
                         "case_sensitive", "included_files",
-                        "score_ranges"},
+                        "score_ranges",   "score_tree"},
                  kPlainProblemFile);
     ProblemConfig& c = p.config;
     if (root["name"]) {
@@ -464,6 +500,12 @@ void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::
     for (const auto& t : found)
         if (t.arguments_node.IsSequence() && p.checker_protocol != CheckerProtocol::kattis)
             in.fail(t.arguments_node, "'checker_arguments' is for a checker with checker_protocol: kattis");
+    if (const YAML::Node tree = root["score_tree"]) {
+        assign_tree_groups(in, root, found, p);
+        return;
+    }
+    for (const auto& t : found)
+        if (t.group_node.IsScalar()) in.fail(t.group_node, "a listed test's 'group' names a group of 'score_tree'");
     std::vector<GroupSpec> specs;
     if (root["groups"]) specs = read_groups(in, root["groups"]);
     assign_groups(in, root, specs, found, p);

@@ -7,6 +7,9 @@
 #include <map>
 #include <sstream>
 
+#include "sudoku/judge/contest/plain_problem.hpp"
+#include "sudoku/problem/scoring.hpp"
+
 namespace sudoku::judge {
 
 namespace {
@@ -88,15 +91,94 @@ void check_ranges(ProblemResult& result, const ContestProblem& problem) {
     }
 }
 
+// The model's results for the tests of `result` (a test without one was not run).
+std::vector<problem::TestResult> model_results(const ProblemResult& result, const ContestProblem& problem) {
+    std::map<std::string, size_t> index;
+    for (size_t i = 0; i < problem.tests.size(); ++i) index[problem.tests[i].name] = i;
+    std::vector<problem::TestResult> out(problem.tests.size());
+    for (auto& r : out) r.run = false;
+    for (const auto& t : result.tests) {
+        auto it = index.find(t.test);
+        if (it == index.end()) continue;
+        auto& r = out[it->second];
+        r.run = true;
+        r.judgement = format_judgement(t.verdict, false);
+        if (t.verdict == Verdict::PC) r.multiplier = t.fraction;
+    }
+    return out;
+}
+
+// Every group's score with every test accepted: what each can earn at most.
+problem::ProblemScore tree_maximum(const ContestProblem& problem, const problem::Problem& model) {
+    std::vector<problem::TestResult> all(problem.tests.size());
+    for (auto& r : all) r.judgement = problem::Judgement::accepted;
+    return problem::score_problem(model, all);
+}
+
+void score_by_tree(ProblemResult& result, const ContestProblem& problem) {
+    const problem::Problem model = score_tree_model(problem);
+    const problem::ProblemScore best = tree_maximum(problem, model);
+    const problem::ProblemScore got = problem::score_problem(model, model_results(result, problem));
+    std::map<std::string, size_t> index;
+    for (size_t i = 0; i < problem.tests.size(); ++i) index[problem.tests[i].name] = i;
+    for (auto& t : result.tests) {
+        auto it = index.find(t.test);
+        if (it == index.end()) continue;
+        t.points = got.test_scores[it->second];
+        t.max_points = problem.tests[it->second].points;
+    }
+    result.groups.clear();
+    for (size_t g = 0; g < model.groups.size(); ++g)
+        result.groups.push_back({got.groups[g].name, got.groups[g].score, best.groups[g].score,
+                                 got.groups[g].judgement == problem::Judgement::accepted && !got.groups[g].skipped});
+    result.max_points = best.score;
+    result.points = got.score;
+    if (result.status != ProblemStatus::graded) return;
+    for (const auto& g : got.groups)
+        if (!g.problem.empty()) {
+            result.score_fault = "group '" + g.name + "' " + g.problem;
+            result.points = 0;
+            return;
+        }
+}
+
 }  // namespace
 
+problem::Judgement format_judgement(Verdict v, bool memory_is_run_time_error) {
+    switch (v) {
+        case Verdict::AC:
+        case Verdict::PC:
+            return problem::Judgement::accepted;
+        case Verdict::WA:
+        case Verdict::PE:
+        case Verdict::MISSING:
+            return problem::Judgement::wrong_answer;
+        case Verdict::TLE:
+            return problem::Judgement::time_limit_exceeded;
+        case Verdict::MLE:
+            return memory_is_run_time_error ? problem::Judgement::run_time_error
+                                            : problem::Judgement::memory_limit_exceeded;
+        case Verdict::RE:
+            return problem::Judgement::run_time_error;
+        case Verdict::OLE:
+            return problem::Judgement::output_limit_exceeded;
+        case Verdict::CE:
+            return problem::Judgement::compile_error;
+        case Verdict::FAIL:
+            return problem::Judgement::judge_error;
+    }
+    return problem::Judgement::judge_error;
+}
+
 double max_points(const ContestProblem& problem) {
+    if (!problem.score_tree.empty()) return tree_maximum(problem, score_tree_model(problem)).score;
     double total = 0;
     for (const auto& g : groups_of(problem)) total += g.max_points;
     return total;
 }
 
 void score_problem(ProblemResult& result, const ContestProblem& problem) {
+    if (!problem.score_tree.empty()) return score_by_tree(result, problem);
     result.groups = groups_of(problem);
     result.max_points = max_points(problem);
     result.points = 0;

@@ -1,6 +1,7 @@
 // `sudoku-judge import`: a package of another judge as a contest folder (sudoku/judge/import/package_import.hpp).
 #include "sudoku/judge/import/package_import.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <iterator>
 #include <map>
@@ -71,7 +72,7 @@ std::variant<Problem, Refusals> read_source(const fs::path& source, PackageForma
 }
 
 // The problem folder: problem.yaml and the compiled checker.
-Refusals write_problem(const Problem& p, const fs::path& aside) {
+Refusals write_problem(const Problem& p, const fs::path& aside, std::vector<std::string>& notes) {
     const std::string name = plain_name(p.name);
     const fs::path dir = aside / name;
     fs::create_directories(dir);
@@ -83,6 +84,9 @@ Refusals write_problem(const Problem& p, const fs::path& aside) {
     // zipped package is unpacked inside it.
     const auto written = write_problem_yaml(p, dir, "validator");
     for (const auto& why : written.refusals) refusals.push_back(Diagnostic{p.source.string(), 0, 0, why});
+    for (const auto& note : written.notes)
+        if (std::find(notes.begin(), notes.end(), p.name + ": " + note) == notes.end())
+            notes.push_back(p.name + ": " + note);
     if (refusals.empty()) write_file_durably(dir / kPlainProblemFile, written.yaml);
     return refusals;
 }
@@ -160,7 +164,7 @@ Refusals write_aside(Problem& p, const fs::path& aside, const fs::path& out, std
     package::write_contestants(p, aside);
     write_file_durably(aside / "CONTEST.yaml", contest_yaml(p));
     if (p.time_rule.derived) p.limits.time_s = 10;  // generous, for the runs that derive the limit
-    if (auto r = write_problem(p, aside); !r.empty()) return r;
+    if (auto r = write_problem(p, aside, notes); !r.empty()) return r;
     if (auto r = check_loads(aside, out); !r.empty()) return r;
     if (p.time_rule.derived) {
         std::vector<package::ImportRefusal> why;
@@ -170,7 +174,7 @@ Refusals write_aside(Problem& p, const fs::path& aside, const fs::path& out, std
                         " s, derived from the accepted submissions' slowest run x " +
                         std::to_string(p.time_rule.ac_to_time_limit).substr(0, 4));
         fs::remove(aside / plain_name(p.name) / kPlainProblemFile);
-        if (auto r = write_problem(p, aside); !r.empty()) return r;
+        if (auto r = write_problem(p, aside, notes); !r.empty()) return r;
     }
     package::write_expectations({as_renamed(p, aside, out)}, aside);
     return check_loads(aside, out);

@@ -50,9 +50,11 @@ std::vector<std::string> leaves_under(const Problem& p, const std::vector<PlainG
     return out;
 }
 
+// The model's groups as plain groups, and why they cannot be when a rule of the package goes
+// beyond them (then the writer gives the package's own tree instead).
 class GroupMapper {
 public:
-    GroupMapper(const Problem& p, std::vector<std::string>& refusals) : p_(p), refusals_(refusals) {}
+    GroupMapper(const Problem& p, std::vector<std::string>& beyond) : p_(p), beyond_(beyond) {}
 
     std::vector<PlainGroup> map() {
         for (const auto& g : p_.groups) {
@@ -60,15 +62,14 @@ public:
                 std::any_of(p_.tests.begin(), p_.tests.end(), [&](auto& t) { return t.group == g.name; });
             const bool has_groups =
                 std::any_of(p_.groups.begin(), p_.groups.end(), [&](auto& c) { return c.parent == g.name; });
-            if (has_tests && has_groups)
-                refuse(g, "holds both tests and groups: not graded here (put its tests in a group of their own)");
+            if (has_tests && has_groups) beyond(g, "holds both tests and groups");
             if (has_tests) leaf(g);
         }
         return out_;
     }
 
 private:
-    void refuse(const Group& g, const std::string& why) { refusals_.push_back("group '" + g.name + "' " + why); }
+    void beyond(const Group& g, const std::string& why) const { beyond_.push_back("group '" + g.name + "' " + why); }
 
     const Group* parent(const Group& g) const { return g.parent.empty() ? nullptr : problem::find_group(p_, g.parent); }
 
@@ -86,8 +87,12 @@ private:
         for (const Group* a = parent(leaf); a; child = a, a = parent(*a)) {
             if (a->ignore_sample && child->sample) ignored = true;
             if (contributing_children(*a) > 1 && a->aggregation != Aggregation::sum) {
-                refusals_.push_back("group '" + a->name + "' takes the " + std::string(to_string(a->aggregation)) +
-                                    " of its groups: not graded here (only sums of groups)");
+                beyond(*a, "takes the " + std::string(to_string(a->aggregation)) + " of its groups");
+                return false;
+            }
+            // The plain groups are scored each on its own: none stops its later siblings.
+            if (contributing_children(*a) > 1 && a->stop_on_reject) {
+                beyond(*a, "stops at its first rejected group");
                 return false;
             }
         }
@@ -116,18 +121,15 @@ private:
     }
 
     bool rule(const Group& g, size_t n, PlainGroup& pg) {
-        if (g.reject_score != 0) return refuse(g, "gives rejected tests a score: not graded here"), false;
+        if (g.reject_score != 0) return beyond(g, "gives rejected tests a score"), false;
         if (g.stop_on_reject && n > 1 &&
             (g.aggregation == Aggregation::sum || g.aggregation == Aggregation::average ||
              g.aggregation == Aggregation::max))
             // The judge runs every test: a later accepted test would count where the package's stops.
-            return refuse(g,
-                          "stops at its first rejected test (on_reject: break) while adding or taking the max of "
-                          "its tests' scores: not graded here (on_reject: continue is)"),
-                   false;
+            return beyond(g, "stops at its first rejected test while adding or taking the max of its tests"), false;
         switch (g.aggregation) {
             case Aggregation::pass_fail:
-                if (!g.max_score) return refuse(g, "is pass-fail without a max_score"), false;
+                if (!g.max_score) return beyond(g, "is pass-fail without a max_score"), false;
                 pg.rule = GroupRule::per_group, pg.points = *g.max_score;
                 return true;
             case Aggregation::min:
@@ -147,7 +149,7 @@ private:
     }
 
     const Problem& p_;
-    std::vector<std::string>& refusals_;
+    std::vector<std::string>& beyond_;
     std::vector<PlainGroup> out_;
 };
 
@@ -268,7 +270,8 @@ void included_lines(const Problem& p, const fs::path& dir, std::ostream& y) {
     }
 }
 
-void test_lines(const Problem& p, const fs::path& dir, std::ostream& y, std::vector<std::string>& refusals) {
+// `tree`: each test names its closest group of score_tree.
+void test_lines(const Problem& p, const fs::path& dir, bool tree, std::ostream& y, std::vector<std::string>& refusals) {
     const bool own_arguments = p.checker.protocol == problem::CheckerProtocol::kattis && !same_test_arguments(p);
     y << "tests:\n";
     std::map<std::string, std::string> seen;
@@ -283,6 +286,7 @@ void test_lines(const Problem& p, const fs::path& dir, std::ostream& y, std::vec
           << ", answer: " << quoted(rel(t.answer));
         if (t.time_s > 0) y << ", time_limit: " << number(t.time_s);
         if (t.memory_mib > 0) y << ", memory_limit: " << t.memory_mib;
+        if (tree) y << ", group: " << quoted(t.group);
         if (own_arguments) {
             y << ", checker_arguments: [";
             for (size_t i = 0; i < t.checker_arguments.size(); ++i)
@@ -339,14 +343,58 @@ void range_lines(const Problem& p, const std::vector<PlainGroup>& leaves, std::o
     if (!lines.str().empty()) y << "score_ranges:\n" << lines.str();
 }
 
-}  // namespace
-
-std::string plain_name(const std::string& name) {
-    std::string out = name;
-    for (char& c : out)
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-')) c = '-';
-    return out;
+// The model's groups as problem.yaml's score_tree, each key only where it is not the default.
+void score_tree_lines(const Problem& p, std::ostream& y) {
+    const Group defaults;
+    y << "score_tree:\n";
+    for (const Group& g : p.groups) {
+        y << "  - {name: " << quoted(g.name);
+        if (!g.parent.empty()) y << ", parent: " << quoted(g.parent);
+        if (g.aggregation != defaults.aggregation) y << ", aggregation: " << to_string(g.aggregation);
+        if (g.verdict_rule != defaults.verdict_rule) y << ", verdict: " << to_string(g.verdict_rule);
+        if (g.accept_if_any_accepted) y << ", accept_if_any_accepted: true";
+        if (g.stop_on_reject) y << ", on_reject: break";
+        if (g.ignore_sample) y << ", ignore_sample: true";
+        if (g.sample) y << ", sample: true";
+        if (g.accept_score != defaults.accept_score) y << ", accept_score: " << number(g.accept_score);
+        if (g.reject_score != defaults.reject_score) y << ", reject_score: " << number(g.reject_score);
+        if (g.max_score) y << ", max_score: " << number(*g.max_score);
+        if (g.range && !(std::isinf(g.range->min) && std::isinf(g.range->max))) {
+            y << ", range: {";
+            if (!std::isinf(g.range->min)) y << "min: " << number(g.range->min);
+            if (!std::isinf(g.range->max))
+                y << (std::isinf(g.range->min) ? "" : ", ") << "max: " << number(g.range->max);
+            y << "}";
+        }
+        if (!g.require_pass.empty()) {
+            y << ", require_pass: [";
+            for (size_t i = 0; i < g.require_pass.size(); ++i) y << (i ? ", " : "") << quoted(g.require_pass[i]);
+            y << "]";
+        }
+        y << "}\n";
+    }
 }
+
+void plain_group_lines(const Problem& rooted, const std::vector<PlainGroup>& groups, std::ostream& y,
+                       std::vector<std::string>& refusals) {
+    y << "scoring: per-test\ngroups:\n";
+    for (const auto& g : groups) {
+        y << "  - {name: " << quoted(plain_name(g.name)) << ", tests: " << tests_pattern(g, groups)
+          << ", points: " << number(g.points)
+          << (g.rule == GroupRule::per_group ? ", scoring: per-group"
+              : g.rule == GroupRule::max     ? ", scoring: max"
+                                             : "");
+        if (!g.depends.empty()) {
+            y << ", depends: [";
+            for (size_t i = 0; i < g.depends.size(); ++i) y << (i ? ", " : "") << quoted(g.depends[i]);
+            y << "]";
+        }
+        y << "}\n";
+    }
+    range_lines(rooted, groups, y, refusals);
+}
+
+}  // namespace
 
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): the problem's folder then its checker inside it
 WrittenProblem write_problem_yaml(const Problem& p, const fs::path& problem_dir, const fs::path& checker) {
@@ -359,35 +407,32 @@ WrittenProblem write_problem_yaml(const Problem& p, const fs::path& problem_dir,
     checker_lines(p, checker, y, w.refusals);
     rule_lines(p, y);
     included_lines(p, problem_dir, y);
-    test_lines(p, problem_dir, y, w.refusals);
     Problem rooted = p;
     if (rooted.groups.empty()) {
         rooted.groups.push_back(Group{});
         rooted.groups.back().name = "data";
         for (auto& t : rooted.tests) t.group = "data";
     }
-    y << "scoring: per-test\ngroups:\n";
-    if (p.type == problem::ProblemType::pass_fail) {
+    const bool scoring = p.type == problem::ProblemType::scoring;
+    // The plain groups where they say the package's rules; else the package's own tree, which the
+    // judge scores by the model's rules.
+    std::vector<std::string> beyond;
+    const auto groups = scoring ? GroupMapper(rooted, beyond).map() : std::vector<PlainGroup>{};
+    const bool tree = !beyond.empty();
+    if (tree)
+        w.notes.push_back("graded by the package's own tree of groups (problem.yaml score_tree): its " +
+                          beyond.front());
+    test_lines(rooted, problem_dir, tree, y, w.refusals);
+    if (!scoring) {
         // All or nothing: one point when every test is accepted.
         const Group* root = rooted.groups.empty() ? nullptr : &rooted.groups.front();
         const double points = root && root->max_score ? *root->max_score : 1;
+        y << "scoring: per-test\ngroups:\n";
         y << "  - {name: all, tests: \"*\", points: " << number(points) << ", scoring: per-group}\n";
+    } else if (tree) {
+        score_tree_lines(rooted, y);
     } else {
-        const auto groups = GroupMapper(rooted, w.refusals).map();
-        for (const auto& g : groups) {
-            y << "  - {name: " << quoted(plain_name(g.name)) << ", tests: " << tests_pattern(g, groups)
-              << ", points: " << number(g.points)
-              << (g.rule == GroupRule::per_group ? ", scoring: per-group"
-                  : g.rule == GroupRule::max     ? ", scoring: max"
-                                                 : "");
-            if (!g.depends.empty()) {
-                y << ", depends: [";
-                for (size_t i = 0; i < g.depends.size(); ++i) y << (i ? ", " : "") << quoted(g.depends[i]);
-                y << "]";
-            }
-            y << "}\n";
-        }
-        range_lines(rooted, groups, y, w.refusals);
+        plain_group_lines(rooted, groups, y, w.refusals);
     }
     w.yaml = y.str();
     return w;

@@ -31,31 +31,6 @@ int Verification::differences() const {
     return n;
 }
 
-Judgement format_judgement(Verdict v, bool memory_is_run_time_error) {
-    switch (v) {
-        case Verdict::AC:
-        case Verdict::PC:
-            return Judgement::accepted;
-        case Verdict::WA:
-        case Verdict::PE:
-        case Verdict::MISSING:
-            return Judgement::wrong_answer;
-        case Verdict::TLE:
-            return Judgement::time_limit_exceeded;
-        case Verdict::MLE:
-            return memory_is_run_time_error ? Judgement::run_time_error : Judgement::memory_limit_exceeded;
-        case Verdict::RE:
-            return Judgement::run_time_error;
-        case Verdict::OLE:
-            return Judgement::output_limit_exceeded;
-        case Verdict::CE:
-            return Judgement::compile_error;
-        case Verdict::FAIL:
-            return Judgement::judge_error;
-    }
-    return Judgement::judge_error;
-}
-
 namespace {
 
 std::vector<Judgement> judgement_list(const Json& list) {

@@ -24,7 +24,7 @@ struct GroupScore {
     double score = 0;
     std::optional<double> max_score;  // nullopt: unbounded
     bool skipped = false;             // a group it requires was not fully accepted
-    std::string problem;              // why the scores are a judge error (out of range, over the maximum)
+    std::string problem;              // why the scores are a judge error: "scored 30, outside its range 0 to 25"
 };
 
 struct ProblemScore {

@@ -41,6 +41,7 @@
 #include "sudoku/judge/checkers/float_checker.hpp"
 #include "sudoku/judge/contest/languages.hpp"
 #include "sudoku/judge/runner_client/runner_contract.hpp"
+#include "sudoku/problem/problem.hpp"
 #include "sudoku/problem/problem_config.hpp"
 
 namespace sudoku::judge {
@@ -114,6 +115,11 @@ struct ContestProblem {
     // Files compiled with every submission of a language (the language's name to the files), over
     // the submission's own of the same name: an imported Kattis package's include/<language>/.
     std::map<std::string, std::vector<std::filesystem::path>> included_files;
+    // A package's own groups as a tree (problem.yaml `score_tree`: an imported package whose
+    // rules the plain groups cannot say), scored by the problem model's rules
+    // (sudoku/problem/scoring.hpp); each test's `group` is its closest group, its points that
+    // group's accept_score. Empty: the plain groups above.
+    std::vector<problem::Group> score_tree;
 };
 
 struct Contest {

@@ -52,6 +52,19 @@
 //   score_ranges:         # optional: the points of some groups together must lie in [min, max]
 //     - {name: secret, groups: [small, large], min: 0, max: 80}  # (an imported Kattis legacy
 //                         # `range`); outside it the problem's score is a judge fault: 0 points
+//   score_tree:           # instead of groups (and points, scoring, score_ranges): a package's own
+//                         # groups as a tree, scored by the problem model's rules
+//                         # (sudoku/problem/scoring.hpp); every listed test names its closest group
+//                         # (`group: secret/g1`) and earns that group's accept_score when accepted
+//     - {name: data, on_reject: break}      # the root first; then parents before children
+//     - {name: secret, parent: data, aggregation: min, verdict: first-error}
+//     - {name: secret/g1, parent: secret, accept_score: 10, reject_score: 2, max_score: 40,
+//        range: {min: 0, max: 40}, require_pass: [sample], sample: false, ignore_sample: false,
+//        accept_if_any_accepted: false}
+//                         # aggregation sum | min | average | max | pass-fail (default sum);
+//                         # verdict worst-error | first-error | always-accept; on_reject break stops
+//                         # a group at its first child not accepted; a score outside range or over
+//                         # max_score is a judge fault (an imported Kattis package's testdata.yaml)
 //
 // Every number has bounds (plain_bounds below, and the problem config's for the limits); a wrong
 // key or value is a Diagnostic at its file:line. The test files must be regular files (a link in
@@ -91,5 +104,12 @@ bool natural_less(const std::string& a, const std::string& b);
 
 // `name` matches `pattern` (* any run of characters, ? one character, nothing else special).
 bool name_matches(const std::string& pattern, const std::string& name);
+
+// A package's name ("secret/group1/01") as a plain name ("secret-group1-01"): a test's, a problem's.
+std::string plain_name(const std::string& name);
+
+// A problem with a score_tree as the problem model holds it: its groups, and its tests (each in
+// its closest group, a sample when a group above it is one), for the model's scoring.
+problem::Problem score_tree_model(const ContestProblem& problem);
 
 }  // namespace sudoku::judge

@@ -5,6 +5,7 @@
 
 #include "sudoku/judge/contest/contest.hpp"
 #include "sudoku/judge/output/results.hpp"
+#include "sudoku/problem/problem.hpp"
 
 namespace sudoku::judge {
 
@@ -23,6 +24,11 @@ namespace sudoku::judge {
 //              or group's points are truncated to whole points (LemonLime keeps an integer score:
 //              12.5 of 25 is 12), and a dependency is met when it earned more than 0 points (a
 //              LemonLime subtask is skipped only when one it depends on has a case scoring 0).
+//   score_tree: a package's own tree of groups (ContestProblem::score_tree) is scored by the
+//              problem model's rules (sudoku/problem/scoring.hpp): a test accepted (AC, or PC
+//              with its fraction of the group's accept_score) or not, each group by its own
+//              aggregation; a group's score outside its range or over its max_score is a
+//              score_fault as below. Every group of the tree is listed with its score.
 //   score_ranges: a graded submission whose groups' points fall outside a range the problem
 //              declares (an imported Kattis legacy `range`) scores 0, with ProblemResult::score_fault
 //              saying why: the package's fault, counted with the judge faults.
@@ -30,6 +36,10 @@ namespace sudoku::judge {
 void score_problem(ProblemResult& result, const ContestProblem& problem);
 
 double max_points(const ContestProblem& problem);
+
+// A test's verdict in a package format's words: the judgement its expectations and a score tree
+// name (Kattis and DOMjudge have no memory-limit judgement: memory_is_run_time_error).
+problem::Judgement format_judgement(Verdict verdict, bool memory_is_run_time_error);
 
 // Sorts by total (descending, then name) and assigns ranks; equal totals share a rank.
 void rank_contestants(std::vector<ContestantResult>& contestants);

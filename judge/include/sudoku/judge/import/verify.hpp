@@ -15,6 +15,7 @@
 
 #include "sudoku/common/diagnostic.hpp"
 #include "sudoku/judge/grading/grader.hpp"
+#include "sudoku/judge/grading/scoring.hpp"
 #include "sudoku/problem/problem.hpp"
 
 namespace sudoku::judge {
@@ -43,9 +44,6 @@ struct Verification {
     std::vector<ValidatorCheck> validators;  // the failures and the validators not run only
     int differences() const;
 };
-
-// A test's verdict in the format's own words (above): the judgement its expectations name.
-problem::Judgement format_judgement(Verdict verdict, bool memory_is_run_time_error);
 
 // Grades DIR/CONTEST.yaml's contestants into options.out_dir and compares.
 std::variant<Verification, Diagnostic> verify_contest(const std::filesystem::path& contest_dir,
