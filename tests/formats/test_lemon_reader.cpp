@@ -12,9 +12,12 @@
 #include "sudoku/formats/lemon.hpp"
 #include "sudoku/problem/scoring.hpp"
 #include "support/files.hpp"
+#include "support/lemon_cdf.hpp"
 
 namespace fs = std::filesystem;
 using sudoku::testing::write_text;
+namespace cdf = sudoku::testing::lemon_cdf;
+using cdf::test_case;
 namespace problem = sudoku::problem;
 namespace lemon = sudoku::formats::lemon;
 using Json = nlohmann::json;
@@ -28,39 +31,19 @@ fs::path scratch(const std::string& name) {
     return dir;
 }
 
-Json test_case(int score, int time_ms, int memory_mib, std::vector<std::string> inputs,
-               std::vector<std::string> outputs) {
-    return Json{{"fullScore", score},
-                {"timeLimit", time_ms},
-                {"memoryLimit", memory_mib},
-                {"inputFiles", inputs},
-                {"outputFiles", outputs}};
-}
-
 // A traditional task on standard I/O comparing in `mode`, one test case data/<name>/1.in, 1.ans.
+// Its title is not its name and its real precision not the usual 3, so that the model is seen to
+// take each from its own field.
 Json task(const fs::path& dir, const std::string& name, int mode) {
     write_text(dir / "data" / name / "1.in", "1\n");
     write_text(dir / "data" / name / "1.ans", "1\n");
-    return Json{{"problemTitle", "The " + name},
-                {"sourceFileName", name},
-                {"inputFileName", name + ".in"},
-                {"outputFileName", name + ".out"},
-                {"standardInputCheck", true},
-                {"standardOutputCheck", true},
-                {"taskType", 0},
-                {"subFolderCheck", false},
-                {"comparisonMode", mode},
-                {"diffArguments", "--ignore-space-change"},
-                {"realPrecision", 4},
-                {"specialJudge", ""},
-                {"compilerConfiguration", Json::object()},
-                {"answerFileExtension", "ans"},
-                {"testCases", {test_case(100, 1000, 256, {name + "/1.in"}, {name + "/1.ans"})}}};
+    Json t = cdf::task(name, mode, Json::array({test_case(100, {name + "/1.in"}, {name + "/1.ans"}, 1000, 256)}));
+    t["problemTitle"] = "The " + name;
+    t["realPrecision"] = 4;
+    return t;
 }
 
-Json contest_of(const Json& tasks) {
-    return Json{{"version", "1.0"}, {"contestTitle", "Lemon Day"}, {"tasks", tasks}, {"contestants", Json::array()}};
-}
+Json contest_of(const Json& tasks) { return cdf::contest("Lemon Day", tasks); }
 
 lemon::Contest read(const fs::path& dir, const Json& tasks) {
     auto read = lemon::read_contest(contest_of(tasks), dir);
@@ -145,8 +128,8 @@ TEST_CASE("lemon reader: test cases as groups with their own limits, inputs and 
     const fs::path dir = scratch("cases");
     Json t = task(dir, "p", 3);
     for (const char* f : {"a.in", "a.ans", "b.in", "b.ans", "c.in", "c.ans"}) write_text(dir / "data/p" / f, "2\n");
-    t["testCases"] = {test_case(30, 1500, 64, {"p/a.in", "p/b.in"}, {"p/a.ans", "p/b.ans"}),
-                      test_case(70, 250, 512, {"p/c.in", "1_lemon_SUbtaskDEPENDENCE_fLAg"}, {"p/c.ans"})};
+    t["testCases"] = {test_case(30, {"p/a.in", "p/b.in"}, {"p/a.ans", "p/b.ans"}, 1500, 64),
+                      test_case(70, {"p/c.in", "1_lemon_SUbtaskDEPENDENCE_fLAg"}, {"p/c.ans"}, 250, 512)};
     const auto contest = read(dir, Json::array({t}));
     const problem::Problem& p = contest.tasks.at(0);
     REQUIRE(p.tests.size() == 3);
@@ -199,8 +182,8 @@ TEST_CASE("lemon reader: a half-scored case keeps whole points and still meets a
     Json t = task(dir, "w", 4);
     write_judge(dir, "w");
     t["specialJudge"] = "w/judge";
-    t["testCases"] = {test_case(25, 1000, 256, {"w/1.in"}, {"w/1.ans"}),
-                      test_case(75, 1000, 256, {"w/1.in", "1_lemon_SUbtaskDEPENDENCE_fLAg"}, {"w/1.ans"})};
+    t["testCases"] = {test_case(25, {"w/1.in"}, {"w/1.ans"}, 1000, 256),
+                      test_case(75, {"w/1.in", "1_lemon_SUbtaskDEPENDENCE_fLAg"}, {"w/1.ans"}, 1000, 256)};
     const auto p = read(dir, Json::array({t})).tasks.at(0);
     std::vector<problem::TestResult> results(2);
     results[0] = {problem::Judgement::accepted, true, std::nullopt, 0.5};

@@ -7,38 +7,24 @@
 #include "judge_fixture.hpp"
 #include "sudoku/judge/checkers/lemon_checkers.hpp"
 #include "sudoku/judge/import/lemon_import.hpp"
+#include "support/lemon_cdf.hpp"
 #include "support/skip.hpp"
 
 using namespace judge_test;
 using Json = nlohmann::json;
+namespace cdf = sudoku::testing::lemon_cdf;
 
 namespace {
 
 // A traditional task on standard input and output whose test case k reads data/<name>/k.in and is
-// answered by data/<name>/k.ans (written by write_numbers).
+// answered by data/<name>/k.ans (written by write_numbers). diff's argument is "-b", not the usual
+// "--ignore-space-change": the diff test sees it reach the imported problem as it is.
 Json lemon_task(const std::string& name, int mode, int cases, int full_score, int time_ms, int memory_mib) {
-    Json t{{"problemTitle", name},
-           {"sourceFileName", name},
-           {"inputFileName", name + ".in"},
-           {"outputFileName", name + ".out"},
-           {"standardInputCheck", true},
-           {"standardOutputCheck", true},
-           {"taskType", 0},
-           {"subFolderCheck", false},
-           {"comparisonMode", mode},
-           {"diffArguments", "-b"},
-           {"realPrecision", 3},
-           {"specialJudge", ""},
-           {"compilerConfiguration", Json::object()},
-           {"answerFileExtension", "ans"},
-           {"testCases", Json::array()}};
+    Json t = cdf::task(name, mode);
+    t["diffArguments"] = "-b";
     for (int k = 1; k <= cases; ++k) {
         const std::string stem = name + "/" + std::to_string(k);
-        t["testCases"].push_back(Json{{"fullScore", full_score},
-                                      {"timeLimit", time_ms},
-                                      {"memoryLimit", memory_mib},
-                                      {"inputFiles", {stem + ".in"}},
-                                      {"outputFiles", {stem + ".ans"}}});
+        t["testCases"].push_back(cdf::test_case(full_score, {stem + ".in"}, {stem + ".ans"}, time_ms, memory_mib));
     }
     return t;
 }
@@ -53,9 +39,7 @@ void write_numbers(const fs::path& lemon, const std::string& name, int cases,
 }
 
 void write_cdf(const fs::path& lemon, const Json& tasks) {
-    write_text(
-        lemon / "contest.cdf",
-        Json{{"version", "1.0"}, {"contestTitle", "Lemon Day 2"}, {"tasks", tasks}, {"contestants", {}}}.dump(2));
+    write_text(lemon / "contest.cdf", cdf::contest("Lemon Day 2", tasks).dump(2));
 }
 
 void submit(const fs::path& lemon, const std::string& who, const std::string& file, const std::string& code) {
@@ -107,8 +91,7 @@ std::map<std::string, std::string> first_verdicts(const Json& results, const std
 }
 
 std::string import_refusal(const fs::path& dir, const Json& tasks, const std::string& version = "1.0") {
-    Json cdf{{"version", version}, {"contestTitle", "Lemon Day 2"}, {"tasks", tasks}, {"contestants", {}}};
-    write_text(dir / "lemon/contest.cdf", cdf.dump());
+    write_text(dir / "lemon/contest.cdf", cdf::contest("Lemon Day 2", tasks, version).dump());
     auto r = sudoku::judge::import_lemon(dir / "lemon/contest.cdf", dir / "refused");
     REQUIRE(std::holds_alternative<sudoku::Diagnostic>(r));
     CHECK(!fs::exists(dir / "refused"));

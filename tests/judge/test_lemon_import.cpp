@@ -5,38 +5,15 @@
 
 #include "judge_fixture.hpp"
 #include "sudoku/judge/import/lemon_import.hpp"
+#include "support/lemon_cdf.hpp"
 
 using namespace judge_test;
 using Json = nlohmann::json;
+namespace lemon_cdf = sudoku::testing::lemon_cdf;
+using lemon_cdf::task;
+using lemon_cdf::test_case;
 
 namespace {
-
-Json test_case(int score, std::vector<std::string> inputs, std::vector<std::string> outputs, int time_ms = 1000,
-               int memory_mib = 128) {
-    return Json{{"fullScore", score},
-                {"timeLimit", time_ms},
-                {"memoryLimit", memory_mib},
-                {"inputFiles", inputs},
-                {"outputFiles", outputs}};
-}
-
-Json task(const std::string& name, int comparison, Json cases) {
-    return Json{{"problemTitle", name},
-                {"sourceFileName", name},
-                {"inputFileName", name + ".in"},
-                {"outputFileName", name + ".out"},
-                {"standardInputCheck", true},
-                {"standardOutputCheck", true},
-                {"taskType", 0},
-                {"subFolderCheck", false},
-                {"comparisonMode", comparison},
-                {"diffArguments", "--ignore-space-change"},
-                {"realPrecision", 3},
-                {"specialJudge", ""},
-                {"compilerConfiguration", Json::object()},
-                {"answerFileExtension", "ans"},
-                {"testCases", cases}};
-}
 
 void write_tests(const fs::path& data, const std::vector<std::array<std::string, 4>>& files) {
     for (const auto& [input, input_text, answer, answer_text] : files) {
@@ -93,10 +70,7 @@ Json write_lemon_contest(const fs::path& lemon) {
                       test_case(25, {"half/h3.in"}, {"half/h3.ans"}),
                       test_case(25, {"half/h4.in", "3_lemon_SUbtaskDEPENDENCE_fLAg"}, {"half/h4.ans"})});
     half["specialJudge"] = "half/chk";
-    Json cdf{{"version", "1.0"},
-             {"contestTitle", "Lemon Day 1"},
-             {"tasks", {echo, words, area, half}},
-             {"contestants", Json::array()}};
+    Json cdf = lemon_cdf::contest("Lemon Day 1", {echo, words, area, half});
     write_text(lemon / "contest.cdf", cdf.dump(2));
 
     const std::string read_line = "import sys\nline = sys.stdin.readline().rstrip('\\n')\n";
