@@ -16,6 +16,7 @@
 #include "sudoku/judge/contest/contest.hpp"
 #include "sudoku/judge/grading/compile.hpp"
 #include "sudoku/judge/grading/grader.hpp"
+#include "support/files.hpp"
 
 namespace judge_test {
 
@@ -28,15 +29,9 @@ inline fs::path scratch(const std::string& name) {
     return dir;
 }
 
-inline void write_text(const fs::path& file, const std::string& text) {
-    fs::create_directories(file.parent_path());
-    std::ofstream(file, std::ios::binary) << text;
-}
-
-inline std::string read_text(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
+// The judge tests name them unqualified, through this namespace.
+using sudoku::testing::read_text;
+using sudoku::testing::write_text;
 
 // The binary of programs/<file>, compiled by sudoku::judge::compile_source (atomically cached).
 inline fs::path program(const std::string& file) {
