@@ -42,12 +42,9 @@ inline std::string echo_unless(const std::string& when, const std::string& print
            ") std::printf(\"" + print + "\\n\"); else std::printf(\"%ld\\n\", n); }\n";
 }
 
-// 2025-09: secret/group1 (pass-fail, 40), secret/group2 (sum of three tests, 60; requires group1).
-inline fs::path paths_package(const fs::path& root) {
-    const fs::path dir = root / "paths";
-    write_text(dir / "problem.yaml",
-               "problem_format_version: 2025-09\nname: Paths\nuuid: x\ntype: scoring\n"
-               "limits:\n  time_limit: 2\n  memory: 256\n");
+// The tests of a 2025-09 package in `dir`: secret/group1 (pass-fail, 40), secret/group2 (sum of
+// three tests, 60; requires group1), and kValidator; its problem.yaml and submissions are the caller's.
+inline void write_paths_tests(const fs::path& dir) {
     write_text(dir / "data/sample/1.in", "1\n");
     write_text(dir / "data/sample/1.ans", "1\n");
     write_text(dir / "data/secret/group1/test_group.yaml", "max_score: 40\n");
@@ -60,6 +57,16 @@ inline fs::path paths_package(const fs::path& root) {
         write_text(dir / "data/secret/group2" / (std::string(t) + ".ans"), "3\n");
     }
     write_text(dir / "output_validator/validate.cpp", kValidator);
+}
+
+// 2025-09, the tests of write_paths_tests: one submission right everywhere, one earning half of
+// each group2 test, one wrong on group1.
+inline fs::path paths_package(const fs::path& root) {
+    const fs::path dir = root / "paths";
+    write_text(dir / "problem.yaml",
+               "problem_format_version: 2025-09\nname: Paths\nuuid: x\ntype: scoring\n"
+               "limits:\n  time_limit: 2\n  memory: 256\n");
+    write_paths_tests(dir);
     write_text(dir / "submissions/accepted/echo.cpp", echo_unless("false", ""));
     write_text(dir / "submissions/accepted/half.cpp", echo_unless("n == 3", "half"));
     write_text(dir / "submissions/wrong_answer/fails_group1.cpp", echo_unless("n == 2", "0"));

@@ -2,6 +2,7 @@
 // problem model and scored with the results a judge would report.
 #include <catch2/catch.hpp>
 
+#include "kattis_packages.hpp"
 #include "package_fixture.hpp"
 #include "sudoku/formats/kattis.hpp"
 #include "sudoku/problem/scoring.hpp"
@@ -65,24 +66,15 @@ std::filesystem::path legacy_min_package() {
 }
 
 // 2025-09: secret holds two groups; group2 (sum of its tests, 60 points) requires group1
-// (pass-fail, 40 points); a custom output validator may write score.txt.
+// (pass-fail, 40 points); a custom output validator may write score.txt. Its problem.yaml holds
+// more for the reader to map than the graded package's (a name in two languages, credits, an
+// output limit); its submissions are listed, never built.
 std::filesystem::path nested_2025_package() {
     const auto dir = scratch("nested-2025") / "paths";
     write_text(dir / "problem.yaml",
                "problem_format_version: 2025-09\nname: {en: Paths, sv: Stigar}\nuuid: 1\ntype: scoring\n"
                "credits: Ada\nlimits:\n  time_limit: 2\n  memory: 256\n  output: 16\n");
-    write_text(dir / "data/sample/1.in", "1\n");
-    write_text(dir / "data/sample/1.ans", "1\n");
-    write_text(dir / "data/secret/group1/test_group.yaml", "max_score: 40\n");
-    write_text(dir / "data/secret/group1/01.in", "2\n");
-    write_text(dir / "data/secret/group1/01.ans", "2\n");
-    write_text(dir / "data/secret/group2/test_group.yaml",
-               "max_score: 60\nscore_aggregation: sum\nrequire_pass: secret/group1\n");
-    for (const char* name : {"a", "b", "c"}) {
-        write_text(dir / "data/secret/group2" / (std::string(name) + ".in"), "3\n");
-        write_text(dir / "data/secret/group2" / (std::string(name) + ".ans"), "3\n");
-    }
-    write_text(dir / "output_validator/validate.cpp", "int main() { return 42; }\n");
+    package_test::write_paths_tests(dir);
     write_text(dir / "submissions/accepted/sol.cpp", "int main() {}\n");
     write_text(dir / "submissions/time_limit_exceeded/slow.java", "class A {}\n");
     return dir;
