@@ -1,4 +1,5 @@
 // Plain problems: a folder of tests with an optional problem.yaml (sudoku/judge/contest/plain_problem.hpp).
+#include "grading/problem_checker.hpp"
 #include "judge_fixture.hpp"
 #include "sudoku/judge/checkers/float_checker.hpp"
 #include "sudoku/judge/contest/grading_inputs.hpp"
@@ -133,6 +134,33 @@ TEST_CASE("plain: a bad problem.yaml is refused at its file and line") {
                 "\"*\"}\n",
             "7", "not beside 'score_tree'");
     refused(listed, "2", "a listed test's 'group' names a group of 'score_tree'");
+}
+
+TEST_CASE("plain: space_change_sensitive holds the whitespace to the answer's, beside the tokens") {
+    // Kattis's default validator flags: tokens compared ignoring case, and the whitespace between,
+    // before and after them exactly.
+    auto dir = scratch("plain-space") / "p";
+    add_test(dir, "1", "x\n", "Hello  world 0.5\n");
+    const auto verdict = [&](const std::string& yaml, const std::string& output) {
+        write_text(dir / "problem.yaml", yaml);
+        write_text(dir.parent_path() / "out", output);
+        return sudoku::judge::check_problem_output(
+            loaded(dir),
+            sudoku::judge::CheckFiles{
+                dir / "1.in", dir.parent_path() / "out", dir / "1.ans", dir.parent_path() / "scratch", {}});
+    };
+    const std::string tokens = "checker: tokens\ncase_sensitive: false\nspace_change_sensitive: true\n";
+    CHECK(verdict(tokens, "HELLO  World 0.5\n").kind == CheckResult::Kind::accepted);
+    const auto spaced = verdict(tokens, "hello world 0.5\n");
+    CHECK(spaced.kind == CheckResult::Kind::wrong);
+    CHECK(spaced.message.find("whitespace") != std::string::npos);
+    CHECK(verdict(tokens, "hello  world 0.5").kind == CheckResult::Kind::wrong);
+    CHECK(verdict("checker: tokens\ncase_sensitive: false\n", "hello world 0.5").kind == CheckResult::Kind::accepted);
+    const std::string floats = "checker: float\nfloat: {absolute: 0.01}\nspace_change_sensitive: true\n";
+    CHECK(verdict(floats, "Hello  world 0.501\n").kind == CheckResult::Kind::accepted);
+    CHECK(verdict(floats, "Hello world\t0.501\n").kind == CheckResult::Kind::wrong);
+    write_text(dir / "problem.yaml", "checker: lines\nspace_change_sensitive: true\n");
+    CHECK(error_of(dir).find("'space_change_sensitive' is for the tokens and float checkers") != std::string::npos);
 }
 
 TEST_CASE("plain: a score_tree gives each listed test its group, worth that group's accept_score") {

@@ -179,6 +179,32 @@ TEST_CASE("import: legacy groups that hold tests and groups, score rejections an
     CHECK(points.at("wrong_answer-misses_sample.cpp") == Approx(0));
 }
 
+TEST_CASE("import: the default validator's space_change_sensitive without case_sensitive is graded") {
+    // Tokens compare ignoring case, the whitespace exactly: "HELLO  World" is right for
+    // "hello  world", "hello world" (one space) wrong.
+    const fs::path root = scratch("import-space-change");
+    const fs::path pkg = root / "pkg/spaces";
+    write_text(pkg / "problem.yaml", "name: Spaces\nvalidator_flags: space_change_sensitive\n");
+    write_text(pkg / "data/sample/1.in", "x\n");
+    write_text(pkg / "data/sample/1.ans", "hello  world\n");
+    write_text(pkg / "data/secret/1.in", "x\n");
+    write_text(pkg / "data/secret/1.ans", "hello  world\n");
+    const auto printing = [](const std::string& text) {
+        return "#include <cstdio>\nint main() { std::printf(\"" + text + "\\n\"); }\n";
+    };
+    write_text(pkg / "submissions/accepted/upper.cpp", printing("HELLO  World"));
+    write_text(pkg / "submissions/wrong_answer/one_space.cpp", printing("hello world"));
+    const fs::path contest = imported(pkg, root / "contest");
+    sudoku::judge::GradeOptions options;
+    options.out_dir = root / "verify";
+    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
+    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
+    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    for (const auto& c : v.submissions) INFO(c.contestant << ": " << c.got << ": " << c.why);
+    CHECK(v.submissions.size() == 2);
+    CHECK(v.differences() == 0);
+}
+
 TEST_CASE("verify: a submission in the wrong folder is named, with what it got and what was expected") {
     const fs::path root = scratch("verify-differs");
     const fs::path pkg = paths_package(root / "pkg");

@@ -99,6 +99,20 @@ CheckResult check_tokens(std::string_view output, std::string_view answer) {
     return CheckResult::accepted(std::to_string(i) + " token(s) match");
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): output then answer, as every checker
+bool same_spacing(std::string_view output, std::string_view answer) {
+    size_t i = 0, j = 0;
+    for (;;) {
+        const size_t i0 = i, j0 = j;
+        while (i < output.size() && is_space(output[i])) ++i;
+        while (j < answer.size() && is_space(answer[j])) ++j;
+        if (output.substr(i0, i - i0) != answer.substr(j0, j - j0)) return false;
+        if (i == output.size() || j == answer.size()) return i == output.size() && j == answer.size();
+        while (i < output.size() && !is_space(output[i])) ++i;
+        while (j < answer.size() && !is_space(answer[j])) ++j;
+    }
+}
+
 CheckResult check_exact(std::string_view output, std::string_view answer) {
     if (output == answer) return CheckResult::accepted("output identical to the answer");
     CheckResult tokens = check_tokens(output, answer);

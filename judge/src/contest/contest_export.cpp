@@ -53,6 +53,10 @@ problem::Checker checker_of(const ContestProblem& p, std::vector<std::string>& n
         checker.case_sensitive = false;
         notes.push_back("its letters compared ignoring case is not carried: the host compares them exactly");
     }
+    if (p.space_change_sensitive) {
+        checker.space_change_sensitive = true;
+        notes.push_back("its whitespace compared exactly is not carried: the host compares the tokens alone");
+    }
     return checker;
 }
 

@@ -231,6 +231,14 @@ void read_kattis_rules(const YamlReader& in, const YAML::Node& root, ContestProb
         if (p.config.checker != "tokens" && p.config.checker != "float")
             in.fail(cs, "'case_sensitive' is for the tokens and float checkers, not '" + p.config.checker + "'");
     }
+    if (const YAML::Node sc = root["space_change_sensitive"]) {
+        const std::string v = in.text(sc, "space_change_sensitive");
+        if (v != "true" && v != "false") in.fail(sc, "'space_change_sensitive' is true or false, found '" + v + "'");
+        p.space_change_sensitive = v == "true";
+        if (p.config.checker != "tokens" && p.config.checker != "float")
+            in.fail(sc,
+                    "'space_change_sensitive' is for the tokens and float checkers, not '" + p.config.checker + "'");
+    }
 }
 
 bool is_lemon_checker(const std::string& name) {
@@ -475,8 +483,9 @@ void read_problem_yaml(const YamlReader& in, const YAML::Node& root, const std::
                         "memory_rule",    "partial_points",
                         "scoring",        "points",
                         "groups",         "checker_arguments",
-                        "case_sensitive", "included_files",
-                        "score_ranges",   "score_tree"},
+                        "case_sensitive", "space_change_sensitive",
+                        "included_files", "score_ranges",
+                        "score_tree"},
                  kPlainProblemFile);
     ProblemConfig& c = p.config;
     if (root["name"]) {

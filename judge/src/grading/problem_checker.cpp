@@ -39,8 +39,9 @@ CheckResult check_problem_output(const ContestProblem& problem, const CheckFiles
     if (problem.checker_protocol == CheckerProtocol::lemon_special) return run_lemon_special_judge(checker, files);
     if (problem.checker_protocol == CheckerProtocol::cms) return run_cms_checker(checker, files);
     if (checker == "lemon-diff") return run_lemon_diff(problem.diff_arguments, files);
-    const bool ignores_case = !problem.case_sensitive && (checker == "tokens" || checker == "float");
-    const bool compares_text = checker == "float" || checker.rfind("lemon-", 0) == 0 || ignores_case;
+    const bool kattis_flags =
+        (!problem.case_sensitive || problem.space_change_sensitive) && (checker == "tokens" || checker == "float");
+    const bool compares_text = checker == "float" || checker.rfind("lemon-", 0) == 0 || kattis_flags;
     if (!compares_text) {
         if (problem.checker_protocol == CheckerProtocol::lemon_message)
             return run_external_checker(checker, problem.checker_protocol, files);
@@ -49,11 +50,18 @@ CheckResult check_problem_output(const ContestProblem& problem, const CheckFiles
     auto texts = output_and_answer(files);
     if (auto* failed = std::get_if<CheckResult>(&texts)) return *failed;
     auto& [output, answer] = std::get<std::pair<std::string, std::string>>(texts);
-    if (ignores_case) {
-        // Kattis's default validator: ASCII letters compare equal to their other case.
-        for (std::string* text : {&output, &answer})
-            for (char& c : *text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (checker == "tokens") return check_tokens(output, answer);
+    if (kattis_flags) {
+        // Kattis's default validator: ASCII letters compare equal to their other case, and with
+        // space_change_sensitive the whitespace must be the answer's.
+        if (!problem.case_sensitive)
+            for (std::string* text : {&output, &answer})
+                for (char& c : *text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        CheckResult tokens =
+            checker == "tokens" ? check_tokens(output, answer) : check_float(output, answer, problem.float_tolerance);
+        if (tokens.kind == CheckResult::Kind::accepted && problem.space_change_sensitive &&
+            !same_spacing(output, answer))
+            return CheckResult::wrong("the tokens match, the whitespace around them differs from the answer's");
+        return tokens;
     }
     if (checker == "lemon-lines") return check_lemon_lines(output, answer);
     if (checker == "lemon-ignore-spaces") return check_lemon_ignore_spaces(output, answer);

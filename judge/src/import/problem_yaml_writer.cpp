@@ -187,13 +187,9 @@ void checker_lines(const Problem& p, const fs::path& checker, std::ostream& y, s
     const problem::Checker& c = p.checker;
     switch (c.kind) {
         case problem::CheckerKind::tokens:
-            if (c.space_change_sensitive) {
-                if (!c.case_sensitive)
-                    refusals.push_back("space_change_sensitive without case_sensitive: not graded here");
-                y << "checker: exact\n";
-                return;
-            }
-            y << "checker: tokens\n" << (c.case_sensitive ? "" : "case_sensitive: false\n");
+            y << "checker: tokens\n"
+              << (c.case_sensitive ? "" : "case_sensitive: false\n")
+              << (c.space_change_sensitive ? "space_change_sensitive: true\n" : "");
             return;
         case problem::CheckerKind::exact:
             y << "checker: exact\n";
@@ -202,11 +198,10 @@ void checker_lines(const Problem& p, const fs::path& checker, std::ostream& y, s
             y << "checker: lines\n";
             return;
         case problem::CheckerKind::floats:
-            if (c.space_change_sensitive)
-                refusals.push_back("space_change_sensitive with a float tolerance: not graded here");
             y << "checker: float\nfloat: {absolute: " << number(c.float_absolute.value_or(0))
               << ", relative: " << number(c.float_relative.value_or(0)) << "}\n"
-              << (c.case_sensitive ? "" : "case_sensitive: false\n");
+              << (c.case_sensitive ? "" : "case_sensitive: false\n")
+              << (c.space_change_sensitive ? "space_change_sensitive: true\n" : "");
             return;
         case problem::CheckerKind::lemon_lines:
         case problem::CheckerKind::lemon_ignore_spaces:

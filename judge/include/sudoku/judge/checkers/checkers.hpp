@@ -43,6 +43,10 @@ struct CheckResult {
 };
 
 CheckResult check_tokens(std::string_view output, std::string_view answer);
+
+// Whether two texts have the same whitespace between, before and after their tokens (Kattis's
+// space_change_sensitive, beside a comparison of the tokens themselves).
+bool same_spacing(std::string_view output, std::string_view answer);
 CheckResult check_exact(std::string_view output, std::string_view answer);
 CheckResult check_lines(std::string_view output, std::string_view answer);
 // `problem` is a solver-library problem name (ProblemConfig::problem).

@@ -112,6 +112,7 @@ struct ContestProblem {
     std::map<std::string, GroupRule> group_scoring;
     std::vector<std::string> checker_arguments;  // a Kattis validator's flags (checker_protocol kattis)
     bool case_sensitive = true;                  // tokens and float: false compares letters ignoring case
+    bool space_change_sensitive = false;         // tokens and float: whitespace must match too (Kattis)
     // Files compiled with every submission of a language (the language's name to the files), over
     // the submission's own of the same name: an imported Kattis package's include/<language>/.
     std::map<std::string, std::vector<std::filesystem::path>> included_files;

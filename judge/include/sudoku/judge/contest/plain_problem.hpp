@@ -32,6 +32,8 @@
 //   checker_arguments: [float_tolerance, "1e-6"]  # kattis only: after its three files, every test
 //   included_files: {cpp: [../package/include/cpp/grader.h]}  # compiled with every submission of
 //                         # the language, over its own file of that name (relative to this file)
+//   space_change_sensitive: true  # tokens and float: the whitespace around the tokens must be
+//                         # the answer's too (Kattis's default validator flag); default false
 //   case_sensitive: false # tokens and float: letters compare equal to their other case (Kattis's
 //                         # default validator); default true
 //   partial_points: exact # exact | lemon: counted as LemonLime counts (sudoku/judge/grading/scoring.hpp)
