@@ -130,7 +130,10 @@ TEST_CASE("sweep: the root skeleton folder of a --serve runner killed by SIGKILL
             if (e.path().filename().string().rfind(prefix, 0) == 0) found.push_back(e.path());
         return found;
     };
-    for (int i = 0; i < 200 && skeletons().empty(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    // A loaded machine may take seconds to start the runner: wait on what it makes, not on a clock.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (skeletons().empty() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
     REQUIRE(skeletons().size() == 1);  // made at start, once per runner
     kill(runner, SIGKILL);             // a cancelled cluster job: no clean-up of its own
     waitpid(runner, nullptr, 0);
