@@ -1,5 +1,6 @@
 // Packages of other judges' formats, written file by file by the tests into a scratch folder, and
-// zipped with libarchive as the readers unzip them.
+// zipped with libarchive as the readers unzip them; and the contest imported from one, loaded,
+// graded and verified (each stopping the test when the judge refuses it).
 #pragma once
 
 #include <archive.h>
@@ -9,7 +10,11 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
+
+#include "sudoku/judge/grading/grader.hpp"
+#include "sudoku/judge/import/verify.hpp"
 
 namespace package_test {
 
@@ -47,6 +52,30 @@ inline void zip_folder(const fs::path& dir, const fs::path& zip) {
     }
     archive_write_close(a);
     archive_write_free(a);
+}
+
+inline sudoku::judge::Contest loaded(const fs::path& contest_file) {
+    auto read = sudoku::judge::load_contest(contest_file);
+    if (auto* d = std::get_if<sudoku::Diagnostic>(&read)) FAIL(d->to_string());
+    return std::get<sudoku::judge::Contest>(std::move(read));
+}
+
+// The total of every contestant of `contest_file`, graded into `out`.
+inline std::map<std::string, double> points_by_contestant(const fs::path& contest_file, const fs::path& out) {
+    sudoku::judge::GradeOptions options;
+    options.out_dir = out;
+    std::map<std::string, double> points;
+    for (const auto& c : sudoku::judge::grade(loaded(contest_file), options).contestants) points[c.name] = c.total;
+    return points;
+}
+
+// What verify finds of the contest in `contest_dir` (its CONTEST.yaml's folder), graded into `out`.
+inline sudoku::judge::Verification verified(const fs::path& contest_dir, const fs::path& out) {
+    sudoku::judge::GradeOptions options;
+    options.out_dir = out;
+    auto result = sudoku::judge::verify_contest(contest_dir, options);
+    if (auto* d = std::get_if<sudoku::Diagnostic>(&result)) FAIL(d->to_string());
+    return std::get<sudoku::judge::Verification>(std::move(result));
 }
 
 }  // namespace package_test

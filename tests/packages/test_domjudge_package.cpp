@@ -7,12 +7,11 @@
 
 #include "package_fixture.hpp"
 #include "sudoku/formats/domjudge.hpp"
-#include "sudoku/judge/grading/grader.hpp"
 #include "sudoku/judge/import/package_import.hpp"
-#include "sudoku/judge/import/verify.hpp"
 
 namespace fs = std::filesystem;
 using package_test::scratch;
+using package_test::verified;
 using package_test::write_text;
 using package_test::zip_folder;
 
@@ -79,11 +78,7 @@ TEST_CASE("domjudge: a zipped package imports, grades for its points and verifie
         for (const auto& d : *refusals) FAIL(d.to_string());
     const auto& done = std::get<sudoku::judge::PackageImport>(written);
     CHECK(done.format == sudoku::problem::PackageFormat::domjudge);
-    sudoku::judge::GradeOptions options;
-    options.out_dir = root / "verify";
-    auto verified = sudoku::judge::verify_contest(root / "contest", options);
-    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
-    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    const auto v = verified(root / "contest", root / "verify");
     for (const auto& s : v.submissions) INFO(s.contestant << ": " << s.got << ": " << s.why);
     CHECK(v.differences() == 0);
     REQUIRE(v.submissions.size() == 4);

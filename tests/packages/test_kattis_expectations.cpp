@@ -7,7 +7,6 @@
 #include "kattis_packages.hpp"
 #include "package_fixture.hpp"
 #include "sudoku/formats/kattis.hpp"
-#include "sudoku/judge/grading/grader.hpp"
 #include "sudoku/judge/import/package_import.hpp"
 #include "sudoku/judge/import/verify.hpp"
 #include "support/skip.hpp"
@@ -15,17 +14,17 @@
 namespace fs = std::filesystem;
 using package_test::echo_unless;
 using package_test::imported;
+using package_test::loaded;
 using package_test::paths_package;
 using package_test::scratch;
 using package_test::slow_package;
+using package_test::verified;
 using package_test::write_text;
 
 namespace {
 
 double imported_time_limit(const fs::path& package, const fs::path& out) {
-    auto loaded = sudoku::judge::load_contest(imported(package, out));
-    REQUIRE(std::holds_alternative<sudoku::judge::Contest>(loaded));
-    return std::get<sudoku::judge::Contest>(loaded).problems.at(0).config.time_limit_s;
+    return loaded(imported(package, out)).problems.at(0).config.time_limit_s;
 }
 
 }  // namespace
@@ -39,11 +38,7 @@ TEST_CASE("verify: submissions.yaml's message must be in the judge message of at
                "wrong_answer/fails_group1.cpp:\n  message: expected 2, found 0\n"
                "accepted/echo.cpp:\n  message: found 7\n");
     const fs::path contest = imported(pkg, root / "contest");
-    sudoku::judge::GradeOptions options;
-    options.out_dir = root / "verify";
-    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
-    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
-    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    const auto v = verified(contest.parent_path(), root / "verify");
     REQUIRE(v.submissions.size() == 3);
     CHECK(v.differences() == 1);
     for (const auto& s : v.submissions) {
@@ -132,11 +127,7 @@ TEST_CASE("verify: submissions.yaml's keys naming a test group or test hold for 
                "  secret/group1/01: {required: [WA], score: 0, message: expected 2}\n"
                "  secret/group2: {score: 0}\n");
     const fs::path contest = imported(pkg, root / "contest");
-    sudoku::judge::GradeOptions options;
-    options.out_dir = root / "verify";
-    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
-    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
-    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    const auto v = verified(contest.parent_path(), root / "verify");
     REQUIRE(v.submissions.size() == 3);
     CHECK(v.differences() == 1);
     for (const auto& s : v.submissions) {
@@ -178,11 +169,7 @@ TEST_CASE(
     write_text(pkg / "submissions/submissions.yaml",
                "accepted/echo.c:\n  language: cpp\naccepted/old.py:\n  language: python2\n");
     const fs::path contest = imported(pkg, root / "contest");
-    sudoku::judge::GradeOptions options;
-    options.out_dir = root / "verify";
-    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
-    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
-    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    const auto v = verified(contest.parent_path(), root / "verify");
     REQUIRE(v.submissions.size() == 5);
     CHECK(v.differences() == 0);
     for (const auto& s : v.submissions) {
@@ -208,11 +195,7 @@ TEST_CASE("verify: a Python folder submission starts from its entrypoint, else f
     write_text(pkg / "submissions/accepted/module/__main__.py", "print(int(input()))\n");
     write_text(pkg / "submissions/submissions.yaml", "accepted/named:\n  entrypoint: solve.py\n");
     const fs::path contest = imported(pkg, root / "contest");
-    sudoku::judge::GradeOptions options;
-    options.out_dir = root / "verify";
-    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
-    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
-    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    const auto v = verified(contest.parent_path(), root / "verify");
     REQUIRE(v.submissions.size() == 5);
     for (const auto& s : v.submissions) {
         INFO(s.contestant << ": " << s.got << ": " << s.why);
@@ -271,11 +254,7 @@ TEST_CASE("verify: a Java folder submission runs from its entrypoint's class, el
                "System.out.println(new Scanner(System.in).nextLong()); } }\n");
     write_text(pkg / "submissions/submissions.yaml", "accepted/named:\n  entrypoint: Entry\n");
     const fs::path contest = imported(pkg, root / "contest");
-    sudoku::judge::GradeOptions options;
-    options.out_dir = root / "verify";
-    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
-    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
-    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    const auto v = verified(contest.parent_path(), root / "verify");
     REQUIRE(v.submissions.size() == 5);
     for (const auto& s : v.submissions) {
         INFO(s.contestant << ": " << s.got << ": " << s.why);

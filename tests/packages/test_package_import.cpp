@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <iterator>
+#include <map>
 
 #include "kattis_packages.hpp"
 #include "package_fixture.hpp"
@@ -16,9 +17,12 @@ namespace fs = std::filesystem;
 using package_test::echo_unless;
 using package_test::imported;
 using package_test::kValidator;
+using package_test::loaded;
 using package_test::paths_package;
+using package_test::points_by_contestant;
 using package_test::scratch;
 using package_test::slow_package;
+using package_test::verified;
 using package_test::write_text;
 
 namespace {
@@ -47,17 +51,6 @@ fs::path average_package(const fs::path& root) {
     return dir;
 }
 
-std::map<std::string, double> points_by_contestant(const fs::path& contest_file, const fs::path& out) {
-    auto loaded = sudoku::judge::load_contest(contest_file);
-    REQUIRE(std::holds_alternative<sudoku::judge::Contest>(loaded));
-    sudoku::judge::GradeOptions options;
-    options.out_dir = out;
-    const auto results = sudoku::judge::grade(std::get<sudoku::judge::Contest>(loaded), options);
-    std::map<std::string, double> points;
-    for (const auto& c : results.contestants) points[c.name] = c.total;
-    return points;
-}
-
 }  // namespace
 
 TEST_CASE("import: a 2025-09 package with nested groups, require_pass and a scoring validator grades as its spec") {
@@ -70,11 +63,7 @@ TEST_CASE("import: a 2025-09 package with nested groups, require_pass and a scor
     CHECK(points.at("accepted-half.cpp") == Approx(70));
     // fails_group1: group1 rejected, so group2 (which requires it) scores nothing.
     CHECK(points.at("wrong_answer-fails_group1.cpp") == Approx(0));
-    sudoku::judge::GradeOptions options;
-    options.out_dir = root / "verify";
-    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
-    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
-    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    const auto v = verified(contest.parent_path(), root / "verify");
     for (const auto& s : v.submissions) INFO(s.contestant << ": " << s.got << ": " << s.why);
     CHECK(v.differences() == 0);
     CHECK(v.submissions.size() == 3);
@@ -195,11 +184,7 @@ TEST_CASE("import: the default validator's space_change_sensitive without case_s
     write_text(pkg / "submissions/accepted/upper.cpp", printing("HELLO  World"));
     write_text(pkg / "submissions/wrong_answer/one_space.cpp", printing("hello world"));
     const fs::path contest = imported(pkg, root / "contest");
-    sudoku::judge::GradeOptions options;
-    options.out_dir = root / "verify";
-    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
-    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
-    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    const auto v = verified(contest.parent_path(), root / "verify");
     for (const auto& c : v.submissions) INFO(c.contestant << ": " << c.got << ": " << c.why);
     CHECK(v.submissions.size() == 2);
     CHECK(v.differences() == 0);
@@ -210,11 +195,7 @@ TEST_CASE("verify: a submission in the wrong folder is named, with what it got a
     const fs::path pkg = paths_package(root / "pkg");
     write_text(pkg / "submissions/accepted/zero.cpp", echo_unless("true", "0"));
     const fs::path contest = imported(pkg, root / "contest");
-    sudoku::judge::GradeOptions options;
-    options.out_dir = root / "verify";
-    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
-    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
-    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    const auto v = verified(contest.parent_path(), root / "verify");
     REQUIRE(v.differences() == 1);
     for (const auto& s : v.submissions) {
         if (s.contestant != "accepted-zero.cpp") continue;
@@ -250,9 +231,7 @@ TEST_CASE("import: a derived time limit the fastest time_limit_exceeded submissi
     // echo runs in milliseconds: x 2, rounded up to 0.1 s, is 0.1 s; 0.1 x 1.5 = 0.15 s <= spin's 0.4 s.
     const fs::path root = scratch("import-tle-bound-fits");
     const fs::path contest = imported(slow_package(root / "pkg", "0.1"), root / "contest");
-    auto loaded = sudoku::judge::load_contest(contest);
-    REQUIRE(std::holds_alternative<sudoku::judge::Contest>(loaded));
-    CHECK(std::get<sudoku::judge::Contest>(loaded).problems.at(0).config.time_limit_s == Approx(0.1));
+    CHECK(loaded(contest).problems.at(0).config.time_limit_s == Approx(0.1));
 }
 
 TEST_CASE("import: a derived time limit above what the time_limit_exceeded submission allows is refused") {
@@ -273,12 +252,10 @@ namespace {
 // The results of grading the imported contest `contest_file` into `out`, by contestant.
 std::map<std::string, sudoku::judge::ProblemResult> results_by_contestant(const fs::path& contest_file,
                                                                           const fs::path& out) {
-    auto loaded = sudoku::judge::load_contest(contest_file);
-    REQUIRE(std::holds_alternative<sudoku::judge::Contest>(loaded));
     sudoku::judge::GradeOptions options;
     options.out_dir = out;
     std::map<std::string, sudoku::judge::ProblemResult> by_name;
-    for (const auto& c : sudoku::judge::grade(std::get<sudoku::judge::Contest>(loaded), options).contestants)
+    for (const auto& c : sudoku::judge::grade(loaded(contest_file), options).contestants)
         by_name[c.name] = c.problems.at(0);
     return by_name;
 }
@@ -336,11 +313,7 @@ TEST_CASE("import: a 2025-09 test's own .yaml gives the output validator its arg
     const auto points = points_by_contestant(contest, root / "graded");
     CHECK(points.at("accepted-times.cpp") > 0);
     CHECK(points.at("wrong_answer-echo.cpp") == Approx(0));
-    sudoku::judge::GradeOptions options;
-    options.out_dir = root / "verify";
-    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
-    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
-    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    const auto v = verified(contest.parent_path(), root / "verify");
     for (const auto& s : v.submissions) INFO(s.contestant << ": " << s.got << ": " << s.why);
     CHECK(v.differences() == 0);
 }
@@ -413,11 +386,7 @@ TEST_CASE("import: 2025-09 constants are replaced in test_group.yaml, the valida
     const std::string source((std::istreambuf_iterator<char>(copied)), std::istreambuf_iterator<char>());
     CHECK(source.find("n > 100") != std::string::npos);
     CHECK(source.find("{{nope}}") != std::string::npos);
-    sudoku::judge::GradeOptions options;
-    options.out_dir = root / "verify";
-    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
-    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
-    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    const auto v = verified(contest.parent_path(), root / "verify");
     for (const auto& s : v.submissions) INFO(s.contestant << ": " << s.got << ": " << s.why);
     for (const auto& c : v.validators) INFO(c.validator << " " << c.test << ": " << c.why);
     CHECK(v.differences() == 0);
@@ -458,11 +427,7 @@ TEST_CASE("verify: submissions.yaml's expectations by pattern replace or add to 
                "wrong_answer:\n  permitted: [AC, WA, RTE]\n"
                "extra:\n  permitted: [AC, WA]\n  required: [WA]\n");
     const fs::path contest = imported(pkg, root / "contest");
-    sudoku::judge::GradeOptions options;
-    options.out_dir = root / "verify";
-    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
-    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
-    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    const auto v = verified(contest.parent_path(), root / "verify");
     REQUIRE(v.submissions.size() == 4);
     // echo scores 100 (see the 2025-09 test above): over accepted/e*.cpp's 0 to 50. half's 70 is
     // as named; fails_group1 and zero get WA, as their rules permit and require.
@@ -539,11 +504,7 @@ TEST_CASE("import: include/<language>/ files are compiled with every submission 
     CHECK(points.at("accepted-sol.c") == Approx(1));
     CHECK(points.at("accepted-folder") == Approx(1));
     CHECK(points.at("host") == Approx(1));
-    sudoku::judge::GradeOptions options;
-    options.out_dir = root / "verify";
-    auto verified = sudoku::judge::verify_contest(contest.parent_path(), options);
-    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
-    CHECK(std::get<sudoku::judge::Verification>(verified).differences() == 0);
+    CHECK(verified(contest.parent_path(), root / "verify").differences() == 0);
 }
 
 TEST_CASE("import: a file directly in include/ is refused") {

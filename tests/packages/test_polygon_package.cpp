@@ -6,13 +6,14 @@
 
 #include "package_fixture.hpp"
 #include "sudoku/formats/polygon.hpp"
-#include "sudoku/judge/grading/grader.hpp"
 #include "sudoku/judge/import/package_import.hpp"
-#include "sudoku/judge/import/verify.hpp"
 #include "sudoku/problem/scoring.hpp"
 
 namespace fs = std::filesystem;
+using package_test::loaded;
+using package_test::points_by_contestant;
 using package_test::scratch;
+using package_test::verified;
 using package_test::write_text;
 using package_test::zip_folder;
 
@@ -172,17 +173,6 @@ fs::path pairsum_package(const fs::path& dir, const std::string& group2_policy =
     return dir;
 }
 
-std::map<std::string, double> points_by_contestant(const fs::path& contest_file, const fs::path& out) {
-    auto loaded = sudoku::judge::load_contest(contest_file);
-    REQUIRE(std::holds_alternative<sudoku::judge::Contest>(loaded));
-    sudoku::judge::GradeOptions options;
-    options.out_dir = out;
-    const auto results = sudoku::judge::grade(std::get<sudoku::judge::Contest>(loaded), options);
-    std::map<std::string, double> points;
-    for (const auto& c : results.contestants) points[c.name] = c.total;
-    return points;
-}
-
 std::vector<sudoku::Diagnostic> refusals_of(const fs::path& pkg) {
     auto read = sudoku::formats::read_polygon(pkg);
     REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(read));
@@ -237,11 +227,7 @@ TEST_CASE("polygon: a package imports, grades by each-test, complete-group and d
     // group1_wrong: test 3 wrong, so group 1 (complete-group) scores 0 and group 2, which depends
     // on it, scores nothing although both its tests are right.
     CHECK(points.at("rejected-group1_wrong.cpp") == Approx(0));
-    sudoku::judge::GradeOptions options;
-    options.out_dir = root / "verify";
-    auto verified = sudoku::judge::verify_contest(root / "contest", options);
-    REQUIRE(std::holds_alternative<sudoku::judge::Verification>(verified));
-    const auto& v = std::get<sudoku::judge::Verification>(verified);
+    const auto v = verified(root / "contest", root / "verify");
     for (const auto& s : v.submissions) INFO(s.contestant << ": " << s.got << ": " << s.why);
     CHECK(v.differences() == 0);
     CHECK(v.submissions.size() == 4);
@@ -285,9 +271,7 @@ TEST_CASE("polygon: a zipped package is found by its problem.xml, at the root or
         for (const auto& d : *refusals) FAIL(d.to_string());
     const auto& done = std::get<sudoku::judge::PackageImport>(written);
     CHECK(done.format == sudoku::problem::PackageFormat::polygon);
-    auto loaded = sudoku::judge::load_contest(done.contest_file);
-    REQUIRE(std::holds_alternative<sudoku::judge::Contest>(loaded));
-    const auto& problems = std::get<sudoku::judge::Contest>(loaded).problems;
+    const auto problems = loaded(done.contest_file).problems;
     REQUIRE(problems.size() == 1);
     CHECK(problems[0].tests.size() == 5);
 }
