@@ -42,6 +42,13 @@ inline std::string echo_unless(const std::string& when, const std::string& print
            ") std::printf(\"" + print + "\\n\"); else std::printf(\"%ld\\n\", n); }\n";
 }
 
+// Reads N; spins 0.4 s of CPU while `when` holds (an expression of n), then prints `answer`.
+inline std::string spin_while(const std::string& when, const std::string& answer) {
+    return "#include <cstdio>\n#include <ctime>\nint main() { long n; if (std::scanf(\"%ld\", &n) != 1) return 1; "
+           "volatile long x = 0; while (" +
+           when + " && std::clock() < CLOCKS_PER_SEC * 4 / 10) x = x + 1; std::printf(\"%ld\\n\", " + answer + "); }\n";
+}
+
 // The tests of a 2025-09 package in `dir`: secret/group1 (pass-fail, 40), secret/group2 (sum of
 // three tests, 60; requires group1), and kValidator; its problem.yaml and submissions are the caller's.
 inline void write_paths_tests(const fs::path& dir) {
@@ -86,10 +93,7 @@ inline fs::path slow_package(const fs::path& root, const std::string& resolution
     write_text(dir / "data/secret/1.in", "2\n");
     write_text(dir / "data/secret/1.ans", "2\n");
     write_text(dir / "submissions/accepted/echo.cpp", echo_unless("false", ""));
-    write_text(dir / "submissions/time_limit_exceeded/spin.cpp",
-               "#include <cstdio>\n#include <ctime>\nint main() { long n; if (std::scanf(\"%ld\", &n) != 1) "
-               "return 1; volatile long x = 0; while (std::clock() < CLOCKS_PER_SEC * 4 / 10) x = x + 1; "
-               "std::printf(\"%ld\\n\", n); }\n");
+    write_text(dir / "submissions/time_limit_exceeded/spin.cpp", spin_while("true", "n"));
     return dir;
 }
 

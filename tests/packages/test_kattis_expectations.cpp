@@ -18,6 +18,7 @@ using package_test::loaded;
 using package_test::paths_package;
 using package_test::scratch;
 using package_test::slow_package;
+using package_test::spin_while;
 using package_test::verified;
 using package_test::write_text;
 
@@ -26,6 +27,9 @@ namespace {
 double imported_time_limit(const fs::path& package, const fs::path& out) {
     return loaded(imported(package, out)).problems.at(0).config.time_limit_s;
 }
+
+// slow_package's time_limit_exceeded submission, left out of the derived time limit.
+const std::string kSpinLeftOut = "time_limit_exceeded/spin.cpp:\n  use_for_time_limit: false\n";
 
 }  // namespace
 
@@ -55,7 +59,7 @@ TEST_CASE("import: use_for_time_limit false leaves a submission out of the deriv
     // the test of the upper bound). Left out of the limit, spin bounds nothing: the limit is 1 s.
     const fs::path root = scratch("import-use-for-time-limit");
     const fs::path pkg = slow_package(root / "pkg", "1");
-    write_text(pkg / "submissions/submissions.yaml", "time_limit_exceeded/spin.cpp:\n  use_for_time_limit: false\n");
+    write_text(pkg / "submissions/submissions.yaml", kSpinLeftOut);
     CHECK(imported_time_limit(pkg, root / "contest") == Approx(1));
 }
 
@@ -65,14 +69,10 @@ TEST_CASE("import: in 2025-09 a wrong_answer submission bounds the derived time 
     // echo's milliseconds count: 0.1 s. spin is left out of both, its 0.4 s below 0.8 x 1.5.
     const fs::path root = scratch("import-lower-bound");
     const fs::path pkg = slow_package(root / "pkg", "0.1");
-    write_text(pkg / "submissions/wrong_answer/wrong.cpp",
-               "#include <cstdio>\n#include <ctime>\nint main() { long n; if (std::scanf(\"%ld\", &n) != 1) "
-               "return 1; volatile long x = 0; while (std::clock() < CLOCKS_PER_SEC * 4 / 10) x = x + 1; "
-               "std::printf(\"%ld\\n\", n + 1); }\n");
-    const std::string spin_out = "time_limit_exceeded/spin.cpp:\n  use_for_time_limit: false\n";
-    write_text(pkg / "submissions/submissions.yaml", spin_out);
+    write_text(pkg / "submissions/wrong_answer/wrong.cpp", spin_while("true", "n + 1"));
+    write_text(pkg / "submissions/submissions.yaml", kSpinLeftOut);
     CHECK(imported_time_limit(pkg, root / "counted") >= 0.8);
-    write_text(pkg / "submissions/submissions.yaml", spin_out + "wrong_answer:\n  use_for_time_limit: false\n");
+    write_text(pkg / "submissions/submissions.yaml", kSpinLeftOut + "wrong_answer:\n  use_for_time_limit: false\n");
     CHECK(imported_time_limit(pkg, root / "left-out") == Approx(0.1));
 }
 
@@ -83,15 +83,11 @@ TEST_CASE("import: a group key that does not permit a time-out bounds the derive
     // covered. spin is left out, as in the test above.
     const fs::path root = scratch("import-group-lower-bound");
     const fs::path pkg = slow_package(root / "pkg", "0.1");
-    write_text(pkg / "submissions/rejected/slow_sample.cpp",
-               "#include <cstdio>\n#include <ctime>\nint main() { long n; if (std::scanf(\"%ld\", &n) != 1) "
-               "return 1; volatile long x = 0; while (n == 1 && std::clock() < CLOCKS_PER_SEC * 4 / 10) x = x + 1; "
-               "std::printf(\"%ld\\n\", n == 1 ? n : n + 1); }\n");
-    const std::string spin_out = "time_limit_exceeded/spin.cpp:\n  use_for_time_limit: false\n";
-    write_text(pkg / "submissions/submissions.yaml", spin_out);
+    write_text(pkg / "submissions/rejected/slow_sample.cpp", spin_while("n == 1", "n == 1 ? n : n + 1"));
+    write_text(pkg / "submissions/submissions.yaml", kSpinLeftOut);
     CHECK(imported_time_limit(pkg, root / "whole") == Approx(0.1));
     write_text(pkg / "submissions/submissions.yaml",
-               spin_out + "rejected/slow_sample.cpp:\n  sample:\n    permitted: [AC]\n");
+               kSpinLeftOut + "rejected/slow_sample.cpp:\n  sample:\n    permitted: [AC]\n");
     CHECK(imported_time_limit(pkg, root / "sample") >= 0.8);
 }
 
