@@ -12,6 +12,8 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "sudoku/judge/grading/grader.hpp"
 #include "sudoku/judge/import/verify.hpp"
@@ -52,6 +54,15 @@ inline void zip_folder(const fs::path& dir, const fs::path& zip) {
     }
     archive_write_close(a);
     archive_write_free(a);
+}
+
+// Every refusal of a reader or an import that must refuse, one a line.
+template <class Read>
+std::string refusals_text(const std::variant<Read, std::vector<sudoku::Diagnostic>>& result) {
+    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(result));
+    std::string all;
+    for (const auto& d : std::get<std::vector<sudoku::Diagnostic>>(result)) all += d.to_string() + "\n";
+    return all;
 }
 
 inline sudoku::judge::Contest loaded(const fs::path& contest_file) {

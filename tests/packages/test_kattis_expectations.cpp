@@ -16,6 +16,7 @@ using package_test::echo_unless;
 using package_test::imported;
 using package_test::loaded;
 using package_test::paths_package;
+using package_test::refusals_text;
 using package_test::scratch;
 using package_test::slow_package;
 using package_test::spin_while;
@@ -97,10 +98,7 @@ TEST_CASE("import: use_for_time_limit that contradicts what a submission must ge
     const fs::path pkg = slow_package(root / "pkg", "0.1");
     write_text(pkg / "submissions/submissions.yaml",
                "accepted/echo.cpp:\n  use_for_time_limit: upper\nspin.cpp:\n  use_for_time_limit: sometimes\n");
-    auto written = sudoku::judge::import_package(pkg, root / "contest", std::nullopt);
-    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
-    std::string all;
-    for (const auto& d : std::get<std::vector<sudoku::Diagnostic>>(written)) all += d.to_string() + "\n";
+    const std::string all = refusals_text(sudoku::judge::import_package(pkg, root / "contest", std::nullopt));
     INFO(all);
     CHECK(all.find("use_for_time_limit: upper, but accepted-echo.cpp is not permitted to time out") !=
           std::string::npos);
@@ -142,10 +140,7 @@ TEST_CASE("import: a key naming no test group or test, or a time bound its own p
                "accepted/echo.cpp:\n  secret/group3: {permitted: [AC]}\n"
                "accepted/half.cpp:\n  secret/group2: {permitted: [AC], use_for_time_limit: upper}\n"
                "wrong_answer:\n  secret/group1: {permitted: [TLE]}\n");
-    auto read = sudoku::formats::read_kattis(pkg);
-    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(read));
-    std::string all;
-    for (const auto& d : std::get<std::vector<sudoku::Diagnostic>>(read)) all += d.to_string() + "\n";
+    const std::string all = refusals_text(sudoku::formats::read_kattis(pkg));
     INFO(all);
     CHECK(all.find("'secret/group3' is neither a key of submissions.yaml") != std::string::npos);
     CHECK(all.find("'secret/group2': use_for_time_limit: upper, but its permitted set has no TLE") !=

@@ -20,6 +20,7 @@ using package_test::kValidator;
 using package_test::loaded;
 using package_test::paths_package;
 using package_test::points_by_contestant;
+using package_test::refusals_text;
 using package_test::scratch;
 using package_test::slow_package;
 using package_test::verified;
@@ -323,10 +324,7 @@ TEST_CASE("import: a test's .yaml with arguments to the submission or an unknown
     const fs::path pkg = arguments_package(root / "pkg");
     write_text(pkg / "data/secret/a.yaml", "args: ['-v']\n");
     write_text(pkg / "data/secret/b.yaml", "output_validator_arg: ['3']\n");
-    auto written = sudoku::judge::import_package(pkg, root / "contest", std::nullopt);
-    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
-    std::string all;
-    for (const auto& d : std::get<std::vector<sudoku::Diagnostic>>(written)) all += d.to_string() + "\n";
+    const std::string all = refusals_text(sudoku::judge::import_package(pkg, root / "contest", std::nullopt));
     INFO(all);
     CHECK(all.find("a.yaml") != std::string::npos);
     CHECK(all.find("'args' (arguments to the submission) is not supported") != std::string::npos);
@@ -449,10 +447,7 @@ TEST_CASE("import: what submissions.yaml asks and the judge cannot check is refu
                "accepted/half.cpp:\n  secret/group1:\n    required: [TLE]\n    use_for_time_limit: lower\n"
                "wrong_answer/*:\n  language: cpp\nwrong_answer/fails*:\n  language: java\n"
                "accepted:\n  permitted: [AC, OLE]\n");
-    auto written = sudoku::judge::import_package(pkg, root / "contest", std::nullopt);
-    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(written));
-    std::string all;
-    for (const auto& d : std::get<std::vector<sudoku::Diagnostic>>(written)) all += d.to_string() + "\n";
+    const std::string all = refusals_text(sudoku::judge::import_package(pkg, root / "contest", std::nullopt));
     INFO(all);
     CHECK(all.find("submissions.yaml:2") != std::string::npos);
     CHECK(all.find("'secret/group9' is neither a key of submissions.yaml") != std::string::npos);
