@@ -24,6 +24,7 @@
 #include "sudoku/judge/import/package_import.hpp"
 
 namespace fs = std::filesystem;
+using package_test::loaded;
 using package_test::scratch;
 using package_test::write_text;
 using sudoku::formats::ExportFormat;
@@ -57,12 +58,6 @@ fs::path write_contest(const fs::path& dir, bool with_target) {
     write_text(dir / "contest.yaml", yaml);
     fs::create_directories(dir / "contestants");
     return dir / "contest.yaml";
-}
-
-sudoku::judge::Contest loaded(const fs::path& file) {
-    auto read = sudoku::judge::load_contest(file);
-    if (auto* d = std::get_if<sudoku::Diagnostic>(&read)) FAIL(d->to_string());
-    return std::get<sudoku::judge::Contest>(read);
 }
 
 fs::path exported(const fs::path& contest_file, ExportFormat format, const fs::path& out) {

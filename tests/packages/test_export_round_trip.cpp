@@ -19,6 +19,7 @@
 #include "sudoku/judge/import/package_import.hpp"
 
 namespace fs = std::filesystem;
+using package_test::loaded;
 using package_test::scratch;
 using package_test::write_text;
 using sudoku::formats::ExportFormat;
@@ -66,9 +67,7 @@ std::string bytes_of(const fs::path& file) {
 }
 
 Grading graded(const fs::path& contest_file, const fs::path& out) {
-    auto loaded = sudoku::judge::load_contest(contest_file);
-    if (auto* d = std::get_if<sudoku::Diagnostic>(&loaded)) FAIL(d->to_string());
-    const auto& contest = std::get<sudoku::judge::Contest>(loaded);
+    const auto contest = loaded(contest_file);
     REQUIRE(contest.problems.size() == 1);
     std::map<std::string, std::string> input_of;
     for (const auto& t : contest.problems.front().tests)
@@ -133,9 +132,7 @@ Grading round_trip(const std::string& name, const std::string& program, ExportFo
             FAIL("the export was refused");
         }
         contest_file = std::get<sudoku::judge::PackageImport>(imported).contest_file;
-        auto loaded = sudoku::judge::load_contest(contest_file);
-        if (auto* d = std::get_if<sudoku::Diagnostic>(&loaded)) FAIL(d->to_string());
-        const auto& contest = std::get<sudoku::judge::Contest>(loaded);
+        const auto contest = loaded(contest_file);
         REQUIRE(contest.problems.size() == 1);
         submit_all(contest_file.parent_path() / "contestants", program, contest.problems.front().config.name);
     }
