@@ -1,6 +1,7 @@
 // A Kattis package's programs: its output and input validators, its own submissions and what
 // submissions.yaml expects of them.
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <limits>
 #include <map>
@@ -21,6 +22,20 @@ namespace {
 constexpr Judgement AC = Judgement::accepted, WA = Judgement::wrong_answer, TLE = Judgement::time_limit_exceeded,
                     RTE = Judgement::run_time_error;
 
+// Whether a Python source says it is Python 2 (`#!...python2` on its first line), as problemtools
+// tells the two apart; a `.py2` file is too.
+bool python2_source(const PackageFiles& files, const fs::path& path, Refusals& refusals) {
+    if (path.extension() == ".py2") return true;
+    if (path.extension() != ".py") return false;
+    const auto text = files.text(path, refusals);
+    if (!text || text->rfind("#!", 0) != 0) return false;
+    const std::string first = text->substr(0, text->find('\n'));
+    const size_t at = first.find("python2");
+    if (at == std::string::npos) return false;
+    const size_t after = at + std::string("python2").size();
+    return after == first.size() || !(std::isalnum(static_cast<unsigned char>(first[after])) || first[after] == '_');
+}
+
 // A program of the package: a file, or a folder whose sources share one language.
 problem::Program program_at(const PackageFiles& files, const fs::path& path, Refusals& refusals) {
     problem::Program p;
@@ -28,6 +43,8 @@ problem::Program program_at(const PackageFiles& files, const fs::path& path, Ref
     if (!files.is_dir(path)) {
         files.regular(path, refusals);
         p.language = language_of(path);
+        // Python 2, which the judge lacks: not run, saying which language it is.
+        if (python2_source(files, path, refusals)) p.language.clear(), p.declared_language = "python2";
         return p;
     }
     for (const auto& f : files.list(path, refusals)) {

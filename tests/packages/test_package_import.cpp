@@ -536,3 +536,20 @@ TEST_CASE("grade: a legacy range bounds the scores a custom validator writes") {
     CHECK(results.at("partially_accepted-half.cpp").points == Approx(75));
     CHECK(results.at("partially_accepted-half.cpp").score_fault.empty());
 }
+
+TEST_CASE("verify: a Python 2 submission (its #! line, or .py2) is listed as not run, not as a difference") {
+    // problemtools tells Python 2 from 3 by the first line; the judge has no Python 2.
+    const fs::path root = scratch("verify-python2");
+    const fs::path pkg = paths_package(root / "pkg");
+    write_text(pkg / "submissions/accepted/old.py", "#!/usr/bin/env python2\nprint int(raw_input())\n");
+    write_text(pkg / "submissions/accepted/older.py2", "print int(raw_input())\n");
+    write_text(pkg / "submissions/accepted/new.py", "#!/usr/bin/env python3\nprint(int(input()))\n");
+    const fs::path contest = imported(pkg, root / "contest");
+    const auto v = verified(contest.parent_path(), root / "verify");
+    std::map<std::string, std::string> why;
+    for (const auto& s : v.submissions) why[s.contestant] = s.why;
+    CHECK(v.differences() == 0);
+    CHECK(why.at("accepted-old.py").find("no language 'python2'") != std::string::npos);
+    CHECK(why.at("accepted-older.py2").find("no language 'python2'") != std::string::npos);
+    CHECK(why.at("accepted-new.py").empty());
+}
