@@ -5,7 +5,7 @@ set(SUDOKU_FORMATS_SOURCES
   # Kattis / ICPC: problem.yaml, the data tree, the validators and submissions
   kattis.cpp kattis_data.cpp kattis_submissions.cpp kattis_submission_rules.cpp
   # DOMjudge: domjudge-problem.ini, .timelimit, tagged submissions over the Kattis reader; zips
-  domjudge.cpp package_zip.cpp
+  domjudge.cpp domjudge_scoring.cpp package_zip.cpp
   # Polygon: problem.xml (read with libxml2)
   polygon.cpp
   # LemonLime: the contest's .cdf, bounded and every field checked, and its tasks as problems

@@ -9,6 +9,7 @@
 #include <optional>
 #include <sstream>
 
+#include "domjudge_parts.hpp"
 #include "kattis_parts.hpp"
 #include "sudoku/formats/kattis.hpp"
 #include "sudoku/problem/scoring.hpp"
@@ -117,8 +118,9 @@ std::optional<Judgement> domjudge_word(std::string w) {
     return std::nullopt;
 }
 
-// The @EXPECTED_RESULTS@ tag of a submission's files; `found` false when none carries one.
-std::vector<Judgement> expected_results(const problem::Program& program, bool& found, std::string& problem_text) {
+// What follows `tag` on its line in the first of a submission's files that carries it (the tag
+// sits in a comment: what closes the comment is not part of it); nothing when none does.
+std::optional<std::string> tag_text(const problem::Program& program, const std::string& tag) {
     std::vector<fs::path> files = {program.path};
     std::error_code ec;
     if (fs::is_directory(program.path, ec)) {
@@ -126,29 +128,49 @@ std::vector<Judgement> expected_results(const problem::Program& program, bool& f
         for (fs::directory_iterator it(program.path, ec), end; !ec && it != end; it.increment(ec))
             if (it->is_regular_file(ec)) files.push_back(it->path());
     }
-    static const std::string kTag = "@EXPECTED_RESULTS@:";
-    std::vector<Judgement> out;
     for (const auto& f : files) {
         std::ifstream in(f, std::ios::binary);
         std::string head(64 << 10, '\0');
         in.read(head.data(), static_cast<std::streamsize>(head.size()));
         head.resize(static_cast<size_t>(in.gcount()));
-        const auto at = head.find(kTag);
+        const auto at = head.find(tag);
         if (at == std::string::npos) continue;
-        found = true;
-        std::string line = head.substr(at + kTag.size(), head.find('\n', at) - at - kTag.size());
-        // The tag sits in a comment: what closes the comment is not a result.
+        std::string line = head.substr(at + tag.size(), head.find('\n', at) - at - tag.size());
         if (const auto close = line.find("*/"); close != std::string::npos) line.resize(close);
-        std::replace(line.begin(), line.end(), ',', ' ');
-        for (const auto& w : kattis::split_words(line)) {
-            if (auto j = domjudge_word(w))
-                out.push_back(*j);
-            else if (w != "CHECK-MANUALLY")
-                problem_text = "unknown result '" + w + "' in @EXPECTED_RESULTS@";
-        }
-        break;
+        return line;
+    }
+    return std::nullopt;
+}
+
+// The @EXPECTED_RESULTS@ tag of a submission's files; `found` false when none carries one.
+std::vector<Judgement> expected_results(const problem::Program& program, bool& found, std::string& problem_text) {
+    std::vector<Judgement> out;
+    auto line = tag_text(program, "@EXPECTED_RESULTS@:");
+    if (!line) return out;
+    found = true;
+    std::replace(line->begin(), line->end(), ',', ' ');
+    for (const auto& w : kattis::split_words(*line)) {
+        if (auto j = domjudge_word(w))
+            out.push_back(*j);
+        else if (w != "CHECK-MANUALLY")
+            problem_text = "unknown result '" + w + "' in @EXPECTED_RESULTS@";
     }
     return out;
+}
+
+// The @EXPECTED_SCORE@ tag (a scoring problem's submission): the score it must get; a tag that is
+// not one number is `problem_text`.
+std::optional<problem::ScoreRange> expected_score(const problem::Program& program, std::string& problem_text) {
+    const auto line = tag_text(program, "@EXPECTED_SCORE@:");
+    if (!line) return std::nullopt;
+    const auto words = kattis::split_words(*line);
+    char* end = nullptr;
+    const double v = words.size() == 1 ? std::strtod(words[0].c_str(), &end) : 0;
+    if (words.size() != 1 || *end != '\0' || !(v >= 0 && v <= 1e9)) {
+        problem_text = "@EXPECTED_SCORE@ is not one number 0 .. 1e9";
+        return std::nullopt;
+    }
+    return problem::ScoreRange{v, v};
 }
 
 bool domjudge_folder(const std::string& folder, problem::Expectation& e) {
@@ -197,6 +219,11 @@ void read_tagged_submissions(const PackageFiles& files, Problem& problem, Refusa
                 continue;
             }
             if (tagged && tags.empty()) continue;  // CHECK-MANUALLY only
+            if (problem.type == problem::ProblemType::scoring) e.score = expected_score(e.submission, bad);
+            if (!bad.empty()) {
+                problem.notes.push_back(files.relative(entry) + ": " + bad + ": not imported");
+                continue;
+            }
             e.contestant = kattis::contestant_name(name, entry, problem);
             problem.expectations.push_back(std::move(e));
         }
@@ -236,6 +263,7 @@ std::variant<Problem, std::vector<Diagnostic>> read_domjudge(const fs::path& dir
     kattis::read_data(files, meta, problem, refusals);
     apply_ini(files, problem, meta, refusals);
     kattis::read_validators(files, meta, problem, refusals);
+    domjudge::apply_scoring(files, problem, refusals);
     drop_derived_note(problem);
     read_tagged_submissions(files, problem, refusals);
     for (const auto& why : problem::model_problems(problem)) refusals.add(files.root(), 0, why);

@@ -4,6 +4,7 @@
 #include <archive_entry.h>
 
 #include <catch2/catch.hpp>
+#include <cstdio>
 
 #include "package_fixture.hpp"
 #include "sudoku/formats/domjudge.hpp"
@@ -84,6 +85,66 @@ TEST_CASE("domjudge: a zipped package imports, grades for its points and verifie
     REQUIRE(v.submissions.size() == 4);
     for (const auto& s : v.submissions)
         if (s.contestant == "accepted-sum.c__") CHECK(s.got.find("3 of 3") != std::string::npos);
+}
+
+namespace {
+
+// A scoring package as DOMjudge's scoring examples lay one out: data/ and data/secret/ sum their
+// groups; secret/a (two tests) is worth 25, secret/b (one test) 75; the sample has no
+// testdata.yaml, so it is no group to DOMjudge. Submissions add their two numbers, tagged with the
+// score DOMjudge gives them.
+fs::path scoring_package(const fs::path& dir) {
+    write_text(dir / ".timelimit", "1\n");
+    write_text(dir / "problem.yaml", "name: Sum\ntype: scoring\n");
+    write_text(dir / "data/testdata.yaml", "on_reject: continue\ngrader_flags: sum\n");
+    write_text(dir / "data/secret/testdata.yaml", "on_reject: continue\ngrader_flags: sum\n");
+    write_text(dir / "data/secret/a/testdata.yaml", "accept_score: 25\n");
+    write_text(dir / "data/secret/b/testdata.yaml", "accept_score: 75\n");
+    const std::pair<const char*, const char*> tests[] = {
+        {"sample/1", "1 2"}, {"secret/a/1", "2 3"}, {"secret/a/2", "3 4"}, {"secret/b/1", "1000 1"}};
+    for (auto [name, in] : tests) {
+        long a = 0, b = 0;
+        std::sscanf(in, "%ld %ld", &a, &b);
+        write_text(dir / "data" / (std::string(name) + ".in"), std::string(in) + "\n");
+        write_text(dir / "data" / (std::string(name) + ".ans"), std::to_string(a + b) + "\n");
+    }
+    const auto tagged = [](const std::string& result, const std::string& score, const std::string& body) {
+        return "// @EXPECTED_SCORE@: " + score + "\n" + sum_program(result, body);
+    };
+    write_text(dir / "submissions/accepted/sum.cc", tagged("CORRECT", "100", "std::printf(\"%ld\\n\", a + b);"));
+    // Wrong on 3 4 only: a loses its 25 whole, b keeps 75.
+    write_text(dir / "submissions/partial/no_seven.cc",
+               tagged("WRONG-ANSWER", "75", "std::printf(\"%ld\\n\", a + b == 7 ? 0 : a + b);"));
+    // Small sums only: b (1001) lost; and a tag that claims more than DOMjudge gives.
+    write_text(dir / "submissions/partial/small.cc",
+               tagged("WRONG-ANSWER", "50", "std::printf(\"%ld\\n\", a + b > 100 ? 0 : a + b);"));
+    return dir;
+}
+
+}  // namespace
+
+TEST_CASE("domjudge: a scoring package scores as DOMjudge: a group of tests earns its accept_score when all pass") {
+    const fs::path root = scratch("domjudge-scoring");
+    const fs::path pkg = scoring_package(root / "sum");
+    auto read = sudoku::formats::read_domjudge(pkg);
+    REQUIRE(std::holds_alternative<sudoku::problem::Problem>(read));
+    for (const auto& e : std::get<sudoku::problem::Problem>(read).expectations)
+        if (e.folder == "accepted") CHECK(e.score->min == 100);
+    auto written = sudoku::judge::import_package(pkg, root / "contest", std::nullopt);
+    if (auto* refusals = std::get_if<std::vector<sudoku::Diagnostic>>(&written))
+        for (const auto& d : *refusals) FAIL(d.to_string());
+    const auto points = package_test::points_by_contestant(root / "contest/CONTEST.yaml", root / "graded");
+    // The Kattis reading would give the sample 1 and each test of a 25: 126 for every test right.
+    CHECK(points.at("accepted-sum.cc") == Approx(100));
+    CHECK(points.at("partial-no_seven.cc") == Approx(75));
+    CHECK(points.at("partial-small.cc") == Approx(25));
+    const auto v = verified(root / "contest", root / "verify");
+    REQUIRE(v.submissions.size() == 3);
+    CHECK(v.differences() == 1);
+    for (const auto& s : v.submissions) {
+        INFO(s.contestant << ": " << s.got << ": " << s.why);
+        CHECK((s.agreement == sudoku::judge::Agreement::differs) == (s.contestant == "partial-small.cc"));
+    }
 }
 
 TEST_CASE("domjudge: a zip entry leaving the package is refused, and nothing is written") {
