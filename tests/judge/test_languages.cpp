@@ -118,6 +118,28 @@ TEST_CASE("languages: a Java public class may be in a file of another name, and 
     CHECK(p.points == Approx(100));
 }
 
+TEST_CASE("languages: a Java class in a package runs by its full name, and a source without main is CE") {
+    if (!sudoku::testing::on_path("javac"))
+        sudoku::testing::skip_test("javac is not installed (Debian default-jdk-headless: scripts/install-deps --test)");
+    auto dir = scratch("languages-java-package");
+    const auto contest = write_add_contest(dir, "", "time_limit: 10\n");
+    // javac puts zoo.Add in zoo/Add.class: the JVM must be asked for zoo.Add, not Add.
+    write_text(dir / "contestants/ann/add.java",
+               "package zoo;\nimport java.util.Scanner;\npublic class Add {\n"
+               "    public static void main(String[] args) {\n        Scanner in = new Scanner(System.in);\n"
+               "        System.out.println(in.nextLong() + in.nextLong());\n    }\n}\n");
+    // Compiles, but nothing declares main: DOMjudge calls it a compile error, and so does the judge.
+    write_text(dir / "contestants/bob/add.java", "public class Add {\n    int main() { return 0; }\n}\n");
+    const auto results = grade_contest(contest);
+    const auto& ann = of(results, "ann");
+    INFO(ann.compile_message);
+    CHECK(ann.status == sudoku::judge::ProblemStatus::graded);
+    CHECK(ann.points == Approx(100));
+    const auto& bob = of(results, "bob");
+    CHECK(bob.status == sudoku::judge::ProblemStatus::CE);
+    CHECK(bob.compile_message.find("no class declares a main method") != std::string::npos);
+}
+
 TEST_CASE("languages: a Python syntax error is CE with the interpreter's message, found by compiling to bytecode") {
     auto dir = scratch("languages-py-ce");
     const auto contest = write_add_contest(dir);

@@ -233,6 +233,10 @@ TEST_CASE("verify: a Java folder submission runs from its entrypoint's class, el
     // main, and default's, A, has one that answers 0.
     const fs::path root = scratch("verify-java-entrypoint");
     const fs::path pkg = paths_package(root / "pkg");
+    // The JVM's start takes CPU time of its own, more on a busy machine: a limit that leaves it room.
+    write_text(pkg / "problem.yaml",
+               "problem_format_version: 2025-09\nname: Paths\nuuid: x\ntype: scoring\n"
+               "limits:\n  time_limit: 10\n  memory: 1024\n");
     write_text(pkg / "submissions/accepted/named/Helper.java",
                "class Helper { static long same(long n) { return n; } }\n");
     write_text(pkg / "submissions/accepted/named/Util.java",

@@ -159,21 +159,36 @@ void record_compile_run(CompileResult& result, const RunRecord& run, const std::
     }
 }
 
-// For a language named by its class: the main source's name in the box (its public class's, else
-// the program's) and the class to start from, written to kMainClassFile for the runs. Only the
-// first `limit` bytes are read: a longer source is refused when it is copied.
-// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): the source, then the program's name, as compile_submission
-void name_by_class(const fs::path& main, const std::string& name, std::uintmax_t limit, const fs::path& box,
-                   CommandWords& words) {
-    std::ifstream in(main, std::ios::binary);
+JavaClasses classes_of(const fs::path& file, std::uintmax_t limit) {
+    std::ifstream in(file, std::ios::binary);
     std::string source(static_cast<size_t>(limit), '\0');
     in.read(source.data(), static_cast<std::streamsize>(source.size()));
     source.resize(static_cast<size_t>(in.gcount()));
-    const JavaClasses classes = java_classes(source);
+    return java_classes(source);
+}
+
+// For a language named by its class: the main source's name in the box (its public class's, else
+// the program's) and the class to start from, with its package, written to kMainClassFile for the
+// runs: the main source's class that declares main, else the first of the other files' that does
+// (a folder whose entry file holds none). Returns false when no source declares a main method: a
+// compile error after javac, as DOMjudge detects it. Only the first `limit` bytes of a source are
+// read: a longer one is refused when it is copied.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): the files, then the program's name, as compile_submission
+bool name_by_class(const SubmissionFiles& files, const std::string& name, std::uintmax_t limit, const fs::path& box,
+                   CommandWords& words) {
+    const JavaClasses classes = classes_of(files.main, limit);
     const std::string stem = classes.public_class.empty() ? name : classes.public_class;
-    words.main = stem + main.extension().string();
-    words.main_class = classes.main_class.empty() ? stem : classes.main_class;
+    words.main = stem + files.main.extension().string();
+    words.main_class = classes.main_class.empty() ? stem : classes.qualified_main();
+    bool found = classes.declares_main;
+    for (const auto& other : files.files) {
+        if (found) break;
+        if (other == files.main || other.extension() != files.main.extension()) continue;
+        const JavaClasses theirs = classes_of(other, limit);
+        if (theirs.declares_main) words.main_class = theirs.qualified_main(), found = true;
+    }
     std::ofstream(box / kMainClassFile, std::ios::binary) << words.main_class;
+    return found;
 }
 
 }  // namespace
@@ -215,9 +230,10 @@ CompileResult compile_submission(const SubmissionFiles& files, const fs::path& b
     words.exe = name;
     words.dir = kBoxInsidePath;
     words.main = name + files.main.extension().string();
+    bool declares_main = true;
     try {
         const auto limit = static_cast<std::uintmax_t>(settings.source_limit_kib) * 1024;
-        if (language.named_by_class) name_by_class(files.main, name, limit, box, words);
+        if (language.named_by_class) declares_main = name_by_class(files, name, limit, box, words);
         for (const auto& file : files.files) {
             const std::string inside = file == files.main ? words.main : file.filename().string();
             if (auto refusal = copy_submission(file, box / inside, limit, 0644)) {
@@ -248,6 +264,13 @@ CompileResult compile_submission(const SubmissionFiles& files, const fs::path& b
     result.cpu_s = run.cpu_s;
     record_compile_run(result, run, compiler_messages(r.stdout_file, r.stderr_file, settings.message_limit_kib * 1024),
                        language, build_dir, name, settings);
+    if (result.ok && !declares_main) {
+        // Nothing kept: a program to run is what a compile error does not leave.
+        std::error_code ec;
+        fs::remove_all(result.binary, ec);
+        result.ok = false;
+        result.message = "no class declares a main method (public static void main(String[] args)): nothing to run";
+    }
     return result;
 }
 

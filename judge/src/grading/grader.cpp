@@ -121,15 +121,28 @@ TestResult judge_test(const ContestProblem& problem, const TestCase& test, const
 
 namespace {
 
-// The program into the box: a binary as ./prog, or every regular file of a program folder.
+// Every regular file of a program folder into `to`, its folders too (a Java package's classes
+// lie in zoo/goo/); links are left out.
+void put_folder(const fs::path& from, const fs::path& to) {
+    for (const auto& e : fs::directory_iterator(from)) {
+        if (e.is_symlink()) continue;
+        if (e.is_directory()) {
+            fs::create_directory(to / e.path().filename());
+            put_folder(e.path(), to / e.path().filename());
+        } else if (e.is_regular_file()) {
+            copy_executable(e.path(), to / e.path().filename());
+        }
+    }
+}
+
+// The program into the box: a binary as ./prog, or a program folder's files.
 void put_program(const Program& program, const fs::path& box) {
     struct stat st {};
     if (lstat(program.path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
         copy_executable(program.path, box / kBoxProgramName);
         return;
     }
-    for (const auto& e : fs::directory_iterator(program.path))
-        if (e.is_regular_file() && !e.is_symlink()) copy_executable(e.path(), box / e.path().filename());
+    put_folder(program.path, box);
 }
 
 // Where put_program left `program` in `box`: the binary, or the box of its files.

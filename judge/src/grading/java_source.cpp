@@ -72,6 +72,8 @@ JavaClasses java_classes(const std::string& source) {
     for (size_t i = 0; i < t.size(); ++i) {
         const std::string& word = t[i].text;
         if (t[i].depth == 0) {
+            if (word == "package" && found.package.empty() && first.empty())
+                for (size_t k = i + 1; k < t.size() && t[k].text != ";"; ++k) found.package += t[k].text;
             if (word == ";" || word == "}") is_public = false;
             if (word == "public") is_public = true;
             if (declares_type(word) && i + 1 < t.size() && identifier_char(t[i + 1].text[0]) &&
@@ -87,6 +89,7 @@ JavaClasses java_classes(const std::string& source) {
         }
     }
     found.main_class = !with_main.empty() ? with_main : !found.public_class.empty() ? found.public_class : first;
+    found.declares_main = !with_main.empty();
     return found;
 }
 
