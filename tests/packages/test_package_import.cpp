@@ -228,6 +228,33 @@ TEST_CASE("import: an output validator in a language the judge does not compile 
     CHECK_FALSE(fs::exists(root / "contest"));
 }
 
+TEST_CASE("import: a Python output validator runs as the C++ one does, sandboxed, its scores read back") {
+    // The paths package's validator, in Python: the output must be N; "half" earns half the test.
+    const fs::path root = scratch("import-validator-python");
+    const fs::path pkg = paths_package(root / "pkg");
+    fs::remove(pkg / "output_validator/validate.cpp");
+    write_text(pkg / "output_validator/validate.py",
+               "#!/usr/bin/env python3\nimport os, sys\n"
+               "n = open(sys.argv[1]).read().split()[0]\n"
+               "got = (sys.stdin.read().split() or [''])[0]\n"
+               "if got == 'half':\n"
+               "    open(os.path.join(sys.argv[3], 'score_multiplier.txt'), 'w').write('0.5\\n')\n"
+               "    sys.exit(42)\n"
+               "if got == n:\n    sys.exit(42)\n"
+               "open(os.path.join(sys.argv[3], 'judgemessage.txt'), 'w').write('expected ' + n + ', found ' + got)\n"
+               "sys.exit(43)\n");
+    const fs::path contest = imported(pkg, root / "contest");
+    // As with the C++ validator: echo 100, half 40 + 3 x 10, fails_group1 0.
+    const auto points = points_by_contestant(contest, root / "graded");
+    CHECK(points.at("accepted-echo.cpp") == Approx(100));
+    CHECK(points.at("accepted-half.cpp") == Approx(70));
+    CHECK(points.at("wrong_answer-fails_group1.cpp") == Approx(0));
+    write_text(pkg / "output_validator/validate.py", "import sys\nsys.exit(42\n");
+    auto broken = sudoku::judge::import_package(pkg, root / "broken", std::nullopt);
+    REQUIRE(std::holds_alternative<std::vector<sudoku::Diagnostic>>(broken));
+    CHECK(std::get<std::vector<sudoku::Diagnostic>>(broken)[0].message.find("does not compile") != std::string::npos);
+}
+
 TEST_CASE("import: a derived time limit the fastest time_limit_exceeded submission allows is used") {
     // echo runs in milliseconds: x 2, rounded up to 0.1 s, is 0.1 s; 0.1 x 1.5 = 0.15 s <= spin's 0.4 s.
     const fs::path root = scratch("import-tle-bound-fits");

@@ -68,14 +68,56 @@ std::string runnable_language(const problem::Program& program) {
     return language ? language->name : "";
 }
 
+namespace {
+
+// A Python output validator of one file as a script the sandbox runs by its own #! line: the
+// interpreter's absolute path (the sandbox starts the checker itself, not through env), over the
+// source's own #! line. Checked by compiling it to bytecode first, in the sandbox, as a
+// submission's Python is.
+std::vector<ImportRefusal> python_checker(const problem::Program& program, const Language& language,
+                                          const fs::path& binary) {
+    const auto files = program_files(program);
+    std::vector<fs::path> sources;
+    for (const auto& f : files)
+        if (f.extension() == ".py") sources.push_back(f);
+    if (sources.size() != 1)
+        return {{program.path.string(), "a Python output validator runs here as one file: this one has " +
+                                            std::to_string(sources.size()) + " .py files"}};
+    const fs::path python = find_tool("python3", {});
+    if (python.empty()) return {{program.path.string(), "python3 is not installed: the output validator cannot run"}};
+    SubmissionFiles check;
+    check.language = &language;
+    check.main = sources[0];
+    check.files = {sources[0]};
+    const fs::path build = binary.parent_path() / ".validator-build";
+    const CompileResult r = compile_submission(check, build, "validator", CompileSettings{});
+    std::error_code ec;
+    fs::remove_all(build, ec);
+    if (!r.ok) return {{sources[0].string(), "the output validator does not compile: " + r.message}};
+    std::ifstream in(sources[0], std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    if (text.rfind("#!", 0) == 0)
+        text.erase(0, text.find('\n') == std::string::npos ? text.size() : text.find('\n') + 1);
+    write_file_durably(binary, "#!" + python.string() + "\n" + text);
+    fs::permissions(binary,
+                    fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read |
+                        fs::perms::others_exec,
+                    ec);
+    if (ec) return {{binary.string(), "cannot make the validator executable: " + ec.message()}};
+    return {};
+}
+
+}  // namespace
+
 std::vector<ImportRefusal> compile_checker(const problem::Problem& p, const fs::path& binary) {
     const auto languages = contest_languages(CompileSettings{});
     const problem::Program& program = p.checker.program;
     const Language* language = judge_language(program, languages);
+    if (language && language->name == "python") return python_checker(program, *language, binary);
     if (!language || !language->runs_binary())
         return {{program.path.string(), "an output validator in " +
                                             (program.language.empty() ? "an unknown language" : program.language) +
-                                            " is not run here: C and C++ validators are compiled"}};
+                                            " is not run here: C, C++ and Python (one file) validators are"}};
     SubmissionFiles files;
     files.language = language;
     for (const auto& f : program_files(program)) {
