@@ -255,6 +255,34 @@ TEST_CASE("import: a Python output validator runs as the C++ one does, sandboxed
     CHECK(std::get<std::vector<sudoku::Diagnostic>>(broken)[0].message.find("does not compile") != std::string::npos);
 }
 
+TEST_CASE("import: a validator's score.txt is the test's own score, above accept_score or on a test worth none") {
+    // Legacy: each test scores what score.txt says (its input N when the output is N), and the
+    // sample's accept_score 0 does not stop its score.txt from counting: 1 + 5 + 7.
+    const fs::path root = scratch("import-score-txt");
+    const fs::path pkg = root / "pkg/scores";
+    write_text(pkg / "problem.yaml",
+               "name: Scores\ntype: scoring\nvalidation: custom score\nlimits:\n  time_limit: 2\n");
+    write_text(pkg / "data/testdata.yaml", "on_reject: continue\n");
+    write_text(pkg / "data/sample/testdata.yaml", "accept_score: 0\n");
+    for (auto [name, n] : {std::pair{"sample/1", "1"}, {"secret/1", "5"}, {"secret/2", "7"}}) {
+        write_text(pkg / "data" / (std::string(name) + ".in"), std::string(n) + "\n");
+        write_text(pkg / "data" / (std::string(name) + ".ans"), std::string(n) + "\n");
+    }
+    write_text(pkg / "output_validators/score/score.cpp",
+               "#include <cstdio>\n#include <string>\nint main(int argc, char** argv) {\n"
+               "    long n = 0, got = -1;\n    FILE* in = std::fopen(argv[1], \"r\");\n"
+               "    if (argc < 4 || !in || std::fscanf(in, \"%ld\", &n) != 1) return 1;\n"
+               "    if (std::scanf(\"%ld\", &got) != 1 || got != n) return 43;\n"
+               "    FILE* s = std::fopen((std::string(argv[3]) + \"score.txt\").c_str(), \"w\");\n"
+               "    std::fprintf(s, \"%ld\\n\", n);\n    std::fclose(s);\n    return 42;\n}\n");
+    write_text(pkg / "submissions/accepted/echo.cpp", echo_unless("false", ""));
+    write_text(pkg / "submissions/wrong_answer/no_seven.cpp", echo_unless("n == 7", "0"));
+    const fs::path contest = imported(pkg, root / "contest");
+    const auto points = points_by_contestant(contest, root / "graded");
+    CHECK(points.at("accepted-echo.cpp") == Approx(13));
+    CHECK(points.at("wrong_answer-no_seven.cpp") == Approx(6));
+}
+
 TEST_CASE("import: a derived time limit the fastest time_limit_exceeded submission allows is used") {
     // echo runs in milliseconds: x 2, rounded up to 0.1 s, is 0.1 s; 0.1 x 1.5 = 0.15 s <= spin's 0.4 s.
     const fs::path root = scratch("import-tle-bound-fits");

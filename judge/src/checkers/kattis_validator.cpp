@@ -67,14 +67,20 @@ CheckResult accepted(const fs::path& dir, const CheckFiles& files, std::string m
     if (!value)
         return CheckResult::fail("the validator's score file holds no non-negative number: " +
                                  *(score ? score : multiplier));
-    double fraction = *value;
-    if (score) {
-        if (files.points <= 0) return CheckResult::fail("the validator wrote score.txt for a test worth no points");
-        fraction = *value / files.points;
+    if (score && (files.own_scores || files.points <= 0)) {
+        // The test's own score, as the package's tree counts it (on a test worth no points
+        // otherwise, nothing counts it).
+        CheckResult r = CheckResult::accepted(message.empty() ? "accepted, score " + *score : message);
+        r.score = *value;
+        return r;
     }
+    const double fraction = score ? *value / files.points : *value;
     if (fraction > 1 + 1e-9) return CheckResult::fail("the validator's score is over the test's maximum");
-    if (fraction >= 1) return CheckResult::accepted(message);
-    return CheckResult{CheckResult::Kind::partial, fraction, message.empty() ? "partial score" : message};
+    CheckResult r =
+        fraction >= 1 ? CheckResult::accepted(message)
+                      : CheckResult{CheckResult::Kind::partial, fraction, message.empty() ? "partial score" : message};
+    if (score) r.score = *value;
+    return r;
 }
 
 }  // namespace
@@ -95,9 +101,11 @@ CheckResult run_kattis_validator(const fs::path& validator, const CheckFiles& fi
     if (run.signal) return CheckResult::fail("output validator killed by signal " + std::to_string(*run.signal));
     const std::string message = feedback(dir / "judgemessage.txt").value_or("");
     if (run.exit_code == kRejected) {
-        if (feedback(dir / "score.txt") || feedback(dir / "score_multiplier.txt"))
-            return CheckResult::fail("the validator rejected the output but wrote a score");
-        return CheckResult::wrong(message.empty() ? "rejected by the output validator" : message);
+        // A rejected output scores its group's reject_score: a score file beside the rejection
+        // (DOMjudge's validators write 0) does not change that.
+        const bool scored = feedback(dir / "score.txt") || feedback(dir / "score_multiplier.txt");
+        return CheckResult::wrong((message.empty() ? "rejected by the output validator" : message) +
+                                  (scored ? " (its score file left aside: the output is rejected)" : ""));
     }
     if (run.exit_code == kAccepted) return accepted(dir, files, message);
     return CheckResult::fail("output validator exit code " + std::to_string(run.exit_code.value_or(-1)) +

@@ -223,6 +223,7 @@ TestResult judge_program(const ContestProblem& problem, const TestCase& test, co
     result.verdict = outcome.verdict;
     result.reason = outcome.reason;
     result.fraction = outcome.fraction;
+    result.score = outcome.score;
     result.cpu_s = run.cpu_s;
     result.wall_s = run.wall_s;
     result.peak_kib = run.peak_kib;

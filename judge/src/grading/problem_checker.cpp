@@ -34,6 +34,7 @@ CheckResult check_problem_output(const ContestProblem& problem, const CheckFiles
         CheckFiles with_arguments = files;
         with_arguments.arguments = problem.checker_arguments;
         with_arguments.arguments.insert(with_arguments.arguments.end(), files.arguments.begin(), files.arguments.end());
+        with_arguments.own_scores = !problem.score_tree.empty();
         return run_kattis_validator(checker, with_arguments);
     }
     if (problem.checker_protocol == CheckerProtocol::lemon_special) return run_lemon_special_judge(checker, files);

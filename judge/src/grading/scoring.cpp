@@ -104,6 +104,7 @@ std::vector<problem::TestResult> model_results(const ProblemResult& result, cons
         r.run = true;
         r.judgement = format_judgement(t.verdict, false);
         if (t.verdict == Verdict::PC) r.multiplier = t.fraction;
+        if (t.verdict == Verdict::AC || t.verdict == Verdict::PC) r.score = t.score;
     }
     return out;
 }

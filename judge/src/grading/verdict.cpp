@@ -100,9 +100,9 @@ Outcome decide_verdict(const RunRecord& run, const RunLimits& limits, const Outp
     CheckResult c = check();
     switch (c.kind) {
         case CheckResult::Kind::accepted:
-            return {Verdict::AC, c.message, 1};
+            return {Verdict::AC, c.message, 1, c.score};
         case CheckResult::Kind::partial:
-            return {Verdict::PC, c.message, c.fraction};
+            return {Verdict::PC, c.message, c.fraction, c.score};
         case CheckResult::Kind::wrong:
             return {Verdict::WA, c.message};
         case CheckResult::Kind::presentation:

@@ -57,6 +57,12 @@ public:
     GroupMapper(const Problem& p, std::vector<std::string>& beyond) : p_(p), beyond_(beyond) {}
 
     std::vector<PlainGroup> map() {
+        const bool validator_scores =
+            p_.checker.kind == problem::CheckerKind::program && p_.checker.protocol == problem::CheckerProtocol::kattis;
+        // A plain group's test earns a share of its points: a score of its own (score.txt), which
+        // may pass them or stand on a test worth none, is the tree's to count.
+        if (validator_scores && p_.type == problem::ProblemType::scoring)
+            beyond_.push_back("output validator may give tests scores of their own (score.txt)");
         for (const auto& g : p_.groups) {
             const bool has_tests =
                 std::any_of(p_.tests.begin(), p_.tests.end(), [&](auto& t) { return t.group == g.name; });

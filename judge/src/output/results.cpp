@@ -36,6 +36,7 @@ Json to_json(const TestResult& t) {
            {"fraction", rounded(t.fraction)},
            {"points", rounded(t.points)},
            {"max_points", rounded(t.max_points)}};
+    if (t.score) j["score"] = rounded(*t.score);
     if (t.protections) j["sandbox"] = to_json(*t.protections);
     return j;
 }
@@ -63,6 +64,7 @@ TestResult test_result_from_json(const Json& j) {
     t.wall_s = j.value("wall_s", 0.0);
     t.peak_kib = j.value("peak_kib", 0LL);
     t.fraction = j.value("fraction", 0.0);
+    if (j.contains("score")) t.score = j.at("score").get<double>();
     if (j.contains("sandbox")) t.protections = protections_from_json(j.at("sandbox"));
     return t;
 }

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,7 @@ struct CheckResult {
     Kind kind = Kind::fail;
     double fraction = 0;  // 1 for accepted, the checker's share for partial, else 0
     std::string message;
+    std::optional<double> score = {};  // a Kattis validator's score.txt, as written (a test's own score)
 
     static CheckResult accepted(std::string m = "ok") { return {Kind::accepted, 1, std::move(m)}; }
     static CheckResult wrong(std::string m) { return {Kind::wrong, 0, std::move(m)}; }
@@ -58,6 +60,9 @@ struct CheckFiles {
     std::vector<std::filesystem::path> read_only_dirs;  // CONTEST.yaml read_only_dirs (a toolchain)
     double points = 0;                                  // the test's points: a Kattis score.txt's scale
     std::vector<std::string> arguments = {};            // after the protocol's own (Kattis validator flags)
+    // A Kattis score.txt taken as the test's own score, whatever its points (a problem scored by
+    // its package's group tree); else it is a share of the points, and above them a fault.
+    bool own_scores = false;
 };
 
 // Runs the named checker ("tokens", "exact", "lines", "sudoku", or a path to a testlib checker).

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,8 +15,9 @@ namespace sudoku::judge {
 
 struct Outcome {
     Verdict verdict = Verdict::FAIL;
-    std::string reason;   // the limit that fired, signal, exit code, checker message...
-    double fraction = 0;  // share of the test's points earned: 1 for AC, the checker's for PC
+    std::string reason;                // the limit that fired, signal, exit code, checker message...
+    double fraction = 0;               // share of the test's points earned: 1 for AC, the checker's for PC
+    std::optional<double> score = {};  // the checker's own score of the test (CheckResult::score)
 };
 
 // What the judge saw of the program's output after the run.

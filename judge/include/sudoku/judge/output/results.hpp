@@ -48,6 +48,7 @@ struct TestResult {
     double cpu_s = 0, wall_s = 0;
     long long peak_kib = 0;
     double fraction = 0;                       // share of the points the verdict earns (1 AC, checker's for PC)
+    std::optional<double> score = {};          // the checker's own score of the test (a Kattis score.txt)
     double points = 0, max_points = 0;         // filled by scoring (per-test scoring only; 0 per group)
     std::optional<Protections> protections{};  // what the run had (journal `sandbox`); none: not run, or it failed
 };
