@@ -123,6 +123,7 @@ namespace {
 
 // Every regular file of a program folder into `to`, its folders too (a Java package's classes
 // lie in zoo/goo/); links are left out.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): from, then to, as a copy reads
 void put_folder(const fs::path& from, const fs::path& to) {
     for (const auto& e : fs::directory_iterator(from)) {
         if (e.is_symlink()) continue;
