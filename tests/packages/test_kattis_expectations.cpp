@@ -167,7 +167,7 @@ TEST_CASE(
         INFO(s.contestant << ": " << s.got << ": " << s.why);
         if (s.contestant == "accepted-old.py") {
             CHECK(s.agreement == sudoku::judge::Agreement::not_run);
-            CHECK(s.why == "the judge has no language 'python2' (submissions.yaml's language)");
+            CHECK(s.why == "the judge has no language 'python2', the package's language for it");
         } else {
             CHECK(s.agreement == sudoku::judge::Agreement::agrees);
         }

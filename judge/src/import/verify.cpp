@@ -212,7 +212,7 @@ SubmissionCheck check_submission(const Json& problem, const Json& s, const Conte
     if (s["language"].get<std::string>().empty()) {
         c.why = s.contains("declared_language")
                     ? "the judge has no language '" + s["declared_language"].get<std::string>() +
-                          "' (submissions.yaml's language)"
+                          "', the package's language for it"
                     : "no language of the judge runs " + fs::path(c.file).filename().string();
         return c;
     }
