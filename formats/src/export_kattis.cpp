@@ -9,7 +9,10 @@
 //   data/sample/NN.in .ans   the config's samples (testdata.yaml: grader_flags sum)
 //   data/secret/<g>/         each group: its tests and testdata.yaml: accept_score (the points of
 //                            a test, or of the group), grader_flags sum (points per test) or min
-//                            (the group's points only when every test passes)
+//                            (the group's points only when every test passes); a group of several
+//                            tests worth points each holds them one per folder, <g>/<test>/, each
+//                            with its accept_score, and adds them up (DOMjudge scores a folder of
+//                            tests as one)
 //   output_validators/sudoku/validate.cpp   the checker (formats/checkers/, exit 42 / 43)
 //   input_validators/sudoku/validate.cpp    a sudoku problem's input validator, strict about the
 //                                            layout sudoku-gen writes (exit 42 / 43)
@@ -173,10 +176,16 @@ ExportResult write_kattis(const ExportProblem& p, const export_parts::PackageFol
     folder.text("data/secret/testdata.yaml", "on_reject: continue\ngrader_flags: sum\n");
     for (const auto& group : groups) {
         const std::string dir = "data/secret/" + group.name + "/";
-        folder.text(dir + "testdata.yaml", group_yaml(group));
+        // DOMjudge gives a folder of tests its accept_score once, when all pass: a group whose
+        // tests earn points each holds a folder per test, which problemtools adds up the same way.
+        const bool per_test = !group.all_or_nothing && group.tests.size() > 1;
+        folder.text(dir + "testdata.yaml", per_test ? "on_reject: continue\ngrader_flags: sum\n" : group_yaml(group));
         for (const problem::Test* test : group.tests) {
-            folder.copy(dir + test->input.stem().string() + ".in", test->input);
-            folder.copy(dir + test->input.stem().string() + ".ans", test->answer);
+            const std::string stem = test->input.stem().string();
+            const std::string at = per_test ? dir + stem + "/" : dir;
+            if (per_test) folder.text(at + "testdata.yaml", group_yaml(group));
+            folder.copy(at + stem + ".in", test->input);
+            folder.copy(at + stem + ".ans", test->answer);
         }
     }
     if (!p.any_valid.empty())

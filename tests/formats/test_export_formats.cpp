@@ -87,18 +87,36 @@ TEST_CASE("export kattis: every shipped problem as the legacy package format des
         const bool custom = config.checker == "sudoku";
         CHECK(yaml["validation"].IsDefined() == custom);
         CHECK(fs::exists(dir / "output_validators/sudoku/validate.cpp") == custom);
+        // A group of several tests worth points each holds a folder per test with the test's
+        // accept_score, added up: DOMjudge scores a folder of tests as one, all or nothing.
+        const auto split = [&](const std::string& group) {
+            return config.scoring != "per-group" &&
+                   std::count_if(p.problem.tests.begin(), p.problem.tests.end(),
+                                 [&](const problem::Test& t) { return t.group == "secret/" + group; }) > 1;
+        };
         for (const auto& group : config.groups) {
-            const YAML::Node flags = YAML::LoadFile((dir / "data/secret" / group.name / "testdata.yaml").string());
-            CHECK(flags["accept_score"].as<int>() == group.points);
+            const fs::path folder = dir / "data/secret" / group.name;
+            const YAML::Node flags = YAML::LoadFile((folder / "testdata.yaml").string());
             CHECK(flags["on_reject"].as<std::string>() == "continue");
             CHECK(flags["grader_flags"].as<std::string>() == (config.scoring == "per-group" ? "min" : "sum"));
+            if (!split(group.name)) {
+                CHECK(flags["accept_score"].as<int>() == group.points);
+                continue;
+            }
+            CHECK_FALSE(flags["accept_score"]);
+            for (const auto& entry : fs::directory_iterator(folder))
+                if (entry.is_directory())
+                    CHECK(YAML::LoadFile((entry.path() / "testdata.yaml").string())["accept_score"].as<int>() ==
+                          group.points);
         }
         for (const auto& entry : fs::recursive_directory_iterator(dir / "data")) {
             CHECK(std::regex_match(entry.path().filename().string(), kattis_name));
             if (entry.path().extension() == ".in") CHECK(fs::exists(fs::path(entry.path()).replace_extension(".ans")));
         }
         for (const auto& test : p.problem.tests) {
-            const fs::path copy = dir / "data" / fs::path(test.name).parent_path() / test.input.filename();
+            fs::path copy = dir / "data" / fs::path(test.name).parent_path();
+            if (split(fs::path(test.group).filename().string())) copy /= test.input.stem();
+            copy /= test.input.filename();
             CHECK(read_text(copy) == read_text(test.input));
             CHECK(read_text(fs::path(copy).replace_extension(".ans")) == read_text(test.answer));
         }
@@ -183,6 +201,11 @@ TEST_CASE("export kattis: read back by the Kattis reader, every test scores as i
             }
             for (size_t i = 0; i < back.tests.size(); ++i) {
                 const problem::Test* same = by_name(p.problem, back.tests[i].name);
+                // A test of a group whose tests earn points each lies in a folder of its own:
+                // secret/g/01/01 is the test set's secret/g/01.
+                const fs::path folder = fs::path(back.tests[i].name).parent_path();
+                if (!same && folder.filename() == fs::path(back.tests[i].name).filename())
+                    same = by_name(p.problem, folder.string());
                 REQUIRE(same);
                 reread[i] = original[static_cast<size_t>(same - p.problem.tests.data())];
             }
