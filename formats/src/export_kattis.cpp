@@ -200,8 +200,8 @@ ExportResult write_domjudge(const ExportProblem& p, const export_parts::PackageF
     folder.text("domjudge-problem.ini",
                 "name = " + yaml_string(title) + "\ntimelimit = " + number_text(p.problem.limits.time_s) + "\n");
     result.notes.push_back(
-        "DOMjudge judges pass-fail: a submission is correct when every secret test is accepted; the groups' points "
-        "are kept in the package's testdata.yaml files but DOMjudge does not score them");
+        "a DOMjudge that judges the problem pass-fail holds a submission correct when every secret test is "
+        "accepted; one that scores it (type: scoring) reads the groups' points from the testdata.yaml files");
     return result;
 }
 
