@@ -33,6 +33,18 @@ std::vector<std::string> entries_of(const std::string& folder) {
     return names;
 }
 
+// The pids `task`'s children file lists, added to `out`.
+void add_children(const std::string& task, std::vector<pid_t>& out) {
+    const std::string children = read_small(task + "/children");
+    for (const char* p = children.c_str(); *p;) {
+        char* end = nullptr;
+        const long pid = std::strtol(p, &end, 10);
+        if (end == p) break;
+        if (pid > 0) out.push_back(static_cast<pid_t>(pid));
+        p = end;
+    }
+}
+
 }  // namespace
 
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): a process id and a time, one caller
@@ -41,16 +53,8 @@ void TreeWait::poll(pid_t init, double now) {
     double added = 0;
     // Init's children and their descendants, each with its threads; init itself is the runner's.
     std::vector<pid_t> pending;
-    for (const std::string& tid : entries_of("/proc/" + std::to_string(init) + "/task")) {
-        const std::string children = read_small("/proc/" + std::to_string(init) + "/task/" + tid + "/children");
-        for (const char* p = children.c_str(); *p;) {
-            char* end = nullptr;
-            const long pid = std::strtol(p, &end, 10);
-            if (end == p) break;
-            if (pid > 0) pending.push_back(static_cast<pid_t>(pid));
-            p = end;
-        }
-    }
+    const std::string init_tasks = "/proc/" + std::to_string(init) + "/task";
+    for (const std::string& tid : entries_of(init_tasks)) add_children(init_tasks + "/" + tid, pending);
     // A fork bomb's tree is bounded by the run's process limit; the walk stops at a generous
     // multiple of any such limit all the same.
     for (std::size_t i = 0; i < pending.size() && i < 1 << 16; ++i) {
@@ -62,14 +66,7 @@ void TreeWait::poll(pid_t init, double now) {
             auto before = last_wait_.find(id);
             added += std::max(0.0, wait - (before == last_wait_.end() ? 0.0 : before->second));
             seen[id] = wait;
-            const std::string children = read_small(task + "/children");
-            for (const char* p = children.c_str(); *p;) {
-                char* end = nullptr;
-                const long pid = std::strtol(p, &end, 10);
-                if (end == p) break;
-                if (pid > 0) pending.push_back(static_cast<pid_t>(pid));
-                p = end;
-            }
+            add_children(task, pending);
         }
     }
     total_ += std::min(added, std::max(0.0, now - last_poll_));
