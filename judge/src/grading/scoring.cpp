@@ -91,11 +91,12 @@ void check_ranges(ProblemResult& result, const ContestProblem& problem) {
     }
 }
 
+// Each test's place in ContestProblem::tests, by name.
+using TestIndex = std::map<std::string, size_t>;
+
 // The model's results for the tests of `result` (a test without one was not run).
-std::vector<problem::TestResult> model_results(const ProblemResult& result, const ContestProblem& problem) {
-    std::map<std::string, size_t> index;
-    for (size_t i = 0; i < problem.tests.size(); ++i) index[problem.tests[i].name] = i;
-    std::vector<problem::TestResult> out(problem.tests.size());
+std::vector<problem::TestResult> model_results(const ProblemResult& result, const TestIndex& index) {
+    std::vector<problem::TestResult> out(index.size());
     for (auto& r : out) r.run = false;
     for (const auto& t : result.tests) {
         auto it = index.find(t.test);
@@ -119,9 +120,9 @@ problem::ProblemScore tree_maximum(const ContestProblem& problem, const problem:
 void score_by_tree(ProblemResult& result, const ContestProblem& problem) {
     const problem::Problem model = score_tree_model(problem);
     const problem::ProblemScore best = tree_maximum(problem, model);
-    const problem::ProblemScore got = problem::score_problem(model, model_results(result, problem));
-    std::map<std::string, size_t> index;
+    TestIndex index;
     for (size_t i = 0; i < problem.tests.size(); ++i) index[problem.tests[i].name] = i;
+    const problem::ProblemScore got = problem::score_problem(model, model_results(result, index));
     for (auto& t : result.tests) {
         auto it = index.find(t.test);
         if (it == index.end()) continue;
