@@ -5,6 +5,7 @@
 
 #include "package_parts.hpp"
 #include "problem_yaml_writer.hpp"
+#include "sudoku/common/bounded_file.hpp"
 #include "sudoku/judge/files/durable_file.hpp"
 #include "sudoku/judge/grading/compile.hpp"
 #include "sudoku/judge/import/package_import.hpp"
@@ -94,8 +95,10 @@ std::vector<ImportRefusal> python_checker(const problem::Program& program, const
     std::error_code ec;
     fs::remove_all(build, ec);
     if (!r.ok) return {{sources[0].string(), "the output validator does not compile: " + r.message}};
-    std::ifstream in(sources[0], std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), {});
+    // Within the source limit the compile just held it to; a file changed since is refused.
+    auto read = read_text_file(sources[0], static_cast<std::uintmax_t>(CompileSettings{}.source_limit_kib) * 1024);
+    if (auto* d = std::get_if<Diagnostic>(&read)) return {{sources[0].string(), d->message}};
+    std::string text = std::move(std::get<std::string>(read));
     if (text.rfind("#!", 0) == 0)
         text.erase(0, text.find('\n') == std::string::npos ? text.size() : text.find('\n') + 1);
     write_file_durably(binary, "#!" + python.string() + "\n" + text);
